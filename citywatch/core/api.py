@@ -1,0 +1,125 @@
+"""The game-agnostic API every game implements.
+
+A ``Game`` makes states; a ``State`` is one moment of one game. Every decision,
+in turn or out of turn, is one ``legal_actions()`` / ``apply()`` step taken by
+the seat ``to_move``. Simultaneous hidden moves are modelled as a sequence of
+such steps whose choices stay hidden in the other seats' views.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from citywatch.core.rng import Rng
+
+JSON = Any
+
+
+class Action(Protocol):
+    """A small hashable value with a readable ``str()`` and a JSON form."""
+
+    def __hash__(self) -> int: ...
+
+    def to_json(self) -> JSON: ...
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: the winning seats, why, and points per seat if scored."""
+
+    winners: tuple[int, ...]
+    reason: str
+    points: tuple[int, ...] | None = None
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> JSON:
+        """The outcome as a JSON-serialisable dict."""
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "points": None if self.points is None else list(self.points),
+        }
+
+
+class State(ABC):
+    """One moment of a game."""
+
+    @property
+    @abstractmethod
+    def game(self) -> Game:
+        """The game this state belongs to."""
+
+    @property
+    @abstractmethod
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None:
+        """The seat that must decide now, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Any]:
+        """Every action ``to_move`` may take now."""
+
+    @abstractmethod
+    def apply(self, action: Any) -> None:
+        """Apply a legal action; raise ``IllegalAction`` and change nothing otherwise."""
+
+    @abstractmethod
+    def copy(self) -> State:
+        """An independent copy with the same random generator state."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game runs, else how it ended."""
+
+    @abstractmethod
+    def view(self, seat: int) -> dict[str, Any]:
+        """A JSON-serialisable dict of exactly what ``seat`` may see."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng) -> State:
+        """A full state consistent with ``view(seat)``, hidden parts re-sampled with ``rng``."""
+
+    @abstractmethod
+    def log(self, seat: int | None = None) -> list[str]:
+        """The sentences of the log that ``seat`` may read (``None``: all of them)."""
+
+    @abstractmethod
+    def position(self) -> dict[str, Any]:
+        """The whole state as a JSON dict that ``Game.from_position`` reads back."""
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.outcome() is not None
+
+    def digest(self) -> str:
+        """A short hash of the position, for comparing states across machines."""
+        text = json.dumps(self.position(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Game(ABC):
+    """A game: its name, its options, and a factory of states."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, **options: Any) -> State:
+        """A fresh state, set up with the generator seeded by ``seed``."""
+
+    @abstractmethod
+    def from_position(self, position: dict[str, Any]) -> State:
+        """Read a position back; raise ``InvalidPosition`` if it is not valid."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Any:
+        """Read an action from its JSON form; raise ``ValueError`` if malformed."""

@@ -1,0 +1,44 @@
+"""The game log: plain sentences, each visible to all seats or to some only.
+
+The log is a persistent linked list so that copying a state copies one reference.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class LogEntry(NamedTuple):
+    """One sentence. ``seats`` is None for public entries, else the seats that read ``text``;
+    every other seat reads ``others`` (or nothing, when ``others`` is None)."""
+
+    text: str
+    seats: frozenset[int] | None = None
+    others: str | None = None
+
+    def for_seat(self, seat: int | None) -> str | None:
+        """The sentence as ``seat`` reads it (``None``: the omniscient reader)."""
+        if self.seats is None or seat is None or seat in self.seats:
+            return self.text
+        return self.others
+
+
+LogNode = tuple[LogEntry, "LogNode | None"]
+
+
+def log_append(tail: LogNode | None, entry: LogEntry) -> LogNode:
+    """Return a new tail with ``entry`` added."""
+    return (entry, tail)
+
+
+def log_lines(tail: LogNode | None, seat: int | None) -> list[str]:
+    """All sentences from first to last as ``seat`` may read them."""
+    lines: list[str] = []
+    node = tail
+    while node is not None:
+        text = node[0].for_seat(seat)
+        if text is not None:
+            lines.append(text)
+        node = node[1]
+    lines.reverse()
+    return lines
