@@ -1,0 +1,83 @@
+"""The Ankh-Morpork game object: set-up (rulebook, Setup; rulings 29-30)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.api import Game
+from citywatch.core.rng import Rng
+from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork.data import (
+    CARDS,
+    HAND_SIZE,
+    PERSONALITIES,
+    STARTING_AREAS,
+    STARTING_MONEY,
+    TWO_PLAYER_REMOVED_CARDS,
+    TWO_PLAYER_REMOVED_PERSONALITIES,
+    EVENTS,
+)
+from citywatch.games.ankh_morpork.state import AnkhMorporkState
+
+
+class AnkhMorpork(Game):
+    """Discworld: Ankh-Morpork for 2 to 4 players."""
+
+    name = "ankh-morpork"
+    min_players = 2
+    max_players = 4
+
+    def new_game(self, players: int = 4, seed: int = 0, **options: Any) -> AnkhMorporkState:
+        """Set up a game: pieces, money, personalities, decks, hands, first player."""
+        if options:
+            raise ValueError(f"unknown options for ankh-morpork: {sorted(options)}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"ankh-morpork is for 2 to 4 players, not {players}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError("seed must be a whole number")
+        s = AnkhMorporkState(players)
+        s.rng = Rng(seed)
+        rng = s.rng
+        for seat in range(players):
+            s.money[seat] = STARTING_MONEY
+            for area in STARTING_AREAS:
+                s.minions[seat][area] += 1
+        for area in STARTING_AREAS:
+            s.trouble[area] = True
+        s.events = list(range(len(EVENTS)))
+        rng.shuffle(s.events)
+        people = [p.index for p in PERSONALITIES
+                  if players > 2 or p.name not in TWO_PLAYER_REMOVED_PERSONALITIES]
+        rng.shuffle(people)
+        s.personality = people[:players]
+        s.unused_personalities = people[players:]
+        removed = TWO_PLAYER_REMOVED_CARDS if players == 2 else ()
+        s.out_of_game = [c.index for c in CARDS if c.name in removed]
+        green = [c.index for c in CARDS if c.deck == "green" and c.name not in removed]
+        brown = [c.index for c in CARDS if c.deck == "brown" and c.name not in removed]
+        rng.shuffle(brown)
+        rng.shuffle(green)
+        s.draw_pile = brown + green  # the top of the pile is the end of the list
+        for seat in range(players):
+            s.draw_cards(seat, HAND_SIZE)
+        s.current = rng.below(players)
+        s.say(f"A game for {players} players begins; {s.colour(s.current)} plays first.")
+        from citywatch.games.ankh_morpork.frames import advance
+
+        advance(s)
+        return s
+
+    def from_position(self, position: dict[str, Any]) -> AnkhMorporkState:
+        """Read a position written by ``state.position()``."""
+        from citywatch.games.ankh_morpork.position import read_position
+
+        return read_position(position)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action's JSON form."""
+        return Action.from_json(data)
+
+
+GAME = AnkhMorpork()

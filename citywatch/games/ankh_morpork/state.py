@@ -1,0 +1,305 @@
+"""The Ankh-Morpork state: plain data and the board's primitive operations.
+
+Everything is lists of small integers so that ``copy()`` is cheap. Pending
+decisions are tuples on ``stack``; the top one says who decides now.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from citywatch.core.api import Outcome, State
+from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
+from citywatch.core.rng import Rng
+from citywatch.games.ankh_morpork.data import (
+    AREAS,
+    BUILDINGS_PER_PLAYER,
+    CARD_BY_NAME,
+    CARDS,
+    COLOURS,
+    DEMON,
+    MINIONS_PER_PLAYER,
+    NUM_AREAS,
+    TROLL,
+)
+
+if TYPE_CHECKING:
+    from citywatch.core.api import Game
+    from citywatch.games.ankh_morpork.actions import Action
+
+Frame = tuple[Any, ...]
+
+DISPLAY = -1  # a City Area card on display
+GONE = -2  # a City Area card out of the game (Bloody Stupid Johnson)
+NO_BUILDING = -1
+
+WHITEFACE_CARDS = frozenset(
+    c.index for c in CARDS if c.effect == "whiteface"
+)
+LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
+
+
+class AnkhMorporkState(State):
+    """One moment of a game of Ankh-Morpork."""
+
+    __slots__ = (
+        "n", "minions", "trolls", "demons", "trouble", "building", "area_card",
+        "gained", "powers_used", "money", "hands", "draw_pile", "discard_pile", "in_front",
+        "out_of_game", "in_play", "personality", "unused_personalities", "events",
+        "events_done", "current", "turn", "stack", "rng", "result", "log_tail",
+        "played", "immune", "text_asked", "seen", "_legal",
+    )
+
+    def __init__(self, players: int) -> None:
+        n = players
+        self.n = n
+        self.minions: list[list[int]] = [[0] * NUM_AREAS for _ in range(n)]
+        self.trolls = [0] * NUM_AREAS
+        self.demons = [0] * NUM_AREAS
+        self.trouble = [False] * NUM_AREAS
+        self.building = [NO_BUILDING] * NUM_AREAS
+        self.area_card = [DISPLAY] * NUM_AREAS
+        self.gained = 0  # bitmask of areas whose card the active player gained this turn
+        self.powers_used = 0  # bitmask of area powers used this turn
+        self.money = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.draw_pile: list[int] = []  # top is the last element
+        self.discard_pile: list[int] = []  # top is the last element
+        self.in_front: list[list[int]] = [[] for _ in range(n)]
+        self.out_of_game: list[int] = []
+        self.in_play: list[int] = []
+        self.personality = [0] * n
+        self.unused_personalities: list[int] = []
+        self.events: list[int] = []  # remaining random events, next is the last element
+        self.events_done: list[int] = []
+        self.current = 0
+        self.turn = 0
+        self.stack: list[Frame] = []
+        self.rng = Rng(0)
+        self.result: Outcome | None = None
+        self.log_tail: LogNode | None = None
+        self.played: list[int] = []  # cards played this turn, in order
+        self.immune = 0  # seats whose Wallace Sonky shields them from the current text
+        self.text_asked = 0  # seats already offered Wallace Sonky for the current text
+        self.seen: list[list[int]] = [[] for _ in range(n)]  # personalities seen (Mrs Cake)
+        self._legal: list[Action] | None = None
+
+    # --- the State API -------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        from citywatch.games.ankh_morpork.game import GAME
+
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None or not self.stack:
+            return None
+        seat: int = self.stack[-1][1]
+        return seat
+
+    def legal_actions(self) -> list[Action]:
+        from citywatch.games.ankh_morpork.rules import legal_actions
+
+        if self._legal is None:
+            self._legal = legal_actions(self)
+        return list(self._legal)
+
+    def apply(self, action: Any) -> None:
+        from citywatch.games.ankh_morpork.rules import apply_action
+
+        apply_action(self, action)
+
+    def copy(self) -> AnkhMorporkState:
+        c = AnkhMorporkState.__new__(AnkhMorporkState)
+        c.n = self.n
+        c.minions = [m[:] for m in self.minions]
+        c.trolls = self.trolls[:]
+        c.demons = self.demons[:]
+        c.trouble = self.trouble[:]
+        c.building = self.building[:]
+        c.area_card = self.area_card[:]
+        c.gained = self.gained
+        c.powers_used = self.powers_used
+        c.money = self.money[:]
+        c.hands = [h[:] for h in self.hands]
+        c.draw_pile = self.draw_pile[:]
+        c.discard_pile = self.discard_pile[:]
+        c.in_front = [f[:] for f in self.in_front]
+        c.out_of_game = self.out_of_game[:]
+        c.in_play = self.in_play[:]
+        c.personality = self.personality[:]
+        c.unused_personalities = self.unused_personalities[:]
+        c.events = self.events[:]
+        c.events_done = self.events_done[:]
+        c.current = self.current
+        c.turn = self.turn
+        c.stack = self.stack[:]
+        c.rng = Rng(self.rng.state)
+        c.result = self.result
+        c.log_tail = self.log_tail
+        c.played = self.played[:]
+        c.immune = self.immune
+        c.text_asked = self.text_asked
+        c.seen = [s[:] for s in self.seen]
+        c._legal = self._legal
+        return c
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def view(self, seat: int) -> dict[str, Any]:
+        from citywatch.games.ankh_morpork.view import view
+
+        return view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> AnkhMorporkState:
+        from citywatch.games.ankh_morpork.view import determinize
+
+        return determinize(self, seat, rng)
+
+    def log(self, seat: int | None = None) -> list[str]:
+        return log_lines(self.log_tail, seat)
+
+    def position(self) -> dict[str, Any]:
+        from citywatch.games.ankh_morpork.position import write_position
+
+        return write_position(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AnkhMorporkState):
+            return NotImplemented
+        return self.position() == other.position() and self.log() == other.log()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<AnkhMorporkState players={self.n} turn={self.turn} to_move={self.to_move}>"
+
+    # --- reading the board -----------------------------------------------------------------
+    def colour(self, seat: int) -> str:
+        """The seat's colour name."""
+        return COLOURS[seat]
+
+    def pieces_in(self, area: int) -> int:
+        """Minions of any owner, trolls and demons in ``area``."""
+        return sum(m[area] for m in self.minions) + self.trolls[area] + self.demons[area]
+
+    def minions_of(self, owner: int, area: int) -> int:
+        """How many of ``owner``'s minions (or trolls, or demons) stand in ``area``."""
+        if owner == TROLL:
+            return self.trolls[area]
+        if owner == DEMON:
+            return self.demons[area]
+        return self.minions[owner][area]
+
+    def minion_supply(self, seat: int) -> int:
+        """Minions of ``seat`` not on the board."""
+        return MINIONS_PER_PLAYER - sum(self.minions[seat])
+
+    def buildings_of(self, seat: int) -> list[int]:
+        """Areas where ``seat`` has a building."""
+        return [a for a in range(NUM_AREAS) if self.building[a] == seat]
+
+    def building_supply(self, seat: int) -> int:
+        """Buildings of ``seat`` not on the board."""
+        return BUILDINGS_PER_PLAYER - len(self.buildings_of(seat))
+
+    def trouble_count(self) -> int:
+        """Trouble markers on the board."""
+        return sum(self.trouble)
+
+    def others(self, seat: int) -> list[int]:
+        """The other seats, in turn order starting to the left of ``seat``."""
+        return [(seat + k) % self.n for k in range(1, self.n)]
+
+    def can_use_small_gods(self, seat: int) -> bool:
+        """True if ``seat`` owns Small Gods, its area is demon-free and $3 can be paid."""
+        from citywatch.games.ankh_morpork.data import SMALL_GODS, SMALL_GODS_FEE
+
+        return (
+            self.area_card[SMALL_GODS] == seat
+            and self.demons[SMALL_GODS] == 0
+            and self.money[seat] >= SMALL_GODS_FEE
+        )
+
+    # --- changing the board ----------------------------------------------------------------
+    def add_piece(self, owner: int, area: int, *, trouble: bool = True) -> None:
+        """Put a minion (or troll, or demon) into ``area``; trouble if it was occupied."""
+        if trouble and (owner == DEMON or self.pieces_in(area) > 0):
+            self.trouble[area] = True
+        if owner == TROLL:
+            self.trolls[area] += 1
+        elif owner == DEMON:
+            self.demons[area] += 1
+        else:
+            self.minions[owner][area] += 1
+
+    def take_piece(self, owner: int, area: int) -> None:
+        """Take a minion (or troll, or demon) out of ``area``; its trouble marker goes too."""
+        if owner == TROLL:
+            self.trolls[area] -= 1
+        elif owner == DEMON:
+            self.demons[area] -= 1
+        else:
+            self.minions[owner][area] -= 1
+        self.trouble[area] = False
+
+    def move_piece(self, owner: int, source: int, target: int) -> None:
+        """Move a piece between areas, with the trouble rules for both."""
+        self.take_piece(owner, source)
+        self.add_piece(owner, target)
+
+    def put_building(self, seat: int, area: int) -> None:
+        """Place ``seat``'s building and give them the City Area card."""
+        self.building[area] = seat
+        if self.area_card[area] != GONE:
+            self.area_card[area] = seat
+            self.gained |= 1 << area
+
+    def remove_building(self, area: int) -> None:
+        """Remove the building in ``area``; its City Area card returns to the display."""
+        self.building[area] = NO_BUILDING
+        if self.area_card[area] != GONE:
+            self.area_card[area] = DISPLAY
+
+    def draw_cards(self, seat: int, count: int) -> list[int]:
+        """Draw up to ``count`` cards into ``seat``'s hand; the caller checks for deck-out."""
+        drawn: list[int] = []
+        for _ in range(count):
+            if not self.draw_pile:
+                break
+            drawn.append(self.draw_pile.pop())
+        self.hands[seat].extend(drawn)
+        if drawn:
+            names = ", ".join(CARDS[c].name for c in drawn)
+            word = "card" if len(drawn) == 1 else "cards"
+            self.say(
+                f"{self.colour(seat)} drew {names}.",
+                seats=(seat,),
+                others=f"{self.colour(seat)} drew {len(drawn)} {word}.",
+            )
+        return drawn
+
+    def discard_from_hand(self, seat: int, card: int) -> None:
+        """Move a card from ``seat``'s hand to the discard pile."""
+        self.hands[seat].remove(card)
+        self.discard_pile.append(card)
+
+    def say(self, text: str, seats: tuple[int, ...] | None = None, others: str | None = None) -> None:
+        """Add a sentence to the log (private to ``seats`` when given)."""
+        entry = LogEntry(text, None if seats is None else frozenset(seats), others)
+        self.log_tail = log_append(self.log_tail, entry)
+
+    def area_name(self, area: int) -> str:
+        """The area's name."""
+        return AREAS[area].name
+
+
+def card_index(name: str) -> int:
+    """The index of the card called ``name``."""
+    return CARD_BY_NAME[name].index
