@@ -1,0 +1,141 @@
+"""Building test situations from positions, and acting by readable action text."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import citywatch
+from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork.data import AREAS, CARDS, EVENTS, PERSONALITIES, COLOURS
+from citywatch.games.ankh_morpork.state import AnkhMorporkState
+
+GAME = citywatch.load("ankh-morpork")
+ALL_CARDS = [c.name for c in CARDS]
+
+
+def blank(players: int = 4, current: str = "Red", money: int = 10) -> dict[str, Any]:
+    """A position with an empty board, empty hands, every card in the draw pile
+    (in data order, top first), events in data order (first is next), and personalities
+    Commander Vimes for Red, then Lord Vetinari, Dragon King of Arms, Lord Rust."""
+    people = ["Commander Vimes", "Lord Vetinari", "Dragon King of Arms", "Lord Rust"][:players]
+    available = [p.name for p in PERSONALITIES if players > 2 or p.name != "Chrysoprase"]
+    return {
+        "players": players,
+        "areas": {a.name: {"minions": {}, "trolls": 0, "demons": 0, "trouble": False,
+                           "building": None, "card": "display"} for a in AREAS},
+        "seats": [{"colour": COLOURS[p], "money": money, "personality": people[p],
+                   "hand": [], "in_front": []} for p in range(players)],
+        "draw_pile": list(ALL_CARDS),
+        "discard_pile": [],
+        "in_play": [],
+        "out_of_game": [],
+        "unused_personalities": [p for p in available if p not in people],
+        "events": [e.name for e in EVENTS],
+        "events_done": [],
+        "current": current,
+        "turn": 0,
+        "stack": [],
+        "rng": 12345,
+    }
+
+
+def seat_of(colour: str) -> int:
+    return COLOURS.index(colour)
+
+
+def _take_card(pos: dict[str, Any], name: str) -> None:
+    for zone in ("draw_pile", "discard_pile", "in_play", "out_of_game"):
+        if name in pos[zone]:
+            pos[zone].remove(name)
+            return
+    for seat in pos["seats"]:
+        for zone in ("hand", "in_front"):
+            if name in seat[zone]:
+                seat[zone].remove(name)
+                return
+    raise AssertionError(f"card {name} not found")
+
+
+def give(pos: dict[str, Any], colour: str, *cards: str, zone: str = "hand") -> dict[str, Any]:
+    """Move the named cards into a seat's hand (or ``in_front``)."""
+    for name in cards:
+        _take_card(pos, name)
+        pos["seats"][seat_of(colour)][zone].append(name)
+    return pos
+
+
+def to_pile(pos: dict[str, Any], pile: str, *cards: str) -> dict[str, Any]:
+    """Move the named cards to the top of ``draw_pile`` / ``discard_pile`` (first is top)."""
+    for name in reversed(cards):
+        _take_card(pos, name)
+        pos[pile].insert(0, name)
+    return pos
+
+
+def minions(pos: dict[str, Any], area: str, **counts: int) -> dict[str, Any]:
+    """Set minion counts in an area: ``minions(pos, "Dimwell", Red=2, Blue=1)``."""
+    pos["areas"][area]["minions"].update(counts)
+    return pos
+
+
+def area(pos: dict[str, Any], name: str, **fields: Any) -> dict[str, Any]:
+    """Set fields of an area (trouble, trolls, demons, building, card)."""
+    pos["areas"][name].update(fields)
+    if "building" in fields and "card" not in fields:
+        pos["areas"][name]["card"] = fields["building"] or "display"
+    return pos
+
+
+def next_events(pos: dict[str, Any], *names: str) -> dict[str, Any]:
+    """Make these random events come next, in this order."""
+    rest = [e for e in pos["events"] if e not in names]
+    pos["events"] = list(names) + rest
+    return pos
+
+
+def start(pos: dict[str, Any]) -> AnkhMorporkState:
+    """Read the position; with an empty stack, the current seat's turn begins."""
+    state = GAME.from_position(copy.deepcopy(pos))
+    assert isinstance(state, AnkhMorporkState)
+    return state
+
+
+def actions(state: AnkhMorporkState) -> list[str]:
+    """The legal actions as text."""
+    return [str(a) for a in state.legal_actions()]
+
+
+def do(state: AnkhMorporkState, text: str) -> Action:
+    """Apply the one legal action whose text is ``text`` (exactly, or else uniquely containing it)."""
+    legal = state.legal_actions()
+    exact = [a for a in legal if str(a) == text]
+    found = exact or [a for a in legal if text in str(a)]
+    assert len(found) == 1, f"{text!r} matches {[str(a) for a in found]} among {[str(a) for a in legal]}"
+    state.apply(found[0])
+    return found[0]
+
+
+def play(state: AnkhMorporkState, card: str) -> None:
+    """Play a card from the hand of the seat to move."""
+    do(state, f"Play {card}")
+
+
+def money(state: AnkhMorporkState, colour: str) -> int:
+    return state.money[seat_of(colour)]
+
+
+def count(state: AnkhMorporkState, colour: str, area_name: str) -> int:
+    from citywatch.games.ankh_morpork.data import AREA_BY_NAME
+
+    return state.minions[seat_of(colour)][AREA_BY_NAME[area_name].index]
+
+
+def hand(state: AnkhMorporkState, colour: str) -> list[str]:
+    return sorted(CARDS[c].name for c in state.hands[seat_of(colour)])
+
+
+def idx(area_name: str) -> int:
+    from citywatch.games.ankh_morpork.data import AREA_BY_NAME
+
+    return AREA_BY_NAME[area_name].index
