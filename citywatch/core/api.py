@@ -95,6 +95,10 @@ class State(ABC):
     def position(self) -> dict[str, Any]:
         """The whole state as a JSON dict that ``Game.from_position`` reads back."""
 
+    @abstractmethod
+    def turn_count(self) -> int:
+        """How many turns have begun."""
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         return self.outcome() is not None

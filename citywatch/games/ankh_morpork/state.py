@@ -152,6 +152,9 @@ class AnkhMorporkState(State):
     def outcome(self) -> Outcome | None:
         return self.result
 
+    def turn_count(self) -> int:
+        return self.turn
+
     def view(self, seat: int) -> dict[str, Any]:
         from citywatch.games.ankh_morpork.view import view
 

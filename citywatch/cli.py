@@ -1,0 +1,135 @@
+"""The ``citywatch`` command: simulate games and replay records."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from citywatch.bots import BOTS
+from citywatch.core.errors import InvalidRecord, UnknownGame
+from citywatch.core.record import Record, replay
+from citywatch.core.registry import game_names
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("the seed must be 0 or more")
+    return value
+
+
+def _bots(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    for name in names:
+        if name not in BOTS:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one bot")
+    return names
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command-line parser."""
+    p = argparse.ArgumentParser(prog="citywatch", description=__doc__)
+    sub = p.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play many games between bots and summarise them")
+    sim.add_argument("game", choices=game_names(), help="the game to play")
+    sim.add_argument("--players", type=int, default=4, help="number of seats (default 4)")
+    sim.add_argument("--games", type=_positive, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
+    sim.add_argument("--bots", type=_bots, default=["random"],
+                     help="one bot for every seat, or a comma-separated bot per seat")
+    sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sim.add_argument("--records", type=Path, help="write one record file per game here")
+    rep = sub.add_parser("replay", help="replay a game record")
+    rep.add_argument("record", type=Path, help="a record file written by citywatch")
+    rep.add_argument("--verify", action="store_true",
+                     help="check every stored digest; exit 1 saying where it differs")
+    return p
+
+
+def _print_summary(data: dict[str, object]) -> None:
+    from citywatch.simulate import END_REASONS
+
+    wins = data["wins_by_seat"]
+    assert isinstance(wins, list)
+    games = data["games"]
+    assert isinstance(games, int)
+    print(f"{data['game']}: {games} games, {data['players']} players, seed {data['seed']}, "
+          f"bots {', '.join(data['bots'])}")  # type: ignore[arg-type]
+    print()
+    print(f"{'seat':<14}{'wins':>10}{'share':>9}")
+    from citywatch.games.ankh_morpork.data import COLOURS
+
+    for seat, w in enumerate(wins):
+        name = COLOURS[seat] if data["game"] == "ankh-morpork" else f"seat {seat}"
+        print(f"{name:<14}{w:>10.2f}{w / games:>9.1%}")
+    print()
+    print(f"{'personality':<22}{'wins':>10}{'share':>9}")
+    by_p = data["wins_by_personality"]
+    assert isinstance(by_p, dict)
+    for name, w in by_p.items():
+        print(f"{name:<22}{w:>10.2f}{w / games:>9.1%}")
+    print()
+    reasons = data["end_reasons"]
+    assert isinstance(reasons, dict)
+    print("end reasons: " + ", ".join(f"{r} {reasons.get(r, 0)}" for r in END_REASONS))
+    print(f"mean turns {data['mean_turns']:.1f}, mean decisions {data['mean_decisions']:.1f}")
+    print(f"{data['games_per_second']:.1f} games/s, {data['decisions_per_second']:.0f} decisions/s "
+          f"({data['seconds']:.2f} s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    args = parser().parse_args(argv)
+    if args.command == "simulate":
+        from citywatch.simulate import simulate
+
+        try:
+            summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
+                               args.records)
+        except (ValueError, UnknownGame) as exc:
+            print(f"citywatch simulate: error: {exc}", file=sys.stderr)
+            return 2
+        if args.json:
+            print(json.dumps(summary.to_json()))
+        else:
+            _print_summary(summary.to_json())
+        return 0
+    if args.command == "replay":
+        try:
+            record = Record.load(args.record)
+            state = replay(record, verify=args.verify)
+        except InvalidRecord as exc:
+            print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
+            return 1
+        outcome = state.outcome()
+        status = "finished" if outcome is not None else "unfinished"
+        checked = " and every digest matches" if args.verify and record.digests else ""
+        print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
+        if outcome is not None:
+            print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
+                  f"points: {None if outcome.points is None else list(outcome.points)}")
+        print(f"digest: {state.digest()}")
+        return 0
+    return 2  # pragma: no cover - argparse requires a command
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
