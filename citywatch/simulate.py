@@ -114,7 +114,9 @@ def simulate(
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise ValueError(f"give one bot for all seats or one per seat ({players}), not {len(names)}")
+        raise ValueError(
+            f"give one bot for all seats or one per seat ({players}), not {len(names)}"
+        )
     bots = [make_bot(n) for n in names]
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import citywatch
 from citywatch.games.ankh_morpork.actions import Action
-from citywatch.games.ankh_morpork.data import AREAS, CARDS, EVENTS, PERSONALITIES, COLOURS
+from citywatch.games.ankh_morpork.data import AREAS, CARDS, COLOURS, EVENTS, PERSONALITIES
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 
 GAME = citywatch.load("ankh-morpork")
@@ -107,11 +107,12 @@ def actions(state: AnkhMorporkState) -> list[str]:
 
 
 def do(state: AnkhMorporkState, text: str) -> Action:
-    """Apply the one legal action whose text is ``text`` (exactly, or else uniquely containing it)."""
+    """Apply the legal action whose text is ``text`` (exactly, or else uniquely containing it)."""
     legal = state.legal_actions()
     exact = [a for a in legal if str(a) == text]
     found = exact or [a for a in legal if text in str(a)]
-    assert len(found) == 1, f"{text!r} matches {[str(a) for a in found]} among {[str(a) for a in legal]}"
+    shown = [str(a) for a in legal]
+    assert len(found) == 1, f"{text!r} matches {[str(a) for a in found]} among {shown}"
     state.apply(found[0])
     return found[0]
 

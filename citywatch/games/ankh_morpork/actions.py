@@ -110,7 +110,7 @@ _TEXTS: dict[str, Any] = {
     "keep_here": lambda a: f"Pay $3 (Small Gods) to keep your minion in {_area(a.area)}",
 }
 
-_POWER_TEXTS = {
+_POWER_TEXTS: dict[str, Any] = {
     "The Shades": lambda a: f"Use The Shades: put a trouble marker in {_area(a.extra)}",
     "Dolly Sisters": lambda a: f"Use Dolly Sisters: pay $3 to place a minion in {_area(a.extra)}",
     "Dimwell": lambda a: f"Use Dimwell: pay $3 to place a minion in {_area(a.extra)}",

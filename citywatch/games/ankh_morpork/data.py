@@ -109,7 +109,8 @@ class Personality:
 
 
 def _read(name: str) -> Any:
-    with resources.files(__package__).joinpath("data").joinpath(name).open("r", encoding="utf-8") as f:
+    path = resources.files(__package__).joinpath("data").joinpath(name)
+    with path.open("r", encoding="utf-8") as f:
         return json.load(f)
 
 

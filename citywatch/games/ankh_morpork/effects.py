@@ -725,7 +725,9 @@ PLACE_AREAS: dict[str, Callable[[AnkhMorporkState, int, Params], list[int]]] = {
     "place_minion_at_building": lambda s, seat, p: s.buildings_of(seat),
     "place_minion_quietly": lambda s, seat, p: list(range(NUM_AREAS)),
     "place_minion_in_trouble": lambda s, seat, p: [a for a in range(NUM_AREAS) if s.trouble[a]],
-    "place_minions_near": lambda s, seat, p: sorted(ADJACENT_OR_SELF[AREA_BY_NAME[p["area"]].index]),
+    "place_minions_near": lambda s, seat, p: sorted(
+        ADJACENT_OR_SELF[AREA_BY_NAME[p["area"]].index]
+    ),
 }
 
 
@@ -1135,7 +1137,9 @@ class _PlayTwo:
 
 
 @effect("interrupt", lambda s, seat, card, p: False)
-def _interrupt(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:  # pragma: no cover
+def _interrupt(  # pragma: no cover
+    s: AnkhMorporkState, seat: int, card: int, params: Params
+) -> None:
     raise AssertionError("interrupts are played through the harm gateway, not as scrolls")
 
 

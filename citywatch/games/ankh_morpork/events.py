@@ -101,7 +101,9 @@ def flood(s: AnkhMorporkState) -> None:
         return
     names = ", ".join(AREAS[a].name for a in range(NUM_AREAS) if flooded >> a & 1)
     s.say(f"Flooded: {names}.")
-    s.stack.append(("flood", s.current, flooded, turn_order_from(s, s.current)[1:], (0,) * 12))
+    rolled_mask = 1 << rolled[0] | 1 << rolled[1]  # ruling 21: no moving into either rolled area
+    order = turn_order_from(s, s.current)[1:]
+    s.stack.append(("flood", s.current, flooded, order, (0,) * 12, rolled_mask))
 
 
 @handler
@@ -111,41 +113,41 @@ class Flood(Handler):
     kind = "flood"
 
     def _left(self, s: AnkhMorporkState, f: Frame) -> list[int]:
-        _, seat, flooded, _, kept = f
+        seat, flooded, kept = f[1], f[2], f[4]
         return [a for a in range(NUM_AREAS)
                 if flooded >> a & 1 and s.minions[seat][a] - kept[a] > 0]
 
     def prepare(self, s: AnkhMorporkState, f: Frame) -> bool:
         if self._left(s, f):
             return False
-        _, _, flooded, rest, _ = f
+        flooded, rest = f[2], f[3]
         s.stack.pop()
         if rest:
-            s.stack.append(("flood", rest[0], flooded, rest[1:], (0,) * 12))
+            s.stack.append(("flood", rest[0], flooded, rest[1:], (0,) * 12, *f[5:]))
         return True
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        seat, flooded = f[1], f[2]
+        seat, forbidden = f[1], f[5] if len(f) > 5 else f[2]
         out: list[Action] = []
         for a in self._left(s, f):
             out.extend(
                 Action("move_minion", area=a, seat=seat, extra=b)
                 for b in sorted(ADJACENT[a])
-                if not flooded >> b & 1
+                if not forbidden >> b & 1
             )
             if s.can_use_small_gods(seat):
                 out.append(Action("keep_here", area=a))
         return out
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
-        _, seat, flooded, rest, kept = f
+        seat, flooded, rest, kept = f[1], f[2], f[3], f[4]
         if a.verb == "keep_here":
             s.money[seat] -= SMALL_GODS_FEE
             s.say(f"{s.colour(seat)} paid ${SMALL_GODS_FEE} (Small Gods) to keep a minion in "
                   f"{s.area_name(a.area)}.")
             k = list(kept)
             k[a.area] += 1
-            s.stack[-1] = ("flood", seat, flooded, rest, tuple(k))
+            s.stack[-1] = ("flood", seat, flooded, rest, tuple(k), *f[5:])
             return
         s.move_piece(seat, a.area, a.extra)
         s.say(f"{s.colour(seat)} moved a minion out of the flood from {s.area_name(a.area)} "

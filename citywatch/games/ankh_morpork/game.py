@@ -9,13 +9,13 @@ from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     CARDS,
+    EVENTS,
     HAND_SIZE,
     PERSONALITIES,
     STARTING_AREAS,
     STARTING_MONEY,
     TWO_PLAYER_REMOVED_CARDS,
     TWO_PLAYER_REMOVED_PERSONALITIES,
-    EVENTS,
 )
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 

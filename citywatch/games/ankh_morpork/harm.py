@@ -12,7 +12,13 @@ from collections.abc import Callable
 from typing import Any
 
 from citywatch.games.ankh_morpork.actions import Action, piece_name
-from citywatch.games.ankh_morpork.data import CARDS, DEMON, NUM_AREAS, SMALL_GODS, SMALL_GODS_FEE, TROLL
+from citywatch.games.ankh_morpork.data import (
+    CARDS,
+    DEMON,
+    SMALL_GODS,
+    SMALL_GODS_FEE,
+    TROLL,
+)
 from citywatch.games.ankh_morpork.frames import Handler, handler
 from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame
 
@@ -195,7 +201,11 @@ class Relocate(Handler):
     kind = "relocate"
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("choose_area", area=a) for a in range(NUM_AREAS) if a != f[2]]
+        # Rulebook, Place a Minion: the placing rules apply "including due to the play of an
+        # interrupt card"; the saved minion is already off the board.
+        from citywatch.games.ankh_morpork.rules import minion_targets
+
+        return [Action("choose_area", area=a) for a in minion_targets(s, f[1]) if a != f[2]]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -100,7 +100,9 @@ def place_building(s: AnkhMorporkState, seat: int, area: int, lifted: int, cost:
     s.say(f"{s.colour(seat)} built in {s.area_name(area)} for ${cost}.")
 
 
-def assassination_options(s: AnkhMorporkState, seat: int, verb: str = "assassinate") -> list[Action]:
+def assassination_options(
+    s: AnkhMorporkState, seat: int, verb: str = "assassinate"
+) -> list[Action]:
     """Minions of others, trolls and demons standing where there is trouble."""
     out: list[Action] = []
     for a in range(NUM_AREAS):
@@ -292,7 +294,8 @@ class ResolveCard(Handler):
         kind = symbol.kind
         out: list[Action]
         if kind == RANDOM_EVENT:
-            return [Action("event"), *turn_extras(s, seat)] if s.events else []
+            # ruling 20: with the deck empty the symbol does nothing, the card goes on
+            return [Action("event"), *turn_extras(s, seat)]
         if kind == PLACE_MINION:
             out = [Action("place_minion", area=a, extra=lift)
                    for a, lift in placement_options(s, seat)]

@@ -45,7 +45,7 @@ def spy_areas(s: AnkhMorporkState, seat: int) -> int:
 def net_worth(s: AnkhMorporkState, seat: int) -> int:
     """Cash + cost of own buildings outside demon areas - $12 per loan (ruling 26)."""
     buildings = sum(AREAS[a].cost for a in s.buildings_of(seat) if not s.demons[a])
-    debt = sum(CARDS[c].params["repay"] for c in s.in_front[seat] if c in LOAN_CARDS)
+    debt: int = sum(CARDS[c].params["repay"] for c in s.in_front[seat] if c in LOAN_CARDS)
     return s.money[seat] + buildings - debt
 
 

@@ -293,7 +293,9 @@ class AnkhMorporkState(State):
         self.hands[seat].remove(card)
         self.discard_pile.append(card)
 
-    def say(self, text: str, seats: tuple[int, ...] | None = None, others: str | None = None) -> None:
+    def say(
+        self, text: str, seats: tuple[int, ...] | None = None, others: str | None = None
+    ) -> None:
         """Add a sentence to the log (private to ``seats`` when given)."""
         entry = LogEntry(text, None if seats is None else frozenset(seats), others)
         self.log_tail = log_append(self.log_tail, entry)

@@ -98,6 +98,8 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
     d = s.copy()
     d.rng = rng.spawn()
     d._legal = None
+    d.log_tail = None
+    d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
     known = {seat} | revealed_hands(s, seat)
     visible = set(d.discard_pile) | set(d.in_play) | set(d.out_of_game)
     for p in range(d.n):
@@ -114,11 +116,14 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
     d.draw_pile = pool
     people = [p.index for p in PERSONALITIES
               if d.n > 2 or p.name not in TWO_PLAYER_REMOVED_PERSONALITIES]
-    people.remove(d.personality[seat])
+    revealed = set(range(d.n)) if d.result is not None else {seat}
+    for p in revealed:
+        people.remove(d.personality[p])
     rng.shuffle(people)
     for p in range(d.n):
-        if p != seat:
+        if p not in revealed:
             d.personality[p] = people.pop()
+        if p != seat:
             d.seen[p] = []
     d.unused_personalities = people
     events = sorted(set(range(len(EVENTS))) - set(d.events_done))

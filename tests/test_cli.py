@@ -1,0 +1,105 @@
+"""The citywatch command: simulate and replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from citywatch.cli import main
+
+KEYS = {"game", "players", "games", "seed", "wins_by_seat", "wins_by_personality",
+        "end_reasons", "mean_turns", "games_per_second", "decisions_per_second"}
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "citywatch.cli", *args],
+                          capture_output=True, text=True, check=False)
+
+
+def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate --json prints one JSON object with the summary keys; shares add up."""
+    assert main(["simulate", "ankh-morpork", "--players", "3", "--games", "12", "--seed", "1",
+                 "--bots", "random", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) >= KEYS
+    assert data["games"] == 12 and data["players"] == 3
+    assert len(data["wins_by_seat"]) == 3
+    assert sum(data["wins_by_seat"]) == pytest.approx(12)
+    assert sum(data["wins_by_personality"].values()) == pytest.approx(12)
+    assert set(data["end_reasons"]) == {"personality", "riots", "deck"}
+    assert sum(data["end_reasons"].values()) == 12
+    assert data["mean_turns"] > 0 and data["decisions_per_second"] > 0
+
+
+def test_simulate_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same seed gives the same games."""
+    outs = []
+    for _ in range(2):
+        main(["simulate", "ankh-morpork", "--games", "5", "--seed", "9", "--json"])
+        data = json.loads(capsys.readouterr().out)
+        outs.append((data["wins_by_seat"], data["end_reasons"], data["mean_turns"]))
+    assert outs[0] == outs[1]
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ankh-morpork", "--games", "3", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Red" in out and "end reasons" in out and "games/s" in out
+
+
+def test_records_replay_and_verify(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--records writes one record per game; replay --verify reproduces each."""
+    records = tmp_path / "records"
+    assert main(["simulate", "ankh-morpork", "--games", "3", "--seed", "4", "--records",
+                 str(records), "--json"]) == 0
+    files = sorted(records.glob("*.json"))
+    assert len(files) == 3
+    capsys.readouterr()
+    assert main(["replay", str(files[0]), "--verify"]) == 0
+    assert "every digest matches" in capsys.readouterr().out
+    data = json.loads(files[1].read_text())
+    data["digests"][7] = "f" * 16
+    files[1].write_text(json.dumps(data))
+    assert main(["replay", str(files[1]), "--verify"]) == 1
+    assert "after action 8" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "chess"],
+        ["simulate", "ankh-morpork", "--games", "0"],
+        ["simulate", "ankh-morpork", "--games", "ten"],
+        ["simulate", "ankh-morpork", "--bots", "genius"],
+        ["simulate", "ankh-morpork", "--seed", "-4"],
+        ["simulate", "ankh-morpork", "--colour", "red"],
+        ["fly"],
+    ],
+)
+def test_bad_options_give_a_clear_error(args: list[str]) -> None:
+    """A wrong option is refused with a message and exit status 2, never a traceback."""
+    result = run(*args)
+    assert result.returncode == 2
+    assert "error" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_player_count_is_an_error() -> None:
+    result = run("simulate", "ankh-morpork", "--players", "7", "--games", "1")
+    assert result.returncode == 2
+    assert "2 to 4 players" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_replay_of_missing_or_corrupt_file(tmp_path: Path) -> None:
+    result = run("replay", str(tmp_path / "nothing.json"))
+    assert result.returncode == 1 and "cannot read" in result.stderr
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"game": "ankh-morpork"}')
+    result = run("replay", str(bad))
+    assert result.returncode == 1 and "no 'players'" in result.stderr
+    assert "Traceback" not in result.stderr
