@@ -235,7 +235,8 @@ class _Give:
         _give_card(s, giver, receiver, a.card)
 
 
-@effect("sunshine")
+@effect("sunshine", lambda s, seat, card, p: any(
+    s.money[t] >= p["money"] or s.hands[t] for t in s.others(seat)))
 def _sunshine(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     then(s, *(("affect", t, seat, "sunshine", card, params["money"]) for t in s.others(seat)))
 
@@ -288,7 +289,7 @@ def _seamstress_take(s: AnkhMorporkState, victim: int, source: int, card: int, m
         _transfer(s, victim, source, money)
 
 
-@effect("thieves")
+@effect("thieves", lambda s, seat, card, p: any(s.money[t] for t in s.others(seat)))
 def _thieves(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     then(s, *(("affect", t, seat, "take_money", params["money"]) for t in s.others(seat)))
 
@@ -298,7 +299,7 @@ def _take_money(s: AnkhMorporkState, victim: int, source: int, amount: int) -> N
     _transfer(s, victim, source, amount)
 
 
-@target("take_from_player", _all_others)
+@target("take_from_player", lambda s, seat: [t for t in s.others(seat) if s.money[t]])
 def _nobby(s: AnkhMorporkState, seat: int, card: int, t: int) -> None:
     harm.affect(s, t, seat, "take_money", CARDS[card].params["money"])
 
@@ -522,7 +523,7 @@ def _history_monks(s: AnkhMorporkState, seat: int, card: int, params: Params) ->
 
 
 # --- money from the bank ----------------------------------------------------------------------
-@effect("money_per_trouble")
+@effect("money_per_trouble", lambda s, seat, card, p: s.trouble_count() > 0)
 def _money_per_trouble(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     _gain(s, seat, params["per"] * s.trouble_count(), "trouble markers")
 
@@ -533,7 +534,8 @@ def _money_per_building(s: AnkhMorporkState, seat: int, card: int, params: Param
     _gain(s, seat, params["per"] * count, "buildings on the board")
 
 
-@effect("money_per_minion_in_area")
+@effect("money_per_minion_in_area",
+        lambda s, seat, card, p: s.pieces_in(AREA_BY_NAME[p["area"]].index) > 0)
 def _money_per_minion(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     area = AREA_BY_NAME[params["area"]].index
     _gain(s, seat, params["per"] * s.pieces_in(area), f"minions in {params['area']}")
@@ -817,12 +819,14 @@ class _Move:
         harm.move_minion(s, a.seat, a.area, a.extra, f[1], harm.TEXT)
 
 
-@effect("hobsons", lambda s, seat, card, p: s.money[seat] >= p["money"])
+@effect("hobsons", lambda s, seat, card, p: s.money[seat] >= p["money"]
+        and bool(_own_minion_anywhere_moves(s, seat)))
 def _hobsons(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     fx(s, seat, card, "pay_then", params["money"], "move", "move_own_minion_anywhere")
 
 
-@effect("burleigh", lambda s, seat, card, p: s.money[seat] >= p["money"])
+@effect("burleigh", lambda s, seat, card, p: s.money[seat] >= p["money"]
+        and bool(_assassinations(s, seat)))
 def _burleigh(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     fx(s, seat, card, "pay_then", params["money"], "assassinate")
 
@@ -841,13 +845,17 @@ class _PayThen:
         fx(s, seat, card, *rest)
 
 
+def _assassinations(s: AnkhMorporkState, seat: int) -> list[Action]:
+    from citywatch.games.ankh_morpork.rules import assassination_options
+
+    return assassination_options(s, seat)
+
+
 @step("assassinate", "choose a minion to assassinate")
 class _Assassinate:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        from citywatch.games.ankh_morpork.rules import assassination_options
-
-        return assassination_options(s, f[1])
+        return _assassinations(s, f[1])
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -888,6 +896,10 @@ class _RemoveNotSource:
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
         s.stack.pop()
+        if a.seat == f[1]:  # D18: a minion the paid player chose among their own just goes
+            s.take_piece(a.seat, a.area)
+            s.say(f"{_who(s, a.seat)} removed their own minion from {s.area_name(a.area)}.")
+            return
         _remove_by_text(s, a.seat, a.area, f[4])
 
 

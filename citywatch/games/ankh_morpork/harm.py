@@ -40,6 +40,7 @@ INTERRUPT_KIND: dict[int, str] = {
 Harm = tuple[Any, ...]  # (kind, victim, source seat, via, ...details)
 TextEffect = Callable[..., None]
 TEXT_EFFECTS: dict[str, TextEffect] = {}
+MOVING_TEXTS = frozenset({"swap"})  # text effects that move the victim's minions (D17)
 
 
 def text_effect(name: str) -> Callable[[TextEffect], TextEffect]:
@@ -109,6 +110,8 @@ def protections(s: AnkhMorporkState, h: Harm) -> list[Action]:
         wanted.append("wallace")
     if kind in (REMOVE_MINION, MOVE_MINION) and via in (SYMBOL, TEXT) and by_other:
         wanted.append("gaspode")
+    if kind == AFFECT and h[4][0] in MOVING_TEXTS and by_other:
+        wanted.append("gaspode")  # D17: a text that moves the victim's minion (The Bursar)
     if kind == REMOVE_MINION:
         wanted += ["susan", "relocate"]
     out: list[Action] = []
