@@ -528,7 +528,7 @@ def _money_per_trouble(s: AnkhMorporkState, seat: int, card: int, params: Params
     _gain(s, seat, params["per"] * s.trouble_count(), "trouble markers")
 
 
-@effect("money_per_building")
+@effect("money_per_building", lambda s, seat, card, p: any(b >= 0 for b in s.building))
 def _money_per_building(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     count = sum(1 for b in s.building if b >= 0)
     _gain(s, seat, params["per"] * count, "buildings on the board")
