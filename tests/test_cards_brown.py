@@ -609,12 +609,13 @@ def test_sir_charles_lavatory_building_comes_after_the_count() -> None:
 
 
 def test_post_office_then_place_a_minion() -> None:
-    """The Post Office (B14): text, then the place-a-minion symbol."""
+    """The Post Office (B14): text, then the place-a-minion symbol; with no building on the
+    board the text would change nothing and is skipped without asking (D3)."""
     p = pos("The Post Office")
     minions(p, "The Shades", Red=1)
     s = start(p)
     play(s, "The Post Office")
-    do(s, "Skip card text on The Post Office")
+    assert money(s, "Red") == 10
     assert sorted(actions(s)) == sorted(
         [f"Place a minion in {n}" for n in ("The Shades", "The Scours", "The Hippo", "Dimwell")]
         + ["Skip place a minion on The Post Office"]
