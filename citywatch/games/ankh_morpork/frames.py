@@ -136,5 +136,18 @@ def apply_action(s: AnkhMorporkState, action: Any) -> None:
         )
     f = s.stack[-1]
     s._legal = None
+    quiet = QUIET_VERBS.get(action.verb)
+    if quiet is not None:
+        s.say(quiet.format(who=s.colour(f[1]), action=str(action)))
     HANDLERS[f[0]].apply(s, f, action)
     advance(s)
+
+
+# Actions whose handlers write nothing to the log: every applied action is logged.
+QUIET_VERBS = {
+    "skip": "{who} chose: {action}.",
+    "stop": "{who} played no more cards.",
+    "end_turn": "{who} ended their turn.",
+    "allow": "{who} played no interrupt.",
+    "done": "{who} is done.",
+}
