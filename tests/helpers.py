@@ -140,3 +140,46 @@ def idx(area_name: str) -> int:
     from citywatch.games.ankh_morpork.data import AREA_BY_NAME
 
     return AREA_BY_NAME[area_name].index
+
+
+def rng_giving(*rolls: int | None) -> int:
+    """The first "rng" value from which successive twelve-sided die rolls give ``rolls``
+    (``None`` matches any roll). Tests still check the rolls in the log."""
+    from citywatch.core.rng import Rng
+
+    seed = 0
+    while True:
+        r = Rng(seed)
+        for want in rolls:
+            value = r.roll(12)
+            if want is not None and value != want:
+                break
+        else:
+            return seed
+        seed += 1
+
+
+def set_personalities(pos: dict[str, Any], **by_colour: str) -> dict[str, Any]:
+    """Give seats these personalities; a seat not named whose personality is now taken gets a
+    free one, and the unused list is rebuilt to match."""
+    available = [p.name for p in PERSONALITIES if pos["players"] > 2 or p.name != "Chrysoprase"]
+    for colour, name in by_colour.items():
+        pos["seats"][seat_of(colour)]["personality"] = name
+    taken = set(by_colour.values())
+    for seat in pos["seats"]:
+        if seat["colour"] not in by_colour and seat["personality"] in taken:
+            seat["personality"] = next(
+                p for p in available if p not in taken
+                and p not in {s["personality"] for s in pos["seats"]})
+        taken.add(seat["personality"])
+    used = {seat["personality"] for seat in pos["seats"]}
+    pos["unused_personalities"] = [p for p in available if p not in used]
+    return pos
+
+
+def short_pile(pos: dict[str, Any], keep: int) -> dict[str, Any]:
+    """Leave only the top ``keep`` cards in the draw pile; the rest go under the discard pile."""
+    rest = pos["draw_pile"][keep:]
+    pos["draw_pile"] = pos["draw_pile"][:keep]
+    pos["discard_pile"] = pos["discard_pile"] + rest
+    return pos
