@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/citywatch simulate ankh-morpork --players 4 --games 20 --seed 1 --bots random
+	$(BIN)/citywatch play ankh-morpork --seats you,bot,bot,bot
 
 lint: $(STAMP)
 	$(BIN)/ruff check citywatch tests benchmarks

@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+from citywatch import reference
 from citywatch.bots import BOTS
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
@@ -57,11 +58,32 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot for every seat, or a comma-separated bot per seat")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     sim.add_argument("--records", type=Path, help="write one record file per game here")
-    rep = sub.add_parser("replay", help="replay a game record")
+    rep = sub.add_parser("replay", help="replay a game record (step by step in a terminal)")
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
                      help="check every stored digest; exit 1 saying where it differs")
+    rep.add_argument("--summary", action="store_true",
+                     help="print a summary instead of watching step by step")
+    rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
+    reference.add_parser(sub)
+    play = sub.add_parser("play", help="play in the terminal against bots or friends")
+    play.add_argument("game", nargs="?", default="ankh-morpork", choices=game_names(),
+                      help="the game (default ankh-morpork)")
+    play.add_argument("--players", type=int, help="number of seats (default: as --seats, or 4)")
+    play.add_argument("--seats", help="who sits where, e.g. you,bot,bot,bot or you,you,bot")
+    play.add_argument("--bot", type=_bot_name, default="random",
+                      help="the bot for seats named 'bot' (default random)")
+    play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
+    play.add_argument("--resume", action="store_true", help="continue an unfinished game")
     return p
+
+
+def _bot_name(text: str) -> str:
+    return _bots(text)[0] if "," not in text else _fail(f"{text!r}: name one bot")
+
+
+def _fail(message: str) -> str:
+    raise argparse.ArgumentTypeError(message)
 
 
 def _print_summary(data: dict[str, object]) -> None:
@@ -112,9 +134,17 @@ def main(argv: list[str] | None = None) -> int:
         else:
             _print_summary(summary.to_json())
         return 0
+    if args.command == "rules":
+        return reference.run(args)
+    if args.command == "play":
+        return _play(args)
     if args.command == "replay":
         try:
             record = Record.load(args.record)
+            if not (args.verify or args.summary) and sys.stdin.isatty():
+                from citywatch.terminal.viewer import watch
+
+                return watch(record, args.seat)
             state = replay(record, verify=args.verify)
         except InvalidRecord as exc:
             print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
@@ -129,6 +159,23 @@ def main(argv: list[str] | None = None) -> int:
         print(f"digest: {state.digest()}")
         return 0
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _play(args: argparse.Namespace) -> int:
+    from citywatch.terminal import app
+
+    con = app.console()
+    read = app.default_reader(con)
+    if args.resume:
+        return app.resume(read, con)
+    try:
+        seats = app.parse_seats(args.seats, args.players, args.bot)
+        game = app.new_game(args.game, seats, args.seed, read, con)
+    except ValueError as exc:
+        print(f"citywatch play: error: {exc}", file=sys.stderr)
+        return 2
+    game.run()
+    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -127,3 +127,7 @@ class Game(ABC):
     @abstractmethod
     def action_from_json(self, data: JSON) -> Any:
         """Read an action from its JSON form; raise ``ValueError`` if malformed."""
+
+    def reference(self) -> dict[str, Any]:
+        """The game's facts for people: cards, areas, events, personalities (JSON)."""
+        raise NotImplementedError(f"{self.name} has no reference")

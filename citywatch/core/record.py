@@ -7,6 +7,7 @@ holds the state digest after each action so a replay can say where it diverged.
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ class Record:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[Any] = field(default_factory=list)
     digests: list[str] | None = None
+    meta: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON dict."""
@@ -41,6 +43,8 @@ class Record:
         }
         if self.digests is not None:
             data["digests"] = list(self.digests)
+        if self.meta:
+            data["meta"] = dict(self.meta)
         return data
 
     @classmethod
@@ -63,13 +67,20 @@ class Record:
             not isinstance(digests, list) or not all(isinstance(d, str) for d in digests)
         ):
             raise InvalidRecord("record field 'digests' must be a list of strings")
-        return cls(data["game"], data["players"], data["seed"], options, data["actions"], digests)
+        meta = data.get("meta", {})
+        if not isinstance(meta, dict):
+            raise InvalidRecord("record field 'meta' must be an object")
+        return cls(data["game"], data["players"], data["seed"], options, data["actions"], digests,
+                   meta)
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` atomically."""
         target = Path(path)
         tmp = target.with_name(target.name + ".tmp")
-        tmp.write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write(json.dumps(self.to_json(), separators=(",", ":")) + "\n")
+            f.flush()
+            os.fsync(f.fileno())
         tmp.replace(target)
 
     @classmethod

@@ -8,6 +8,7 @@ from citywatch.core.api import Game
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
+    AREAS,
     CARDS,
     EVENTS,
     HAND_SIZE,
@@ -78,6 +79,26 @@ class AnkhMorpork(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def reference(self) -> dict[str, Any]:
+        """The game's facts for people: cards, areas, events, personalities (JSON)."""
+        return {
+            "game": self.name,
+            "cards": [
+                {"id": c.id, "name": c.name, "deck": c.deck,
+                 "symbols": [s.describe() for s in c.symbols], "text": c.text,
+                 "interrupt": c.is_interrupt}
+                for c in CARDS
+            ],
+            "areas": [
+                {"number": a.number, "name": a.name, "cost": a.cost,
+                 "adjacent": [AREAS[i].name for i in a.adjacent],
+                 "borders_river": a.borders_river, "power": a.power}
+                for a in AREAS
+            ],
+            "events": [{"name": e.name, "text": e.text} for e in EVENTS],
+            "personalities": [{"name": p.name, "wins_if": p.wins_if} for p in PERSONALITIES],
+        }
 
 
 GAME = AnkhMorpork()

@@ -1,0 +1,154 @@
+"""Drawing an Ankh-Morpork view in the terminal with rich.
+
+Everything here reads a seat's ``view`` (and the game's public reference), never
+the state itself.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+STYLE = {"Red": "bold red", "Blue": "bold blue", "Green": "bold green", "Yellow": "bold yellow"}
+SHORT = {
+    "place a minion": "Minion",
+    "place a building": "Build",
+    "assassination": "Assassinate",
+    "remove a trouble marker": "No-trouble",
+    "card text": "Text",
+    "random event": "EVENT",
+    "play another card": "+Card",
+    "interrupt": "Interrupt",
+}
+
+
+def colour(name: str) -> Text:
+    """A colour name in its colour."""
+    return Text(name, style=STYLE.get(name, ""))
+
+
+def symbols(card: dict[str, Any]) -> str:
+    """A card's symbols, left to right, in short words."""
+    out = []
+    for s in card["symbols"]:
+        out.append(s.replace("take ", "") if s.startswith("take $") else SHORT.get(s, s))
+    return " → ".join(out) if out else "(none)"
+
+
+def board(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
+    """The twelve areas: number, cost, minions per colour, trolls, demons, trouble, building."""
+    colours = [s["colour"] for s in view["seats"]]
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), title="The city")
+    t.add_column("#", justify="right")
+    t.add_column("Area", no_wrap=True)
+    t.add_column("$", justify="right")
+    for c in colours:
+        t.add_column(Text(c[0], style=STYLE[c]), justify="right")
+    t.add_column("Tr", justify="right")
+    t.add_column("Dm", justify="right")
+    t.add_column("!", justify="center")
+    t.add_column("Building", no_wrap=True)
+    for area in reference["areas"]:
+        a = view["areas"][area["name"]]
+        row: list[Text | str] = [str(area["number"]), area["name"], str(area["cost"])]
+        for c in colours:
+            n = a["minions"].get(c, 0)
+            row.append(Text(str(n), style=STYLE[c]) if n else Text(".", style="dim"))
+        row.append(str(a["trolls"]) if a["trolls"] else Text(".", style="dim"))
+        row.append(Text(str(a["demons"]), style="bold magenta") if a["demons"]
+                   else Text(".", style="dim"))
+        row.append(Text("!", style="bold red") if a["trouble"] else Text(".", style="dim"))
+        building = a["building"]
+        row.append(colour(building) if building else Text("-", style="dim"))
+        t.add_row(*row)
+    return t
+
+
+def players(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
+    """Each player's public position."""
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    for name, justify in (("Player", "left"), ("$", "right"), ("Minions", "right"),
+                          ("Hand", "right"), ("City Area cards", "left"), ("In front", "left")):
+        t.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for seat in view["seats"]:
+        c = seat["colour"]
+        cards = [name for name, a in view["areas"].items() if a["card"] == c]
+        who = colour(c)
+        if c == view["colour"]:
+            who.append(" (you)")
+        if c == view["current"]:
+            who.append(" *", style="bold")
+        t.add_row(who, str(seat["money"]), f"{12 - seat['minions_in_supply']}/12",
+                  str(seat["hand_size"]), ", ".join(cards) or "-",
+                  ", ".join(seat["in_front"]) or "-")
+    pile = Text(f"Draw pile {view['draw_pile_size']}  ·  random events left "
+                f"{view['events_left']}  ·  discard pile {len(view['discard_pile'])}", style="dim")
+    return Group(t, pile)
+
+
+def hand(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
+    """The seat's own hand with symbols and text, and its personality."""
+    cards = {c["name"]: c for c in reference["cards"]}
+    me = view["seats"][view["seat"]]
+    lines: list[RenderableType] = [Text.assemble(
+        "Your hand (", colour(view["colour"]), ") · you are ", (str(me["personality"]), "bold"))]
+    for name in view["hand"]:
+        card = cards[name]
+        lines.append(Text.assemble("  ", (name, "bold"), "  ", (symbols(card), "cyan")))
+        text = card["text"]
+        if text and not text.startswith("("):
+            lines.append(indented(text, 6, "dim"))
+    if not view["hand"]:
+        lines.append(Text("  (no cards)"))
+    seen = view.get("seen_personalities")
+    if seen:
+        lines.append(Text(f"  (Mrs Cake showed you these unused personalities: {', '.join(seen)})"))
+    return Group(*lines)
+
+
+def indented(text: str, by: int, style: str = "") -> RenderableType:
+    """Text whose wrapped lines keep an indent."""
+    return Padding(Text(text, style=style), (0, 0, 0, by))
+
+
+def outcome(view: dict[str, Any]) -> RenderableType:
+    """The end of the game: winners, reason, personalities, points."""
+    result = view["result"]
+    colours = [s["colour"] for s in view["seats"]]
+    winners = Text(" and ").join(colour(colours[w]) for w in result["winners"])
+    reason = {"personality": "a personality's victory condition was met",
+              "riots": "riots broke out", "deck": "the draw pile ran out"}[result["reason"]]
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="The end")
+    t.add_column("Player")
+    t.add_column("Personality")
+    t.add_column("Points", justify="right")
+    for i, seat in enumerate(view["seats"]):
+        points = "-" if result["points"] is None else str(result["points"][i])
+        t.add_row(colour(seat["colour"]), seat["personality"] or "?", points)
+    return Group(Text.assemble("Winner: ", winners, f" ({reason})."), t)
+
+
+def describe_card(card: dict[str, Any]) -> RenderableType:
+    """A card for the '?' help."""
+    kind = "interrupt card" if card.get("interrupt") else f"{card['deck']} card"
+    return Text.assemble((card["name"], "bold"), f" ({kind})\n  symbols: {symbols(card)}\n  ",
+                         card["text"])
+
+
+def describe_area(area: dict[str, Any]) -> RenderableType:
+    """An area for the '?' help."""
+    return Text.assemble(
+        (f"{area['number']}. {area['name']}", "bold"),
+        f" (building costs ${area['cost']}; next to {', '.join(area['adjacent'])}"
+        f"{'; on the river' if area['borders_river'] else ''})\n  power: {area['power']}")
+
+
+def describe_other(entry: dict[str, Any]) -> RenderableType:
+    """An event or a personality for the '?' help."""
+    body = entry.get("text") or entry.get("wins_if") or ""
+    return Text.assemble((entry["name"], "bold"), f"\n  {body}")

@@ -1,0 +1,217 @@
+"""The terminal game, driven through a real pseudo-terminal with pexpect (issue 3)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import citywatch
+from citywatch.core.record import Record, replay
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+PROMPT = "choice> "
+
+
+def spawn(tmp: Path, *args: str, cols: int = 80, rows: int = 24) -> pexpect.spawn:
+    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp), TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "citywatch.cli", *args], env=env,
+                         dimensions=(rows, cols), encoding="utf-8", timeout=60)
+
+
+def plain(text: str | None) -> str:
+    return ANSI.sub("", text or "")
+
+
+def saves(tmp: Path) -> list[Path]:
+    return sorted((tmp / "saves").glob("*.json"))
+
+
+def last_screen(text: str) -> str:
+    """The part of the output after the last screen clear."""
+    return text.split("\x1b[2J")[-1] if "\x1b[2J" in text else text
+
+
+def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
+    """A scripted person plays to the end; the end shows winner, reason and personalities."""
+    child = spawn(tmp_path, "play", "ankh-morpork", "--seats", "you,bot,bot", "--seed", "3",
+                  cols=100, rows=40)
+    decisions = 0
+    while True:
+        if child.expect_exact([PROMPT, "Game over"]) == 1:
+            break
+        screen = plain(last_screen(child.before))
+        assert "Your hand (Red)" in screen and "Number, '?' help" in screen
+        child.sendline("1")
+        decisions += 1
+        assert decisions < 3000
+    child.expect(pexpect.EOF)
+    end = plain(child.before)
+    assert "Winner:" in end and "Personality" in end
+    record = Record.load(saves(tmp_path)[0])
+    assert record.meta["finished"] is True
+    final = replay(record)
+    assert final.outcome() is not None
+    for name in final.outcome().details["personalities"]:
+        assert name in end, "every personality is revealed at the end"
+    assert decisions > 10
+
+
+def test_bad_input_gets_a_hint_and_commands_work(tmp_path: Path) -> None:
+    """Invalid input is answered with a hint and asked again, never a traceback."""
+    child = spawn(tmp_path, "play", "--seats", "you,bot,bot,bot", "--seed", "8")
+    child.expect_exact(PROMPT)
+    for bad in ("banana", "0", "999", "-1"):
+        child.sendline(bad)
+        child.expect_exact("is not a choice here")
+        child.expect_exact(PROMPT)
+    child.sendline("? gaspode")
+    child.expect_exact("Gaspode")
+    child.expect_exact(PROMPT)
+    child.sendline("? nap hill")
+    child.expect_exact("building costs $12")
+    child.expect_exact(PROMPT)
+    child.sendline("? nothing-like-this")
+    child.expect_exact("Nothing called")
+    child.expect_exact(PROMPT)
+    child.sendline("log")
+    child.expect_exact("Turn 1")
+    child.expect_exact(PROMPT)
+    child.sendline("board")
+    child.expect_exact("Seven Sleepers")
+    child.expect_exact(PROMPT)
+    child.sendline("1")
+    child.expect_exact(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in plain(child.before)
+
+
+def _menu_and_hand(screen: str) -> tuple[str, str]:
+    text = plain(screen)
+    hand = text[text.index("Your hand"):text.index("\n", text.index("Your hand"))]
+    cards = re.findall(r"^  (\S.*?)  \S", text[text.index("Your hand"):], flags=re.M)
+    menu = text[text.rindex(", ", 0, text.rindex("Number, '?'")) - 10:]
+    menu = menu[menu.index("\n") + 1:] if "\n" in menu else menu
+    options = re.findall(r"^\d+\. .*$", text, flags=re.M)
+    return hand + "|" + "|".join(cards), "|".join(options)
+
+
+@pytest.mark.parametrize("how", ["quit", "kill"])
+def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, how: str) -> None:
+    """Autosave after every decision: quitting, or killing the terminal, and --resume
+    continue from the same decision with the same hand."""
+    child = spawn(tmp_path, "play", "--seats", "you,bot,bot,bot", "--seed", "21",
+                  cols=100, rows=50)
+    for _ in range(4):
+        child.expect_exact(PROMPT)
+        child.sendline("1")
+    child.expect_exact(PROMPT)
+    before = _menu_and_hand(last_screen(child.before))
+    saved = Record.load(saves(tmp_path)[0])
+    if how == "quit":
+        child.sendline("quit")
+        child.expect_exact("Game saved")
+        child.expect(pexpect.EOF)
+    else:
+        child.kill(9)
+        child.wait()
+    again = spawn(tmp_path, "play", "--resume", cols=100, rows=50)
+    again.expect_exact("Unfinished games")
+    again.expect_exact("Which game?")
+    again.sendline("")
+    again.expect_exact(PROMPT)
+    after = _menu_and_hand(last_screen(again.before))
+    assert after == before
+    assert Record.load(saves(tmp_path)[0]).actions == saved.actions
+    again.sendline("1")
+    again.expect_exact(PROMPT)
+    assert len(Record.load(saves(tmp_path)[0]).actions) > len(saved.actions)
+    again.sendline("quit")
+    again.expect(pexpect.EOF)
+
+
+def test_resume_with_nothing_to_resume(tmp_path: Path) -> None:
+    child = spawn(tmp_path, "play", "--resume")
+    child.expect_exact("no unfinished game")
+    child.expect(pexpect.EOF)
+
+
+def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> None:
+    """Hot-seat hides secrets: a hand-over screen before each person's decisions, and no
+    screen contains a card of the other person's hand that this person could not know."""
+    game = citywatch.load("ankh-morpork")
+    child = spawn(tmp_path, "play", "--seats", "you,you", "--seed", "6", cols=100, rows=50)
+    handovers = screens = 0
+    while screens < 60:
+        i = child.expect_exact(["press Enter", PROMPT, "Game over"])
+        if i == 2:
+            break
+        if i == 0:
+            handovers += 1
+            assert "Pass the keyboard to" in plain(last_screen(child.before + child.after))
+            child.sendline("")
+            continue
+        screens += 1
+        screen = plain(last_screen(child.before))
+        seat = 0 if "you are Red" in screen else 1
+        state = replay(Record.load(saves(tmp_path)[0]))
+        known = json.dumps(state.view(seat)) + "\n".join(state.log(seat))
+        texts = game.reference()["cards"]
+        known += "\n".join(c["text"] for c in texts if c["name"] in known)
+        other = 1 - seat
+        from citywatch.games.ankh_morpork.data import CARDS, PERSONALITIES
+
+        for card in state.hands[other]:
+            name = CARDS[card].name
+            if name not in known:
+                assert name not in screen, f"{name} of the other hand shown"
+        personality = PERSONALITIES[state.personality[other]].name
+        if personality not in known:
+            assert personality not in screen
+        child.sendline("1")
+    assert handovers >= 5 and screens >= 20
+    assert game is not None
+
+
+def test_replay_step_by_step(tmp_path: Path) -> None:
+    """A finished game can be watched step by step: Enter next, b back."""
+    child = spawn(tmp_path, "simulate", "ankh-morpork", "--games", "1", "--seed", "2",
+                  "--records", str(tmp_path / "rec"), "--json")
+    child.expect(pexpect.EOF)
+    record = sorted((tmp_path / "rec").glob("*.json"))[0]
+    viewer = spawn(tmp_path, "replay", str(record), cols=100, rows=50)
+    viewer.expect_exact("step 0 of")
+    viewer.expect_exact("replay> ")
+    viewer.sendline("")
+    viewer.expect_exact("step 1 of")
+    viewer.expect_exact("replay> ")
+    viewer.sendline("")
+    viewer.expect_exact("step 2 of")
+    viewer.expect_exact("replay> ")
+    viewer.sendline("b")
+    viewer.expect_exact("step 1 of")
+    viewer.expect_exact("replay> ")
+    viewer.sendline("e")
+    viewer.expect_exact("Winner:")
+    viewer.expect_exact("replay> ")
+    viewer.sendline("q")
+    viewer.expect(pexpect.EOF)
+
+
+def test_bad_play_options(tmp_path: Path) -> None:
+    """Wrong options give a clear error and exit status 2."""
+    for args in (["play", "--seats", "you,alien"], ["play", "--players", "3", "--seats", "you,bot"],
+                 ["play", "--players", "6"], ["play", "--bot", "genius"]):
+        child = spawn(tmp_path, *args)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 2, args
+        assert "error" in plain(child.before) and "Traceback" not in plain(child.before)
