@@ -157,6 +157,7 @@ def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> 
         if i == 0:
             handovers += 1
             assert "Pass the keyboard to" in plain(last_screen(child.before + child.after))
+            assert "\x1b[3J" in child.before, "the scrollback is cleared too"
             child.sendline("")
             continue
         screens += 1

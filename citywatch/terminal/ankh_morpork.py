@@ -6,6 +6,7 @@ the state itself.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rich import box
@@ -109,6 +110,14 @@ def hand(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
     if seen:
         lines.append(Text(f"  (Mrs Cake showed you these unused personalities: {', '.join(seen)})"))
     return Group(*lines)
+
+
+def label(text: str, reference: dict[str, Any]) -> str:
+    """An action's text with area numbers: 'Place a minion in Nap Hill (12)'."""
+    names = sorted((a["name"] for a in reference["areas"]), key=len, reverse=True)
+    numbers = {a["name"]: a["number"] for a in reference["areas"]}
+    pattern = re.compile(r"\b(in|from|to) (" + "|".join(re.escape(n) for n in names) + r")\b")
+    return pattern.sub(lambda m: f"{m.group(1)} {m.group(2)} ({numbers[m.group(2)]})", text)
 
 
 def indented(text: str, by: int, style: str = "") -> RenderableType:

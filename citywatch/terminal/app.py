@@ -153,8 +153,8 @@ class TerminalGame:
                     "'?' for help, 'log', 'board' or 'quit'.", style="yellow"))
 
     def hand_over(self, seat: int) -> bool:
-        """Hot-seat: clear the screen and wait until the right person is looking."""
-        self.console.clear()
+        """Hot-seat: clear the screen and its scrollback, then wait for the right person."""
+        self.wipe()
         name = self.name(seat)
         out_of_turn = self.state.view(seat)["current"] != name
         why = "a decision out of turn" if out_of_turn else "your turn"
@@ -166,6 +166,13 @@ class TerminalGame:
         except (EOFError, KeyboardInterrupt):
             return False
         return True
+
+    def wipe(self) -> None:
+        """Clear the screen and, on a terminal, the scrollback above it."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def show(self, seat: int) -> None:
         """The seat's whole screen."""
@@ -191,7 +198,8 @@ class TerminalGame:
         view = self.state.view(seat)
         task = view["decision"]["task"] if view.get("decision") else "decide"
         self.console.print(Text.assemble(screen.colour(view["colour"]), f", {task}:"))
-        width = max(len(f"{i}. {a}") for i, a in enumerate(legal, 1))
+        width = max(len(f"{i}. {screen.label(str(a), self.reference)}")
+                    for i, a in enumerate(legal, 1))
         columns = max(1, min(3, self.console.width // (width + 3)))
         if len(legal) <= 8:
             columns = 1
@@ -199,7 +207,7 @@ class TerminalGame:
         for _ in range(columns):
             t.add_column()
         rows = (len(legal) + columns - 1) // columns
-        items = [f"{i}. {a}" for i, a in enumerate(legal, 1)]
+        items = [f"{i}. {screen.label(str(a), self.reference)}" for i, a in enumerate(legal, 1)]
         for r in range(rows):
             t.add_row(*[items[r + c * rows] if r + c * rows < len(items) else ""
                         for c in range(columns)])
@@ -239,7 +247,7 @@ class TerminalGame:
         seat = self.humans[0] if self.humans else 0
         view = self.state.view(seat)
         if len(self.humans) > 1:
-            self.console.clear()
+            self.wipe()
         self.console.print(Rule("Game over"))
         self.console.print(screen.board(view, self.reference))
         lines = self.state.log(seat)
