@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from citywatch import reference
-from citywatch.bots import BOTS
+from citywatch.bots import make_bot
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names
@@ -37,9 +37,10 @@ def _seed(text: str) -> int:
 def _bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(
-                f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}")
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     return names
@@ -66,6 +67,15 @@ def parser() -> argparse.ArgumentParser:
                      help="print a summary instead of watching step by step")
     rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
     reference.add_parser(sub)
+    tour = sub.add_parser("tournament", help="bots against bots, seats rotated, with intervals")
+    tour.add_argument("game", choices=game_names(), help="the game")
+    tour.add_argument("--bots", type=_bots, required=True,
+                      help="the line-up, one bot per seat, e.g. ismcts,heuristic,random,random")
+    tour.add_argument("--games", type=_positive, default=100,
+                      help="games to play, rounded up to whole rotations of the seats")
+    tour.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
+    tour.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
+    tour.add_argument("--json", action="store_true", help="print one JSON object")
     play = sub.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", default="ankh-morpork", choices=game_names(),
                       help="the game (default ankh-morpork)")
@@ -138,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
         return reference.run(args)
     if args.command == "play":
         return _play(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command == "replay":
         try:
             record = Record.load(args.record)
@@ -159,6 +171,28 @@ def main(argv: list[str] | None = None) -> int:
         print(f"digest: {state.digest()}")
         return 0
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from citywatch.tournament import tournament
+
+    try:
+        result = tournament(args.game, args.bots, args.games, args.seed, args.workers)
+    except ValueError as exc:
+        print(f"citywatch tournament: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    print(f"{result['game']}: {result['games']} games, line-up {', '.join(result['lineup'])}, "
+          f"seed {result['seed']}, {result['seconds']:.1f} s")
+    print(f"{'bot':<28}{'games':>7}{'wins':>9}{'win rate':>10}{'95% interval':>17}"
+          f"{'points':>8}{'s/decision':>12}")
+    for name, b in sorted(result["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
+        interval = f"{b['ci_low']:.1%}-{b['ci_high']:.1%}"
+        print(f"{name:<28}{b['games']:>7}{b['wins']:>9.1f}{b['win_rate']:>10.1%}"
+              f"{interval:>17}{b['mean_points']:>8.1f}{b['seconds_per_decision']:>12.4f}")
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -117,7 +117,7 @@ def simulate(
         raise ValueError(
             f"give one bot for all seats or one per seat ({players}), not {len(names)}"
         )
-    bots = [make_bot(n) for n in names]
+    bots = [make_bot(n, game_name) for n in names]
     if records is not None:
         records.mkdir(parents=True, exist_ok=True)
     seeds = Rng(seed)

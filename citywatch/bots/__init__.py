@@ -1,23 +1,65 @@
-"""Bots: they talk only to the core API and see only their seat's observation."""
+"""Bots: they talk only to the core API and see only their seat's observation.
+
+A bot is named by a spec: ``random``, ``heuristic``, ``ismcts:iterations=500:depth=10``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from citywatch.bots.base import Bot, Observation
+from citywatch.bots.ismcts import ISMCTSBot
 from citywatch.bots.random_bot import RandomBot
+from citywatch.core.registry import load
 
-BOTS: dict[str, Callable[[], Bot]] = {
+BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "ismcts": ISMCTSBot,
 }
 
 
-def make_bot(name: str) -> Bot:
-    """A new bot of the registered kind ``name``."""
+def bot_names(game: str = "ankh-morpork") -> list[str]:
+    """Every bot name usable for ``game``."""
+    return sorted({*BOTS, *load(game).bots()})
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
+    """``'ismcts:iterations=500:depth=8'`` -> ``('ismcts', {'iterations': 500, 'depth': 8})``."""
+    name, *parts = spec.strip().split(":")
+    options: dict[str, Any] = {}
+    for part in parts:
+        key, eq, raw = part.partition("=")
+        if not eq or not key:
+            raise ValueError(f"bot option {part!r} in {spec!r} must look like key=value")
+        value: Any = raw
+        for kind in (int, float):
+            try:
+                value = kind(raw)
+                break
+            except ValueError:
+                continue
+        options[key.strip()] = value
+    return name.strip().lower(), options
+
+
+def make_bot(spec: str, game: str = "ankh-morpork") -> Bot:
+    """A new bot from its spec; ``ValueError`` naming the problem if it is unknown or wrong."""
+    name, options = parse_spec(spec)
+    g = load(game)
+    factories: dict[str, Callable[..., Bot]] = {**BOTS, **g.bots()}
+    if name not in factories:
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names(game))}")
+    if name == "ismcts":
+        options.setdefault("evaluator", g.evaluate)
+        if options.get("playout") == "heuristic" and "heuristic" in g.bots():
+            options.setdefault("policy", g.bots()["heuristic"](lookahead=0, width=8))
     try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(sorted(BOTS))}") from None
+        bot: Bot = factories[name](**options)
+    except TypeError as exc:
+        raise ValueError(f"bad options for bot {name!r}: {exc}") from None
+    return bot
 
 
-__all__ = ["BOTS", "Bot", "Observation", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names", "make_bot",
+           "parse_spec"]

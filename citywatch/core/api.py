@@ -128,6 +128,14 @@ class Game(ABC):
     def action_from_json(self, data: JSON) -> Any:
         """Read an action from its JSON form; raise ``ValueError`` if malformed."""
 
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's estimated share of winning (summing to 1), or None if unknown."""
+        return None
+
+    def bots(self) -> dict[str, Any]:
+        """Bots that know this game, by name: factories taking keyword options."""
+        return {}
+
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON)."""
         raise NotImplementedError(f"{self.name} has no reference")

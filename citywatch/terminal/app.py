@@ -19,7 +19,7 @@ from rich.table import Table
 from rich.text import Text
 
 from citywatch import saves
-from citywatch.bots import BOTS, Observation, make_bot
+from citywatch.bots import Observation, make_bot
 from citywatch.core.api import Game, State
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
@@ -45,11 +45,13 @@ def parse_seats(text: str | None, players: int | None, bot: str) -> list[str]:
             seats.append(YOU)
         elif word == "bot":
             seats.append(bot)
-        elif word in BOTS:
-            seats.append(word)
         else:
-            raise ValueError(f"unknown seat {word!r}: use 'you', 'bot' or a bot's name "
-                             f"({', '.join(sorted(BOTS))})")
+            try:
+                make_bot(word)
+            except ValueError as exc:
+                raise ValueError(f"unknown seat {word!r}: use 'you', 'bot' or a bot ({exc})"
+                                 ) from None
+            seats.append(word)
     if players is not None and players != len(seats):
         raise ValueError(f"--seats names {len(seats)} seats but --players is {players}")
     return seats
@@ -73,7 +75,8 @@ class TerminalGame:
         self.read = read
         self.seats: list[str] = list(record.meta["seats"])
         self.humans = [i for i, s in enumerate(self.seats) if s == YOU]
-        self.bots = {i: make_bot(s) for i, s in enumerate(self.seats) if s != YOU}
+        self.bots = {i: make_bot(s, state.game.name) for i, s in enumerate(self.seats)
+                     if s != YOU}
         self.reference = self.game.reference()
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.core.api import Game
+from citywatch.core.api import Game, State
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
@@ -79,6 +79,19 @@ class AnkhMorpork(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's share of winning, judged from progress and material."""
+        from citywatch.games.ankh_morpork.evaluate import evaluate
+
+        assert isinstance(state, AnkhMorporkState)
+        return evaluate(state)
+
+    def bots(self) -> dict[str, Any]:
+        """The heuristic bot."""
+        from citywatch.games.ankh_morpork.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON)."""

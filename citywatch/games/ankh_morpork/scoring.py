@@ -137,5 +137,6 @@ def _finish(s: AnkhMorporkState, outcome: Outcome) -> None:
           + ".")
     details = dict(outcome.details)
     details["personalities"] = names
+    details["final_points"] = list(points(s))
     s.result = Outcome(outcome.winners, outcome.reason, outcome.points, details)
     s.stack.clear()

@@ -1,0 +1,137 @@
+"""Information-set Monte-Carlo tree search (single-observer ISMCTS), for any game.
+
+Each iteration samples a world from the bot's own observation (``determinize``),
+never from the true state, then walks the one tree, keyed by the actions taken
+from the bot's information set, choosing only among actions available in that
+world (UCB with availability counts). Playouts use a policy (random or a bot) and
+are cut at a depth, where the game's evaluation judges the position.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from typing import Any
+
+from citywatch.bots.base import Observation
+from citywatch.core.api import State
+from citywatch.core.rng import Rng
+
+Evaluator = Callable[[State], "list[float] | None"]
+
+
+class Node:
+    """A tree node: the action that led here and who took it, and statistics."""
+
+    __slots__ = ("action", "mover", "children", "visits", "reward", "available")
+
+    def __init__(self, action: Any = None, mover: int = -1) -> None:
+        self.action = action
+        self.mover = mover
+        self.children: dict[Any, Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS with depth-limited playouts."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        iterations: int = 300,
+        seconds: float | None = None,
+        depth: int = 12,
+        exploration: float = 0.7,
+        playout: str = "random",
+        evaluator: Evaluator | None = None,
+        policy: Any = None,
+    ) -> None:
+        if iterations < 1 or depth < 0 or exploration < 0:
+            raise ValueError("iterations must be >= 1, depth and exploration >= 0")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if playout not in ("random", "heuristic"):
+            raise ValueError(f"unknown playout policy {playout!r}; use random or heuristic")
+        if playout == "heuristic" and policy is None:
+            raise ValueError("this game has no heuristic policy for playouts")
+        self.policy = policy if playout == "heuristic" else None
+        self.iterations = iterations
+        self.seconds = seconds
+        self.depth = depth
+        self.exploration = exploration
+        self.evaluator = evaluator
+
+    def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
+        """Search from the observation and return the most visited legal action."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        root = Node()
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        while done < self.iterations:
+            if deadline is not None and done > 0 and time.perf_counter() > deadline:
+                break
+            world = observation.sample(rng)
+            self._iterate(root, world, rng)
+            done += 1
+        legal = set(legal_actions)
+        best = max((c for a, c in root.children.items() if a in legal),
+                   key=lambda c: (c.visits, c.reward), default=None)
+        return legal_actions[0] if best is None else best.action
+
+    def _iterate(self, root: Node, world: State, rng: Rng) -> None:
+        path = [root]
+        node = root
+        while world.to_move is not None:
+            mover = world.to_move
+            actions = world.legal_actions()
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                action = untried[rng.below(len(untried))]
+                child = Node(action, mover)
+                child.available = 1
+                node.children[action] = child
+                world.apply(action)
+                path.append(child)
+                break
+            best: Node | None = None
+            best_score = -float("inf")
+            for a in actions:
+                c = node.children[a]
+                score = c.reward / c.visits + self.exploration * math.sqrt(
+                    math.log(max(1, c.available)) / c.visits) if c.visits else float("inf")
+                if score > best_score:
+                    best, best_score = c, score
+            assert best is not None
+            world.apply(best.action)
+            node = best
+            path.append(node)
+        rewards = self._playout(world, rng)
+        for n in path:
+            n.visits += 1
+            if n.mover >= 0:
+                n.reward += rewards[n.mover]
+
+    def _playout(self, world: State, rng: Rng) -> list[float]:
+        steps = 0
+        while (seat := world.to_move) is not None and steps < self.depth:
+            actions = world.legal_actions()
+            if self.policy is None or len(actions) == 1:
+                world.apply(actions[rng.below(len(actions))])
+            else:
+                world.apply(self.policy.choose(Observation(world, seat), actions, rng))
+            steps += 1
+        outcome = world.outcome()
+        if outcome is not None:
+            share = 1.0 / len(outcome.winners)
+            return [share if p in outcome.winners else 0.0 for p in range(world.players)]
+        values = None if self.evaluator is None else self.evaluator(world)
+        return [1.0 / world.players] * world.players if values is None else values

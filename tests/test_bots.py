@@ -1,0 +1,177 @@
+"""Bots: the heuristic and ISMCTS bots, the registry, and tournaments (issue 4)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import citywatch
+from citywatch.bots import Observation, make_bot, parse_spec
+from citywatch.cli import main
+from citywatch.core.rng import Rng
+from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.tournament import schedule, tournament, wilson
+
+GAME = citywatch.load("ankh-morpork")
+SPECS = ["random", "heuristic", "ismcts:iterations=30:depth=6"]
+
+
+def state_after(players: int, seed: int, steps: int) -> AnkhMorporkState:
+    state = GAME.new_game(players=players, seed=seed)
+    rng = Rng(seed + 17)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert isinstance(state, AnkhMorporkState)
+    return state
+
+
+def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
+    """The same state with other hands swapped for different cards, other personalities
+    and the deck and dice changed: nothing ``seat`` can see is different."""
+    twin = state.copy()
+    for p in range(twin.n):
+        if p != seat:
+            size = len(twin.hands[p])
+            pool = twin.hands[p] + twin.draw_pile
+            twin.hands[p], twin.draw_pile = pool[-size:] if size else [], pool[:-size] if size \
+                else pool
+    twin.draw_pile.reverse()
+    twin.events.reverse()
+    others = [p for p in range(twin.n) if p != seat]
+    people = [twin.personality[p] for p in others] + twin.unused_personalities
+    people = people[1:] + people[:1]
+    for p in others:
+        twin.personality[p] = people.pop(0)
+    twin.unused_personalities = people
+    twin.rng = Rng(twin.rng.state ^ 0x1234567)
+    twin._legal = None
+    return twin
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_bots_only_see_their_own_seat(spec: str) -> None:
+    """A bot's choice cannot depend on other hands, personalities, the deck or the dice."""
+    compared = 0
+    for seed in range(40):
+        state = state_after(4, seed, 20 + 7 * seed)
+        seat = state.to_move
+        if seat is None or state.stack[-1][0] not in ("choose", "card", "another", "end"):
+            continue
+        if compared >= 5:
+            break
+        twin = hidden_twin(state, seat)
+        assert twin.view(seat) == state.view(seat)
+        assert twin.position() != state.position()
+        bot = make_bot(spec)
+        a = bot.choose(Observation(state, seat), state.legal_actions(), Rng(5))
+        b = make_bot(spec).choose(Observation(twin, seat), twin.legal_actions(), Rng(5))
+        assert a == b
+        compared += 1
+    assert compared >= 5
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_same_seed_same_choices(spec: str) -> None:
+    """Bots are deterministic given their seed."""
+    state = state_after(3, 4, 15)
+    seat = state.to_move
+    assert seat is not None
+    choices = {make_bot(spec).choose(Observation(state, seat), state.legal_actions(), Rng(9))
+               for _ in range(2)}
+    assert len(choices) == 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**6), steps=st.integers(0, 400),
+       spec=st.sampled_from(SPECS))
+def test_bots_always_choose_a_legal_action(players: int, seed: int, steps: int,
+                                           spec: str) -> None:
+    """Over random positions every choice is legal and no bot crashes."""
+    state = state_after(players, seed, steps)
+    if state.to_move is None:
+        return
+    legal = state.legal_actions()
+    choice = make_bot(spec).choose(Observation(state, state.to_move), legal, Rng(seed))
+    assert choice in legal
+
+
+def test_heuristic_bot_takes_a_win_it_can_see() -> None:
+    """The heuristic plays toward its personality: Dragon King puts the 8th trouble marker."""
+    from helpers import blank, give, minions, start
+
+    pos = blank(players=3)
+    pos["seats"][0]["personality"] = "Dragon King of Arms"
+    pos["seats"][2]["personality"] = "Commander Vimes"
+    pos["unused_personalities"] = [p for p in pos["unused_personalities"]
+                                   if p not in ("Dragon King of Arms",)] + ["Lord Rust"]
+    pos["unused_personalities"] = sorted(set(pos["unused_personalities"]) - {
+        "Commander Vimes", "Lord Vetinari", "Dragon King of Arms"})
+    areas = list(pos["areas"])
+    for name in areas[:7]:
+        minions(pos, name, Blue=1)
+        pos["areas"][name]["trouble"] = True
+    minions(pos, areas[8], Blue=1)
+    give(pos, "Red", "Doctor Hix", "Groat", "Modo")
+    state = start(pos)
+    bot = make_bot("heuristic")
+    legal = state.legal_actions()
+    choice = bot.choose(Observation(state, 0), legal, Rng(1))
+    assert str(choice) == "Play Doctor Hix"
+
+
+def test_bot_specs_and_errors() -> None:
+    assert parse_spec("ismcts:iterations=500:depth=8") == (
+        "ismcts", {"iterations": 500, "depth": 8})
+    assert parse_spec("ismcts:seconds=0.5") == ("ismcts", {"seconds": 0.5})
+    for bad in ("genius", "ismcts:iterations", "ismcts:iterations=0", "ismcts:colour=red",
+                "ismcts:playout=clever", "heuristic:lookahead=-1"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_wilson_interval_against_known_values() -> None:
+    """The tournament's 95% Wilson score interval (Wilson 1927; Newcombe 1998 table)."""
+    low, high = wilson(50, 100)
+    assert (round(low, 4), round(high, 4)) == (0.4038, 0.5962)
+    low, high = wilson(0, 10)
+    assert low == 0.0 and round(high, 4) == 0.2775
+    low, high = wilson(10, 10)
+    assert round(low, 4) == 0.7225 and round(high, 4) == 1.0
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    with pytest.raises(ValueError):
+        wilson(3, 0)
+
+
+def test_schedule_rotates_seats_and_reuses_deals() -> None:
+    """Every bot plays every seat equally, with the same deal for each rotation."""
+    tasks = schedule("ankh-morpork", ["heuristic", "random", "random"], 7, 3)
+    assert len(tasks) == 9
+    for k in range(0, 9, 3):
+        group = tasks[k:k + 3]
+        assert len({(t[2], t[3]) for t in group}) == 1
+        assert [t[1].index("heuristic") for t in group] == [0, 2, 1]
+    assert len({t[2] for t in tasks}) == 3
+
+
+def test_tournament_summary_and_command(capsys: pytest.CaptureFixture[str]) -> None:
+    result = tournament("ankh-morpork", ["heuristic", "random"], 4, 2)
+    assert result["games"] == 4
+    h, r = result["bots"]["heuristic"], result["bots"]["random"]
+    assert h["games"] == 4 and r["games"] == 4
+    assert h["wins"] + r["wins"] == pytest.approx(4)
+    assert h["ci_low"] <= h["win_rate"] <= h["ci_high"]
+    assert main(["tournament", "ankh-morpork", "--bots", "random,random,heuristic", "--games",
+                 "3", "--seed", "5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"games", "seed", "bots"} <= set(data)
+    for stats in data["bots"].values():
+        assert {"games", "wins", "win_rate", "ci_low", "ci_high", "mean_points",
+                "seconds_per_decision"} <= set(stats)
+    assert main(["tournament", "ankh-morpork", "--bots", "random", "--games", "2"]) == 2
