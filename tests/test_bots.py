@@ -103,15 +103,10 @@ def test_bots_always_choose_a_legal_action(players: int, seed: int, steps: int,
 
 def test_heuristic_bot_takes_a_win_it_can_see() -> None:
     """The heuristic plays toward its personality: Dragon King puts the 8th trouble marker."""
-    from helpers import blank, give, minions, start
+    from helpers import blank, give, minions, set_personalities, start
 
-    pos = blank(players=3)
-    pos["seats"][0]["personality"] = "Dragon King of Arms"
-    pos["seats"][2]["personality"] = "Commander Vimes"
-    pos["unused_personalities"] = [p for p in pos["unused_personalities"]
-                                   if p not in ("Dragon King of Arms",)] + ["Lord Rust"]
-    pos["unused_personalities"] = sorted(set(pos["unused_personalities"]) - {
-        "Commander Vimes", "Lord Vetinari", "Dragon King of Arms"})
+    pos = set_personalities(blank(players=3), Red="Dragon King of Arms", Blue="Lord Rust",
+                            Green="Commander Vimes")
     areas = list(pos["areas"])
     for name in areas[:7]:
         minions(pos, name, Blue=1)
@@ -175,3 +170,58 @@ def test_tournament_summary_and_command(capsys: pytest.CaptureFixture[str]) -> N
         assert {"games", "wins", "win_rate", "ci_low", "ci_high", "mean_points",
                 "seconds_per_decision"} <= set(stats)
     assert main(["tournament", "ankh-morpork", "--bots", "random", "--games", "2"]) == 2
+
+
+def _heuristic_choice(state: AnkhMorporkState) -> str:
+    seat = state.to_move
+    assert seat is not None
+    return str(make_bot("heuristic").choose(Observation(state, seat), state.legal_actions(),
+                                            Rng(3)))
+
+
+def test_heuristic_bot_blocks_an_opponent_about_to_win() -> None:
+    """Eight trouble markers let a Dragon King win at the start of their turn: a heuristic
+    Vetinari removes one when it can (issue 4: blocks an opponent one turn from winning)."""
+    from helpers import blank, do, give, minions, set_personalities, start
+
+    pos = set_personalities(blank(players=3), Red="Lord Vetinari", Blue="Commander Vimes",
+                            Green="Lord Rust")
+    for name in list(pos["areas"])[:8]:
+        minions(pos, name, Blue=1, Green=1)  # tied: nobody controls these areas
+        pos["areas"][name]["trouble"] = True
+    minions(pos, "Nap Hill", Red=1)
+    give(pos, "Red", "Sergeant Angua", "Groat", "Modo")
+    state = start(pos)
+    assert _heuristic_choice(state) == "Play Sergeant Angua"
+    do(state, "Play Sergeant Angua")
+    assert _heuristic_choice(state).startswith("Remove the trouble marker from")
+
+
+def test_heuristic_bot_protects_itself_with_an_interrupt() -> None:
+    """Asked whether to play Gaspode against an assassination, the heuristic bot does."""
+    from helpers import blank, do, give, minions, start
+
+    pos = blank(players=2)
+    minions(pos, "Dimwell", Red=1, Blue=1)
+    pos["areas"]["Dimwell"]["trouble"] = True
+    give(pos, "Red", "Mr Gryle", "Groat")
+    give(pos, "Blue", "Gaspode", "Modo")
+    state = start(pos)
+    do(state, "Play Mr Gryle")
+    do(state, "Assassinate Blue's minion in Dimwell")
+    assert state.to_move == 1
+    assert _heuristic_choice(state) == "Play Gaspode"
+
+
+def test_heuristic_bot_uses_city_area_powers() -> None:
+    """With the Seven Sleepers card, the heuristic bot takes its $3 before ending the turn."""
+    from helpers import area, blank, do, give, minions, start
+
+    pos = blank(players=2)
+    minions(pos, "Seven Sleepers", Red=1)
+    area(pos, "Seven Sleepers", building="Red")
+    give(pos, "Red", "The Peeled Nuts")
+    state = start(pos)
+    do(state, "Play The Peeled Nuts")
+    assert "Use Seven Sleepers: take $3 from the bank" in [str(a) for a in state.legal_actions()]
+    assert _heuristic_choice(state) == "Use Seven Sleepers: take $3 from the bank"

@@ -39,15 +39,15 @@ class HeuristicBot:
         for action in legal_actions:
             after = world.copy()
             after.apply(action)
-            value = self._finish_turn(after, seat, rng) + 1e-6 * rng.below(1000)
+            value = self._finish_turn(after, seat, world.turn, rng) + 1e-6 * rng.below(1000)
             if value > best_value:
                 best, best_value = action, value
         return best
 
-    def _finish_turn(self, world: AnkhMorporkState, seat: int, rng: Rng) -> float:
+    def _finish_turn(self, world: AnkhMorporkState, seat: int, turn: int, rng: Rng) -> float:
         """Play ``seat``'s next decisions of this turn greedily; value the result."""
         for _ in range(self.lookahead):
-            if world.to_move != seat or world.current != seat:
+            if world.to_move != seat or world.current != seat or world.turn != turn:
                 break
             options = world.legal_actions()
             if len(options) > self.width:
