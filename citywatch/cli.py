@@ -81,8 +81,8 @@ def parser() -> argparse.ArgumentParser:
                       help="the game (default ankh-morpork)")
     play.add_argument("--players", type=int, help="number of seats (default: as --seats, or 4)")
     play.add_argument("--seats", help="who sits where, e.g. you,bot,bot,bot or you,you,bot")
-    play.add_argument("--bot", type=_bot_name, default="random",
-                      help="the bot for seats named 'bot' (default random)")
+    play.add_argument("--bot", type=_bot_name, default="heuristic",
+                      help="the bot for seats named 'bot' (default heuristic)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
     return p
