@@ -201,3 +201,21 @@ def test_log_per_seat_hides_drawn_cards() -> None:
             for card in set(state.hands[other]) - set(state.hands[seat]):
                 assert CARDS[card].name not in lines
         assert any("drew 5 cards" in line for line in state.log(seat))
+
+
+def test_spectator_view_shows_no_hand_or_personality() -> None:
+    """view(None) is the public view: no hand, no personality until the game ends."""
+    for seed in range(3):
+        for state in random_states(4, seed, every=30):
+            view = state.view(None)
+            text = json.dumps(view)
+            public = set(state.discard_pile) | set(state.in_play) | set(state.out_of_game)
+            for hand in state.hands:
+                for card in set(hand) - public:
+                    assert CARDS[card].name not in text or any(
+                        CARDS[card].name in CARDS[c].text for c in range(len(CARDS)))
+            assert view["hand"] == [] and "actions" not in (view["decision"] or {})
+            if state.outcome() is None:
+                assert all(seat["personality"] is None for seat in view["seats"])
+            else:
+                assert all(seat["personality"] for seat in view["seats"])

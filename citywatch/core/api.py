@@ -80,8 +80,8 @@ class State(ABC):
         """``None`` while the game runs, else how it ended."""
 
     @abstractmethod
-    def view(self, seat: int) -> dict[str, Any]:
-        """A JSON-serialisable dict of exactly what ``seat`` may see."""
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-serialisable dict of exactly what ``seat`` may see (``None``: a spectator)."""
 
     @abstractmethod
     def determinize(self, seat: int, rng: Rng) -> State:

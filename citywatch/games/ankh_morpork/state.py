@@ -155,7 +155,7 @@ class AnkhMorporkState(State):
     def turn_count(self) -> int:
         return self.turn
 
-    def view(self, seat: int) -> dict[str, Any]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         from citywatch.games.ankh_morpork.view import view
 
         return view(self, seat)

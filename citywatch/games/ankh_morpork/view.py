@@ -32,9 +32,9 @@ def revealed_hands(s: AnkhMorporkState, seat: int) -> set[int]:
     return out
 
 
-def view(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
-    """A JSON dict of exactly what ``seat`` may see."""
-    if not 0 <= seat < s.n:
+def view(s: AnkhMorporkState, seat: int | None) -> dict[str, Any]:
+    """A JSON dict of exactly what ``seat`` may see (``None``: a spectator, public facts only)."""
+    if seat is not None and not 0 <= seat < s.n:
         raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
     to_move = s.to_move
     decision: dict[str, Any] | None = None
@@ -50,7 +50,7 @@ def view(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
         "game": "ankh-morpork",
         "players": s.n,
         "seat": seat,
-        "colour": COLOURS[seat],
+        "colour": None if seat is None else COLOURS[seat],
         "turn": s.turn,
         "current": COLOURS[s.current],
         "decision": decision,
@@ -68,9 +68,11 @@ def view(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
             }
             for p in range(s.n)
         ],
-        "hand": _names(s.hands[seat]),
-        "shown_hands": {COLOURS[p]: _names(s.hands[p]) for p in sorted(revealed_hands(s, seat))},
-        "seen_personalities": [PERSONALITIES[p].name for p in s.seen[seat]],
+        "hand": [] if seat is None else _names(s.hands[seat]),
+        "shown_hands": {} if seat is None else {
+            COLOURS[p]: _names(s.hands[p]) for p in sorted(revealed_hands(s, seat))},
+        "seen_personalities": [] if seat is None else [
+            PERSONALITIES[p].name for p in s.seen[seat]],
         "draw_pile_size": len(s.draw_pile),
         "discard_pile": _names(s.discard_pile[::-1]),
         "in_play": _names(s.in_play),
