@@ -27,6 +27,7 @@ test: lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ankh_morpork.py
+	$(BIN)/python benchmarks/bench_server.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

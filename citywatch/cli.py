@@ -85,7 +85,24 @@ def parser() -> argparse.ArgumentParser:
                       help="the bot for seats named 'bot' (default heuristic)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
+    serve = sub.add_parser("serve", help="serve the web game: tables for people and bots")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
+    serve.add_argument("--db", help="database URL, sqlite:///PATH or postgresql://... "
+                                    "(default: citywatch.db in the data directory)")
+    serve.add_argument("--bot-delay", type=_delay, default=0.6,
+                       help="seconds a bot waits before it moves (default 0.6)")
     return p
+
+
+def _delay(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value >= 0:
+        raise argparse.ArgumentTypeError("the bot delay must be 0 or more seconds")
+    return value
 
 
 def _bot_name(text: str) -> str:
@@ -150,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         return _play(args)
     if args.command == "tournament":
         return _tournament(args)
+    if args.command == "serve":
+        return _serve(args)
     if args.command == "replay":
         try:
             record = Record.load(args.record)
@@ -192,6 +211,36 @@ def _tournament(args: argparse.Namespace) -> int:
         interval = f"{b['ci_low']:.1%}-{b['ci_high']:.1%}"
         print(f"{name:<28}{b['games']:>7}{b['wins']:>9.1f}{b['win_rate']:>10.1%}"
               f"{interval:>17}{b['mean_points']:>8.1f}{b['seconds_per_decision']:>12.4f}")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from citywatch.saves import data_dir
+    from citywatch.server import create_app
+    from citywatch.server.storage import StorageError
+
+    url = args.db
+    if url is None:
+        folder = data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{folder / 'citywatch.db'}"
+    try:
+        app = create_app(url, bot_delay=args.bot_delay)
+    except (StorageError, ValueError) as exc:
+        print(f"citywatch serve: error: {exc}", file=sys.stderr)
+        return 2
+    except SQLAlchemyError as exc:
+        print(f"citywatch serve: error: cannot open the database: {exc}", file=sys.stderr)
+        return 2
+    host = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(args.host, args.host)
+    host = f"[{host}]" if ":" in host else host
+    shown = make_url(url).render_as_string(hide_password=True)
+    print(f"citywatch: open http://{host}:{args.port}/ (database {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
     return 0
 
 

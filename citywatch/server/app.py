@@ -1,0 +1,257 @@
+"""The web game's ASGI app (Starlette): pages, the JSON API and one WebSocket per seat.
+
+Every response for a token is built from that token's seat's ``view`` and ``log`` only;
+the record is served once the game is over. The contract is ``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from citywatch.server.storage import Storage
+from citywatch.server.tables import TableError, Tables, parse_act
+
+log = logging.getLogger("citywatch.server")
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024
+UNKNOWN_TOKEN = 4404
+RECONNECT = 1012
+
+NOT_FOUND_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>citywatch: no such table</title></head>
+<body><h1>No such table</h1><p>This link does not belong to any table.</p>
+<p><a href="/">Start a new game</a></p></body></html>
+"""
+
+
+def _error(exc: TableError) -> JSONResponse:
+    return JSONResponse({"error": exc.message}, status_code=exc.status)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body; ``TableError`` 400 if it is not JSON."""
+    raw = await request.body()
+    try:
+        return json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise TableError(400, "the request body must be JSON") from None
+
+
+def _tables(request: Request | WebSocket) -> Tables:
+    tables = request.app.state.tables
+    assert isinstance(tables, Tables)
+    return tables
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+async def index(request: Request) -> Response:
+    """The start page: create a table."""
+    return _page("index.html")
+
+
+async def play_page(request: Request) -> Response:
+    """The table page of a token's seat; a 404 page for an unknown token."""
+    try:
+        await _tables(request).resolve(request.path_params["token"])
+    except TableError as exc:
+        if exc.status == 404:
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+        return Response(exc.message, status_code=exc.status, media_type="text/plain")
+    return _page("table.html")
+
+
+async def replay_page(request: Request) -> Response:
+    """The step-by-step replay page of a finished game; a 404 page for an unknown token."""
+    try:
+        await _tables(request).resolve(request.path_params["token"])
+    except TableError as exc:
+        if exc.status == 404:
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+        return Response(exc.message, status_code=exc.status, media_type="text/plain")
+    return _page("replay.html")
+
+
+async def create_table(request: Request) -> Response:
+    """``POST /api/tables``: a new table, its seats' links and the spectator link."""
+    try:
+        body = await _body(request)
+        if not isinstance(body, dict):
+            raise TableError(400, 'the request must be a JSON object {"game": ..., "seats": [...]}')
+        created = await _tables(request).create(body.get("game"), body.get("seats"),
+                                                body.get("seed"))
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse(created)
+
+
+async def api_view(request: Request) -> Response:
+    """``GET /api/view/{token}``: the step, seat, view and log of the token's seat."""
+    try:
+        table, seat = await _tables(request).resolve(request.path_params["token"])
+    except TableError as exc:
+        return _error(exc)
+    table.start_bots()
+    return JSONResponse(table.snapshot(seat))
+
+
+async def api_act(request: Request) -> Response:
+    """``POST /api/act/{token}``: take the seat's decision; ``{"ok": true, "step": n + 1}``."""
+    try:
+        table, seat = await _tables(request).resolve(request.path_params["token"])
+        step, action = parse_act(await _body(request))
+        new_step = await table.act(seat, step, action)
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse({"ok": True, "step": new_step})
+
+
+async def api_record(request: Request) -> Response:
+    """``GET /api/record/{token}``: the record, once the game is over (409 before)."""
+    try:
+        table, _seat = await _tables(request).resolve(request.path_params["token"])
+        return JSONResponse(table.record())
+    except TableError as exc:
+        return _error(exc)
+
+
+async def api_replay(request: Request) -> Response:
+    """``GET /api/replay/{token}?step=k``: a finished game's public view after k actions."""
+    try:
+        table, _seat = await _tables(request).resolve(request.path_params["token"])
+        raw = request.query_params.get("step", "")
+        try:
+            step = int(raw)
+        except ValueError:
+            raise TableError(400, "give the step to show as ?step=k, a whole number") from None
+        answer = await run_in_threadpool(table.replay_step, step)
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse(answer)
+
+
+async def _send_loop(websocket: WebSocket, queue: asyncio.Queue[str | None]) -> None:
+    while True:
+        text = await queue.get()
+        if text is None:
+            await websocket.close(code=RECONNECT, reason="reconnect for the current state")
+            return
+        await websocket.send_text(text)
+
+
+def _ws_error(message: str, step: int) -> str:
+    return json.dumps({"type": "error", "error": message, "step": step})
+
+
+async def ws_endpoint(websocket: WebSocket) -> None:
+    """``/ws/{token}``: state messages for the token's seat; ``act`` messages decide."""
+    await websocket.accept()
+    try:
+        table, seat = await _tables(websocket).resolve(websocket.path_params["token"])
+    except TableError as exc:
+        code = UNKNOWN_TOKEN if exc.status == 404 else 1011
+        await websocket.close(code=code, reason=exc.message)
+        return
+    queue = table.subscribe(seat)
+    sender = asyncio.get_running_loop().create_task(_send_loop(websocket, queue))
+    try:
+        while not sender.done():
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text")
+            try:
+                if text is None:
+                    raise TableError(400, "send JSON text messages")
+                try:
+                    data = json.loads(text)
+                except json.JSONDecodeError:
+                    raise TableError(400, "the message is not JSON") from None
+                if not isinstance(data, dict) or data.get("type") != "act":
+                    raise TableError(400, 'the only message a client sends is {"type": "act", '
+                                          '"step": n, "action": ...}')
+                step, action = parse_act(data)
+                await table.act(seat, step, action)
+            except TableError as exc:
+                queue.put_nowait(_ws_error(exc.message, table.step))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.unsubscribe(queue)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code,
+                            headers=exc.headers)
+    if exc.status_code == 404:
+        return HTMLResponse(NOT_FOUND_PAGE.replace("No such table", "Not found")
+                            .replace("This link does not belong to any table.",
+                                     "There is no page here."), status_code=404)
+    return Response(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    log.exception("error serving %s", request.url.path, exc_info=exc)
+    return JSONResponse({"error": "the server failed; nothing was changed"}, status_code=500)
+
+
+def create_app(db_url: str, bot_delay: float = 0.6) -> Starlette:
+    """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
+
+    Bots move ``bot_delay`` seconds after their turn comes. Unfinished tables are loaded, and
+    their bots resume, in the background when the app starts (its lifespan).
+    """
+    if bot_delay < 0:
+        raise ValueError("bot_delay must be 0 or more seconds")
+    storage = Storage(db_url)
+    tables = Tables(storage, bot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        tables.start()
+        try:
+            yield
+        finally:
+            await tables.close()
+            storage.close()
+
+    routes = [
+        Route("/", index),
+        Route("/play/{token}", play_page),
+        Route("/replay/{token}", replay_page),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/view/{token}", api_view),
+        Route("/api/act/{token}", api_act, methods=["POST"]),
+        Route("/api/record/{token}", api_record),
+        Route("/api/replay/{token}", api_replay),
+        WebSocketRoute("/ws/{token}", ws_endpoint),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan, max_body_size=MAX_BODY,
+                    exception_handlers={HTTPException: _http_error, 500: _server_error})
+    app.state.tables = tables
+    app.state.storage = storage
+    return app

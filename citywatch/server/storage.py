@@ -1,0 +1,289 @@
+"""The server's database (SQLAlchemy Core): tables, tokens, and the actions accepted.
+
+A table's state is its record replayed, so the actions are all that is stored of a game.
+An action is accepted once its row is committed; the primary key ``(table_id, n)`` makes a
+second row for the same decision fail with ``Duplicate`` instead of applying twice.
+Every write commits before it returns. URLs: ``sqlite:///PATH`` and ``postgresql://...``.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    select,
+    update,
+)
+from sqlalchemy.engine import URL, make_url
+from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+
+metadata = MetaData()
+
+tables = Table(
+    "tables",
+    metadata,
+    Column("id", String(64), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", JSON, nullable=False),
+    Column("created", DateTime(timezone=True), nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)
+
+tokens = Table(
+    "tokens",
+    metadata,
+    Column("token", String(64), primary_key=True),
+    Column("table_id", String(64), ForeignKey("tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+)
+
+actions = Table(
+    "actions",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id"), nullable=False),
+    Column("n", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    PrimaryKeyConstraint("table_id", "n"),
+)
+
+
+class StorageError(Exception):
+    """The database could not be used as asked."""
+
+
+class Duplicate(StorageError):
+    """A row for this decision (table, n) already exists: the decision was already taken."""
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One stored table."""
+
+    id: str
+    game: str
+    players: int
+    seed: int
+    seats: list[str]
+    created: datetime
+    finished: bool
+
+
+@dataclass
+class _Write:
+    """One action row waiting for a commit."""
+
+    table_id: str
+    n: int
+    text: str
+    finished: bool
+    done: bool = False
+    stored: bool = False
+    error: StorageError | None = None
+
+
+def engine_url(url: str) -> URL:
+    """The SQLAlchemy URL for ``url``: ``postgresql://`` is served by psycopg 3."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise StorageError(f"{url!r} is not a database URL") from None
+    if parsed.drivername in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+psycopg")
+    if parsed.drivername in ("sqlite", "postgresql+psycopg"):
+        return parsed
+    raise StorageError(
+        f"unsupported database {parsed.drivername!r}: use sqlite:///PATH or postgresql://..."
+    )
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+class Storage:
+    """Reads and writes the server's tables; every method is a short blocking call."""
+
+    def __init__(self, url: str) -> None:
+        """Connect to ``url`` and create the tables that do not exist yet."""
+        target = engine_url(url)
+        self.url = target
+        self.engine: Engine
+        # SQLite has one writer at a time and makes the others sleep and retry; writers
+        # queue on a lock here instead, which is fairer and faster.
+        self._write_lock: AbstractContextManager[Any] = nullcontext()
+        self._group = threading.Condition()
+        self._queue: list[_Write] = []
+        self._committing = False
+        if target.get_backend_name() == "sqlite":
+            self._write_lock = threading.Lock()
+            self.engine = create_engine(
+                target, connect_args={"check_same_thread": False, "timeout": 30}
+            )
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        else:
+            self.engine = create_engine(target, pool_pre_ping=True)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        """Release every connection."""
+        self.engine.dispose()
+
+    def create_table(self, table_id: str, game: str, players: int, seed: int, seats: list[str],
+                     seat_tokens: dict[str, int]) -> None:
+        """Store a new table and its tokens (token -> seat, -1 for the spectator) at once."""
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(tables.insert().values(
+                id=table_id, game=game, players=players, seed=seed, seats=list(seats),
+                created=datetime.now(UTC), finished=False))
+            conn.execute(tokens.insert(), [
+                {"token": token, "table_id": table_id, "seat": seat}
+                for token, seat in seat_tokens.items()
+            ])
+
+    def token(self, token: str) -> tuple[str, int] | None:
+        """The table and seat of ``token`` (seat -1: the spectator), or None if unknown."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(tokens.c.table_id, tokens.c.seat).where(tokens.c.token == token)
+            ).first()
+        return None if row is None else (str(row.table_id), int(row.seat))
+
+    def tokens(self, table_id: str) -> dict[int, str]:
+        """Every token of a table by seat (-1: the spectator)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tokens.c.token, tokens.c.seat).where(tokens.c.table_id == table_id)
+            ).all()
+        return {int(r.seat): str(r.token) for r in rows}
+
+    def table(self, table_id: str) -> TableRow | None:
+        """The stored table, or None if there is none with that id."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+        if row is None:
+            return None
+        return TableRow(str(row.id), str(row.game), int(row.players), int(row.seed),
+                        list(row.seats), row.created, bool(row.finished))
+
+    def actions(self, table_id: str) -> list[Any]:
+        """The JSON of every accepted action of a table, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions.c.n, actions.c.action)
+                .where(actions.c.table_id == table_id).order_by(actions.c.n)
+            ).all()
+        for expected, row in enumerate(rows, start=1):
+            if row.n != expected:
+                raise StorageError(f"table {table_id} has no action {expected}")
+        return [json.loads(row.action) for row in rows]
+
+    def add_action(self, table_id: str, n: int, action: Any, *, finished: bool = False) -> None:
+        """Store action ``n`` of a table (and, if it ends the game, mark the table finished).
+
+        Returns once the row is committed. Raise ``Duplicate`` if action ``n`` is already
+        stored; then nothing is written. Concurrent calls share one commit (group commit).
+        """
+        item = _Write(table_id, n, json.dumps(action, separators=(",", ":")), finished)
+        with self._group:
+            self._queue.append(item)
+            while not item.done:
+                if self._committing:
+                    self._group.wait()
+                    continue
+                batch, self._queue = self._queue, []
+                self._committing = True
+                self._group.release()
+                try:
+                    self._commit(batch)
+                finally:
+                    self._group.acquire()
+                    self._committing = False
+                    for written in batch:
+                        written.done = True
+                        if not written.stored and written.error is None:
+                            written.error = StorageError(
+                                f"action {written.n} of table {written.table_id} was not stored")
+                    self._group.notify_all()
+        if item.error is not None:
+            raise item.error
+
+    def _commit(self, batch: list[_Write]) -> None:
+        """Write a batch in one transaction, or row by row if one of them cannot be written."""
+        try:
+            self._write(batch)
+            return
+        except IntegrityError:
+            pass
+        except SQLAlchemyError as exc:
+            for item in batch:
+                item.error = StorageError(f"cannot store action {item.n} of table "
+                                          f"{item.table_id}: {exc}")
+            return
+        for item in batch:
+            try:
+                self._write([item])
+            except IntegrityError as exc:
+                item.error = self._refusal(item, exc)
+            except SQLAlchemyError as exc:
+                item.error = StorageError(f"cannot store action {item.n} of table "
+                                          f"{item.table_id}: {exc}")
+
+    def _write(self, batch: list[_Write]) -> None:
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(actions.insert(), [
+                {"table_id": item.table_id, "n": item.n, "action": item.text} for item in batch
+            ])
+            for item in batch:
+                if item.finished:
+                    conn.execute(
+                        update(tables).where(tables.c.id == item.table_id).values(finished=True))
+        for item in batch:
+            item.stored = True
+
+    def _refusal(self, item: _Write, exc: IntegrityError) -> StorageError:
+        with self.engine.connect() as conn:
+            taken = conn.execute(select(actions.c.n).where(
+                actions.c.table_id == item.table_id, actions.c.n == item.n)).first()
+        if taken is None:
+            return StorageError(
+                f"cannot store action {item.n} of table {item.table_id}: {exc.orig}")
+        return Duplicate(f"decision {item.n} of table {item.table_id} was already taken")
+
+    def mark_finished(self, table_id: str) -> None:
+        """Mark a table's game as over."""
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
+
+    def unfinished(self) -> list[str]:
+        """The ids of every table whose game is not over."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id).where(tables.c.finished.is_(False)).order_by(tables.c.created)
+            ).all()
+        return [str(r.id) for r in rows]

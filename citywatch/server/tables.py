@@ -1,0 +1,476 @@
+"""Live tables: states in memory, rebuilt from the database, one asyncio lock each.
+
+A table's state is its record replayed. A decision is checked, stored (the row committed),
+and only then becomes the table's state; subscribers then receive their seat's view. Bots
+decide on the server after ``bot_delay`` seconds through the same path, with a generator
+derived from the table's seed and the step, so a bot re-deciding after a restart decides
+the same. Every error is a ``TableError`` (an HTTP status and a sentence) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+from starlette.concurrency import run_in_threadpool
+
+from citywatch.bots import Bot, Observation, make_bot
+from citywatch.core.api import Game, State
+from citywatch.core.errors import InvalidRecord
+from citywatch.core.record import Record, replay
+from citywatch.core.registry import game_names, load
+from citywatch.core.rng import Rng
+from citywatch.server.storage import Duplicate, Storage, StorageError, TableRow
+
+log = logging.getLogger("citywatch.server")
+
+HUMAN = "human"
+SPECTATOR = -1
+MAX_SEED = 2**63 - 1
+CHECKPOINT = 32
+"""A finished game's replay keeps a copy of its state every this many steps."""
+KEEP_FINISHED = 256
+"""Finished tables kept in memory; older ones nobody watches are replayed again if asked for."""
+BACKLOG = 512
+"""Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
+
+
+class TableError(Exception):
+    """A request refused, with its HTTP status and a clear sentence; nothing was changed."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bot_rng(seed: int, step: int) -> Rng:
+    """The generator a bot uses for the decision after ``step`` actions of a table."""
+    rng = Rng(seed)
+    rng.state ^= (step + 1) * 0xD1B54A32D192ED03 & (2**64 - 1)
+    return rng.spawn()
+
+
+def parse_act(body: Any) -> tuple[int, Any]:
+    """The step and action JSON of an act request; ``TableError`` 400 if malformed."""
+    if not isinstance(body, dict) or "step" not in body or "action" not in body:
+        raise TableError(400, 'the request must be a JSON object {"step": n, "action": ...}')
+    step = body["step"]
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise TableError(400, "step must be a whole number: the number of decisions you saw")
+    return step, body["action"]
+
+
+def colour_of(state: State, seat: int) -> str:
+    """The name a seat is known by (its colour), read from that seat's own view."""
+    colour = state.view(seat).get("colour")
+    return str(colour) if colour else f"seat {seat}"
+
+
+class LiveTable:
+    """One table in memory: its state, the actions taken, its lock and its subscribers."""
+
+    def __init__(self, manager: Tables, row: TableRow, state: State,
+                 taken: list[Any]) -> None:
+        self.manager = manager
+        self.id = row.id
+        self.game: Game = state.game
+        self.players = row.players
+        self.seed = row.seed
+        self.seats = list(row.seats)
+        self.state = state
+        self.actions = list(taken)
+        self.colours = [colour_of(state, seat) for seat in range(row.players)]
+        self.lock = asyncio.Lock()
+        self.bots: dict[int, Bot] = {
+            seat: make_bot(spec, self.game.name)
+            for seat, spec in enumerate(self.seats) if spec != HUMAN
+        }
+        self.subscribers: dict[asyncio.Queue[str | None], int | None] = {}
+        self.closed = False
+        self._bot_task: asyncio.Task[None] | None = None
+        self._checkpoints: list[State] = []
+
+    @property
+    def step(self) -> int:
+        """How many actions have been accepted."""
+        return len(self.actions)
+
+    @property
+    def over(self) -> bool:
+        """True once the game has ended."""
+        return self.state.to_move is None
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now (``None``: the spectator, who reads the public log)."""
+        return {
+            "step": self.step,
+            "seat": seat,
+            "view": self.state.view(seat),
+            "log": self.state.log(SPECTATOR if seat is None else seat),
+        }
+
+    def message(self, seat: int | None) -> str:
+        """The WebSocket state message for ``seat``, as JSON text."""
+        return json.dumps({"type": "state", **self.snapshot(seat)}, separators=(",", ":"))
+
+    def subscribe(self, seat: int | None) -> asyncio.Queue[str | None]:
+        """A queue of messages for ``seat``: the current state first, then one per change.
+
+        ``None`` in the queue ends the connection (the table was closed, or the connection
+        fell ``BACKLOG`` messages behind): the client reconnects for the current state.
+        """
+        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        queue.put_nowait(self.message(seat))
+        self.subscribers[queue] = seat
+        self.start_bots()
+        return queue
+
+    def unsubscribe(self, queue: asyncio.Queue[str | None]) -> None:
+        """Stop sending to ``queue``."""
+        self.subscribers.pop(queue, None)
+
+    def _notify(self) -> None:
+        messages: dict[int | None, str] = {}
+        for queue, seat in list(self.subscribers.items()):
+            if queue.qsize() >= BACKLOG:
+                self.unsubscribe(queue)
+                while not queue.empty():
+                    queue.get_nowait()
+                queue.put_nowait(None)
+                continue
+            if seat not in messages:
+                messages[seat] = self.message(seat)
+            queue.put_nowait(messages[seat])
+
+    async def act(self, seat: int | None, step: int, action_json: Any) -> int:
+        """Take ``seat``'s decision ``step`` (the number of actions it saw); the new step.
+
+        Checked in order: a seat, not the spectator (403); the game not over (409); that
+        seat's decision (403); the step current (409); the action readable (400) and legal
+        (422). Then the action is stored, applied and sent to every subscriber.
+        """
+        if seat is None:
+            raise TableError(403, "the spectator link can watch but not decide")
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            to_move = self.state.to_move
+            if to_move is None:
+                raise TableError(409, "the game is over: no decision is left to take")
+            if to_move != seat:
+                raise TableError(403, f"it is {self.colours[to_move]}'s decision, not yours")
+            if step != self.step:
+                if step < self.step:
+                    raise TableError(409, f"decision {step + 1} was already taken; "
+                                          f"the table is at step {self.step}")
+                raise TableError(409, f"step {step} has not been reached; "
+                                      f"the table is at step {self.step}")
+            try:
+                action = self.game.action_from_json(action_json)
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                raise TableError(400, f"the action is malformed: {exc}") from None
+            if action not in self.state.legal_actions():
+                raise TableError(422, "that action is not one of your legal actions now")
+            await self._accept(action)
+            return self.step
+
+    async def _accept(self, action: Any) -> None:
+        """Take a legal action of ``to_move``; the caller holds the lock.
+
+        The action is applied to a copy first (so an engine error changes nothing), then its
+        row is committed, and only then does the copy become the state and go to subscribers.
+        """
+        after = self.state.copy()
+        after.apply(action)
+        action_json = action.to_json()
+        n = self.step + 1
+        finished = after.to_move is None
+        try:
+            await run_in_threadpool(self.manager.storage.add_action, self.id, n, action_json,
+                                    finished=finished)
+        except Duplicate:
+            self.manager.reload_later(self)
+            raise TableError(409, f"decision {n} was already taken") from None
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot store action %d: %s", self.id, n, exc)
+            self.manager.reload_later(self)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        self.state = after
+        self.actions.append(action_json)
+        self._notify()
+        if finished:
+            self.manager.finished(self)
+        self.start_bots()
+
+    def record(self) -> dict[str, Any]:
+        """The record of a finished game; ``TableError`` 409 while it is being played."""
+        if not self.over:
+            raise TableError(409, "the record is served once the game is over")
+        return Record(self.game.name, self.players, self.seed, actions=list(self.actions),
+                      meta={"table": self.id, "seats": list(self.seats)}).to_json()
+
+    def replay_step(self, step: int) -> dict[str, Any]:
+        """The public view and log after ``step`` actions of a finished game, with the text of
+        action ``step`` and the colour of the seat that took it (None at step 0).
+
+        ``TableError`` 409 while the game is being played, 400 for a step out of range.
+        """
+        if not self.over:
+            raise TableError(409, "the replay is served once the game is over")
+        if not 0 <= step <= self.step:
+            raise TableError(400, f"step must be 0 to {self.step}, not {step}")
+        if not self._checkpoints:
+            state = self.game.new_game(players=self.players, seed=self.seed)
+            built = [state.copy()]
+            for n, raw in enumerate(self.actions, start=1):
+                state.apply(self.game.action_from_json(raw))
+                if n % CHECKPOINT == 0:
+                    built.append(state.copy())
+            self._checkpoints = built
+        before = max(step - 1, 0)  # the state before action ``step``
+        state = self._checkpoints[before // CHECKPOINT].copy()
+        for raw in self.actions[before // CHECKPOINT * CHECKPOINT:before]:
+            state.apply(self.game.action_from_json(raw))
+        action: str | None = None
+        by: str | None = None
+        if step > 0:
+            seat = state.to_move
+            assert seat is not None
+            taken = self.game.action_from_json(self.actions[step - 1])
+            action, by = str(taken), self.colours[seat]
+            state.apply(taken)
+        return {"step": step, "steps": self.step, "view": state.view(None),
+                "log": state.log(SPECTATOR), "action": action, "by": by}
+
+    def _bot_to_move(self) -> int | None:
+        seat = self.state.to_move
+        return seat if seat is not None and seat in self.bots else None
+
+    def start_bots(self) -> None:
+        """Let the bots move if one is to decide (nothing if they already are)."""
+        if self.closed or self._bot_to_move() is None:
+            return
+        if self._bot_task is not None and not self._bot_task.done():
+            return
+        self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        try:
+            while not self.closed and self._bot_to_move() is not None:
+                await asyncio.sleep(self.manager.bot_delay)
+                async with self.lock:
+                    seat = self._bot_to_move()
+                    if seat is None or self.closed:
+                        return
+                    world = self.state.copy()
+                    legal = world.legal_actions()
+                    action = await run_in_threadpool(
+                        self.bots[seat].choose, Observation(world, seat), legal,
+                        bot_rng(self.seed, self.step))
+                    if action not in legal:
+                        raise RuntimeError(f"bot {self.seats[seat]!r} chose an illegal action")
+                    await self._accept(action)
+        except asyncio.CancelledError:
+            raise
+        except TableError as exc:
+            log.error("table %s: a bot could not move: %s", self.id, exc.message)
+        except Exception:
+            log.exception("table %s: a bot failed", self.id)
+
+    async def close(self) -> None:
+        """Stop the bots and end every subscription."""
+        self.closed = True
+        task = self._bot_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        for queue in list(self.subscribers):
+            queue.put_nowait(None)
+        self.subscribers.clear()
+
+
+class Tables:
+    """Every live table of a server, loaded from ``storage`` when first needed."""
+
+    def __init__(self, storage: Storage, bot_delay: float = 0.6) -> None:
+        self.storage = storage
+        self.bot_delay = bot_delay
+        self._live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tokens: dict[str, tuple[str, int]] = {}
+        self._closing: set[asyncio.Task[None]] = set()
+        self._finished: dict[str, None] = {}
+        self._starting: asyncio.Task[None] | None = None
+
+    async def create(self, game: Any, seats: Any, seed: Any = None) -> dict[str, Any]:
+        """Create a table; its id, seats with links, and the spectator link.
+
+        ``TableError`` 400 if the game, the seats or the seed are not valid.
+        """
+        if not isinstance(game, str) or game not in game_names():
+            raise TableError(400, f"unknown game {game!r}; known games: "
+                                  f"{', '.join(game_names())}")
+        g = load(game)
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise TableError(400, 'seats must be a list such as ["human", "heuristic"]')
+        if not g.min_players <= len(seats) <= g.max_players:
+            raise TableError(400, f"{game} is for {g.min_players} to {g.max_players} seats, "
+                                  f"not {len(seats)}")
+        specs = [HUMAN if s.strip().lower() == HUMAN else s.strip() for s in seats]
+        for spec in specs:
+            if spec != HUMAN:
+                try:
+                    make_bot(spec, game)
+                except ValueError as exc:
+                    raise TableError(400, f"seat {spec!r}: {exc}") from None
+        if seed is None:
+            seed = secrets.randbits(32)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise TableError(400, f"seed must be a whole number from 0 to {MAX_SEED}")
+        try:
+            state = g.new_game(players=len(specs), seed=seed)
+        except ValueError as exc:
+            raise TableError(400, f"cannot set up the game: {exc}") from None
+        table_id = secrets.token_urlsafe(9)
+        tokens = {secrets.token_urlsafe(32): seat
+                  for seat, spec in enumerate(specs) if spec == HUMAN}
+        spectator = secrets.token_urlsafe(32)
+        tokens[spectator] = SPECTATOR
+        try:
+            await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
+                                    specs, tokens)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot store a new table: %s", exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        for token, seat in tokens.items():
+            self._tokens[token] = (table_id, seat)
+        row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False)
+        table = LiveTable(self, row, state, [])
+        self._live[table_id] = table
+        table.start_bots()
+        links = {seat: f"/play/{token}" for token, seat in tokens.items()}
+        return {
+            "table": table_id,
+            "seats": [
+                {"seat": seat, "colour": table.colours[seat], "kind": spec,
+                 "link": links.get(seat)}
+                for seat, spec in enumerate(specs)
+            ],
+            "spectator": links[SPECTATOR],
+        }
+
+    async def resolve(self, token: str) -> tuple[LiveTable, int | None]:
+        """The live table and seat of ``token`` (``None``: the spectator); 404 if unknown."""
+        found = self._tokens.get(token)
+        if found is None:
+            try:
+                found = await run_in_threadpool(self.storage.token, token)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot look up a token: %s", exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            if found is None:
+                raise TableError(404, "this link does not belong to any table")
+            self._tokens[token] = found
+        table_id, seat = found
+        return await self.get(table_id), (None if seat == SPECTATOR else seat)
+
+    async def get(self, table_id: str) -> LiveTable:
+        """The live table ``table_id``, replayed from the database on first use."""
+        table = self._live.get(table_id)
+        if table is not None:
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        try:
+            async with lock:
+                table = self._live.get(table_id)
+                if table is None:
+                    table = await run_in_threadpool(self._load, table_id)
+                    self._live[table_id] = table
+                    table.start_bots()
+                    if table.over:
+                        self.finished(table)
+        finally:
+            self._loading.pop(table_id, None)
+        return table
+
+    def _load(self, table_id: str) -> LiveTable:
+        try:
+            row = self.storage.table(table_id)
+            if row is None:
+                raise TableError(404, "this link does not belong to any table")
+            taken = self.storage.actions(table_id)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot load table %s: %s", table_id, exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        try:
+            state = replay(Record(row.game, row.players, row.seed, actions=taken))
+            table = LiveTable(self, row, state, taken)
+        except (InvalidRecord, ValueError) as exc:  # ValueError: a bot no longer known
+            log.error("table %s does not replay: %s", table_id, exc)
+            raise TableError(500, "this table's stored game cannot be replayed") from None
+        if table.over and not row.finished:
+            try:
+                self.storage.mark_finished(table_id)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot mark table %s finished: %s", table_id, exc)
+        return table
+
+    def reload_later(self, table: LiveTable) -> None:
+        """Forget ``table`` so that its next use replays it from the database."""
+        if self._live.get(table.id) is table:
+            del self._live[table.id]
+        task = asyncio.get_running_loop().create_task(table.close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    async def act(self, token: str, step: int, action_json: Any) -> int:
+        """Take the decision of ``token``'s seat (see ``LiveTable.act``); 404 if unknown."""
+        table, seat = await self.resolve(token)
+        return await table.act(seat, step, action_json)
+
+    def finished(self, table: LiveTable) -> None:
+        """Note that ``table``'s game is over; forget the oldest finished tables nobody watches."""
+        self._finished.pop(table.id, None)
+        self._finished[table.id] = None
+        for table_id in list(self._finished)[:max(len(self._finished) - KEEP_FINISHED, 0)]:
+            old = self._live.get(table_id)
+            if old is None or not old.subscribers:
+                del self._finished[table_id]
+                if old is not None:
+                    del self._live[table_id]
+
+    def start(self) -> None:
+        """Load every unfinished table in the background, so that bots to move move again."""
+        self._starting = asyncio.get_running_loop().create_task(self._resume())
+
+    async def _resume(self) -> None:
+        try:
+            ids = await run_in_threadpool(self.storage.unfinished)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot list the unfinished tables: %s", exc)
+            return
+        for table_id in ids:
+            try:
+                await self.get(table_id)
+            except TableError as exc:
+                log.error("table %s not resumed: %s", table_id, exc.message)
+
+    async def close(self) -> None:
+        """Stop every table's bots and subscriptions."""
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._starting
+        for table in list(self._live.values()):
+            await table.close()
+        self._live.clear()
+        if self._closing:
+            await asyncio.gather(*self._closing, return_exceptions=True)
