@@ -12,7 +12,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(BIN)/citywatch play ankh-morpork --seats you,bot,bot,bot
+	$(BIN)/citywatch serve
 
 lint: $(STAMP)
 	$(BIN)/ruff check citywatch tests benchmarks
