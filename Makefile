@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env]'
 	touch $(STAMP)
 
 play: $(STAMP)
@@ -28,6 +28,8 @@ test: lint types unit
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ankh_morpork.py
 	$(BIN)/python benchmarks/bench_server.py
+	$(BIN)/python benchmarks/bench_lab.py
+	$(BIN)/python benchmarks/bench_env.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

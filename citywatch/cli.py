@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from citywatch import reference
 from citywatch.bots import make_bot
@@ -59,6 +60,15 @@ def parser() -> argparse.ArgumentParser:
                      help="one bot for every seat, or a comma-separated bot per seat")
     sim.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     sim.add_argument("--records", type=Path, help="write one record file per game here")
+    sim.add_argument("--workers", type=_positive,
+                     help="processes on this machine (default: every core)")
+    sim.add_argument("--ray", nargs="?", const="", metavar="ADDRESS",
+                     help="run on a Ray cluster: HOST:PORT, ray://HOST:PORT, auto, or local "
+                          "(start one here); alone, Ray's default")
+    sim.add_argument("--report", type=Path, metavar="DIR",
+                     help="write the summary as JSON, CSV and an HTML page with plots here")
+    sim.add_argument("--min-plays", type=_positive, default=None, metavar="N",
+                     help="rank cards played at least N times (default 20)")
     rep = sub.add_parser("replay", help="replay a game record (step by step in a terminal)")
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
@@ -113,54 +123,98 @@ def _fail(message: str) -> str:
     raise argparse.ArgumentTypeError(message)
 
 
-def _print_summary(data: dict[str, object]) -> None:
-    from citywatch.simulate import END_REASONS
+def _interval(rate: dict[str, Any]) -> str:
+    interval = f"{rate['ci_low']:.1%} - {rate['ci_high']:.1%}"
+    return f"{rate['rate']:>9.1%}{interval:>17}"
 
-    wins = data["wins_by_seat"]
-    assert isinstance(wins, list)
+
+def _print_summary(data: dict[str, Any]) -> None:
     games = data["games"]
-    assert isinstance(games, int)
-    print(f"{data['game']}: {games} games, {data['players']} players, seed {data['seed']}, "
-          f"bots {', '.join(data['bots'])}")  # type: ignore[arg-type]
+    players = data["players"]
+    print(f"{data['game']}: {games} games, {players} players, seed {data['seed']}, "
+          f"bots {', '.join(data['bots'])}")
     print()
-    print(f"{'seat':<14}{'wins':>10}{'share':>9}")
-    from citywatch.games.ankh_morpork.data import COLOURS
-
-    for seat, w in enumerate(wins):
-        name = COLOURS[seat] if data["game"] == "ankh-morpork" else f"seat {seat}"
-        print(f"{name:<14}{w:>10.2f}{w / games:>9.1%}")
+    head = f"{'wins':>9}{'win rate':>9}{'95% interval':>17}"
+    print(f"{'seat':<22}{'first':>7}{head}")
+    for seat, name in enumerate(data["seat_names"]):
+        rate = data["win_rate_by_seat"][seat]
+        print(f"{name:<22}{data['first_player_by_seat'][seat]:>7}{rate['wins']:>9.2f}"
+              f"{_interval(rate)}")
     print()
-    print(f"{'personality':<22}{'wins':>10}{'share':>9}")
-    by_p = data["wins_by_personality"]
-    assert isinstance(by_p, dict)
-    for name, w in by_p.items():
-        print(f"{name:<22}{w:>10.2f}{w / games:>9.1%}")
+    print(f"{'turn order':<22}{'games':>7}{head}")
+    for place, rate in enumerate(data["win_rate_by_turn_order"]):
+        name = "moved first" if place == 0 else f"{place} after first"
+        print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
+    print()
+    print(f"{'personality':<22}{'dealt':>7}{head}")
+    for name, rate in sorted(data["win_rate_by_personality"].items(),
+                             key=lambda kv: -kv[1]["rate"]):
+        print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
+    if len(data["win_rate_by_bot"]) > 1:
+        print()
+        print(f"{'bot':<22}{'seats':>7}{head}")
+        for name, rate in data["win_rate_by_bot"].items():
+            print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
     print()
     reasons = data["end_reasons"]
-    assert isinstance(reasons, dict)
-    print("end reasons: " + ", ".join(f"{r} {reasons.get(r, 0)}" for r in END_REASONS))
+    print("end reasons: " + ", ".join(f"{r} {n}" for r, n in reasons.items()))
+    print(f"{'end reason':<22}{'games':>7}{'share':>9}{'95% interval':>17}"
+          f"{'turns: mean':>13}{'median':>8}{'q1-q3':>12}")
+    for reason, rate in data["end_reason_rates"].items():
+        t = data["turns_by_end_reason"][reason]
+        quartiles = f"{t['q1']:g}-{t['q3']:g}" if t["games"] else ""
+        turns = f"{t['mean']:>13.1f}{t['median']:>8g}{quartiles:>12}" if t["games"] else ""
+        print(f"{reason:<22}{reasons[reason]:>7}{_interval(rate)}{turns}")
+    for title, key in (("most decisive cards", "most_decisive_cards"),
+                       ("least decisive cards", "least_decisive_cards")):
+        if data[key]:
+            print()
+            print(f"{title:<30}{'plays':>7}{head}")
+            for card in data[key]:
+                print(f"{card['card']:<30}{card['games']:>7}{card['wins']:>9.2f}"
+                      f"{_interval(card)}")
+    print()
     print(f"mean turns {data['mean_turns']:.1f}, mean decisions {data['mean_decisions']:.1f}")
+    run = data["run"]
+    resumed = f", {run['games_resumed']} read back" if run["games_resumed"] else ""
     print(f"{data['games_per_second']:.1f} games/s, {data['decisions_per_second']:.0f} decisions/s "
-          f"({data['seconds']:.2f} s)")
+          f"({data['seconds']:.2f} s; {run['backend']}, {run['workers']} workers{resumed})")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from citywatch.lab import progress_bar
+    from citywatch.simulate import simulate
+
+    folder = args.report or args.records
+    try:
+        with progress_bar() as progress:
+            summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
+                               args.records, workers=args.workers, ray=args.ray or None,
+                               use_ray=args.ray is not None, report=args.report,
+                               progress=progress, min_plays=args.min_plays)
+    except (ValueError, UnknownGame) as exc:
+        print(f"citywatch simulate: error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"citywatch simulate: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        kept = (f"; the finished games are in {folder}, rerun the same command to continue"
+                if folder is not None else "")
+        print(f"citywatch simulate: interrupted{kept}", file=sys.stderr)
+        return 130
+    if args.json:
+        print(json.dumps(summary.to_json()))
+    else:
+        _print_summary(summary.to_json())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
     args = parser().parse_args(argv)
     if args.command == "simulate":
-        from citywatch.simulate import simulate
-
-        try:
-            summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
-                               args.records)
-        except (ValueError, UnknownGame) as exc:
-            print(f"citywatch simulate: error: {exc}", file=sys.stderr)
-            return 2
-        if args.json:
-            print(json.dumps(summary.to_json()))
-        else:
-            _print_summary(summary.to_json())
-        return 0
+        return _simulate(args)
     if args.command == "rules":
         return reference.run(args)
     if args.command == "play":

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from citywatch.bots import Bot, Observation, make_bot
+from citywatch.bots import Bot, Observation
 from citywatch.core.api import Outcome, State
 from citywatch.core.record import Record
 from citywatch.core.registry import load
@@ -26,6 +25,8 @@ class GameResult:
     turns: int
     decisions: int
     record: Record
+    first: int | None = None
+    cards: list[list[str]] = field(default_factory=list)
 
 
 def play_game(
@@ -37,29 +38,53 @@ def play_game(
     *,
     digests: bool = False,
 ) -> GameResult:
-    """Play one game to the end; bots see only their seat's observation."""
+    """Play one game to the end; bots see only their seat's observation.
+
+    The result also names the seat that moved first and the cards each seat played
+    (actions whose JSON has the verb ``"play"`` and a ``"card"``), in order, without repeats.
+    """
     game = load(game_name)
     state: State = game.new_game(players=players, seed=seed)
+    first = first_seat(state)
     rngs = [Rng(bot_seed + 7919 * seat) for seat in range(players)]
     record = Record(game_name, players, seed, {}, [], [] if digests else None)
+    cards: list[list[str]] = [[] for _ in range(players)]
     decisions = 0
     while (seat := state.to_move) is not None:
         legal = state.legal_actions()
         action = bots[seat].choose(Observation(state, seat), legal, rngs[seat])
         state.apply(action)
         decisions += 1
-        record.actions.append(action.to_json())
+        data = action.to_json()
+        record.actions.append(data)
+        if isinstance(data, dict) and data.get("verb") == "play":
+            card = data.get("card")
+            if isinstance(card, str) and card not in cards[seat]:
+                cards[seat].append(card)
         if record.digests is not None:
             record.digests.append(state.digest())
     outcome = state.outcome()
     assert outcome is not None
     turns = state.turn_count()
-    return GameResult(seed, outcome, turns, decisions, record)
+    return GameResult(seed, outcome, turns, decisions, record, first, cards)
+
+
+def first_seat(state: State) -> int | None:
+    """The seat to move first: the spectator view's ``current`` (a seat or its colour)."""
+    view = state.view(None)
+    current = view.get("current")
+    if isinstance(current, int) and not isinstance(current, bool):
+        return current
+    if isinstance(current, str):
+        for number, seat in enumerate(view.get("seats", [])):
+            if isinstance(seat, dict) and seat.get("colour") == current:
+                return number
+    return state.to_move
 
 
 @dataclass
 class Summary:
-    """Totals over many games."""
+    """Totals over many games; ``extra`` holds the lab's further fields (see docs/lab.md)."""
 
     game: str
     players: int
@@ -74,6 +99,7 @@ class Summary:
     seconds: float = 0.0
     games_per_second: float = 0.0
     decisions_per_second: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The summary as one JSON object."""
@@ -91,7 +117,15 @@ class Summary:
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "decisions_per_second": self.decisions_per_second,
+            **self.extra,
         }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Summary:
+        """A summary from its JSON object."""
+        names = [f for f in cls.__dataclass_fields__ if f != "extra"]
+        return cls(**{k: data[k] for k in names},
+                   extra={k: v for k, v in data.items() if k not in names})
 
 
 def simulate(
@@ -101,56 +135,33 @@ def simulate(
     seed: int,
     bot_names: Sequence[str],
     records: Path | None = None,
+    *,
+    workers: int | None = 1,
+    ray: str | None = None,
+    use_ray: bool = False,
+    report: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    min_plays: int | None = None,
 ) -> Summary:
-    """Play ``games`` games; game k's seed is drawn from a generator seeded with ``seed``."""
-    game = load(game_name)
-    if not game.min_players <= players <= game.max_players:
-        raise ValueError(
-            f"{game_name} is for {game.min_players} to {game.max_players} players, not {players}"
-        )
-    if games < 1:
-        raise ValueError("games must be at least 1")
-    names = list(bot_names)
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise ValueError(
-            f"give one bot for all seats or one per seat ({players}), not {len(names)}"
-        )
-    bots = [make_bot(n, game_name) for n in names]
-    if records is not None:
-        records.mkdir(parents=True, exist_ok=True)
-    seeds = Rng(seed)
-    summary = Summary(game_name, players, games, seed, names)
-    wins = [0.0] * players
-    by_personality: dict[str, float] = {}
-    reasons = dict.fromkeys(END_REASONS, 0)
-    turns = decisions = 0
-    start = time.perf_counter()
-    for number in range(games):
-        game_seed = seeds.next64() >> 1
-        bot_seed = seeds.next64() >> 1
-        result = play_game(game_name, players, game_seed, bots, bot_seed,
-                           digests=records is not None)
-        share = 1.0 / len(result.outcome.winners)
-        personalities = result.outcome.details.get("personalities", [])
-        for w in result.outcome.winners:
-            wins[w] += share
-            if personalities:
-                key = personalities[w]
-                by_personality[key] = by_personality.get(key, 0.0) + share
-        reasons[result.outcome.reason] = reasons.get(result.outcome.reason, 0) + 1
-        turns += result.turns
-        decisions += result.decisions
-        if records is not None:
-            result.record.save(records / f"game-{number + 1:05d}.json")
-    elapsed = time.perf_counter() - start
-    summary.wins_by_seat = wins
-    summary.wins_by_personality = dict(sorted(by_personality.items()))
-    summary.end_reasons = reasons
-    summary.mean_turns = turns / games
-    summary.mean_decisions = decisions / games
-    summary.seconds = elapsed
-    summary.games_per_second = games / elapsed if elapsed else 0.0
-    summary.decisions_per_second = decisions / elapsed if elapsed else 0.0
-    return summary
+    """Play ``games`` games; game k's seed is drawn from a generator seeded with ``seed``.
+
+    ``workers`` processes (``None``: every core) or Ray tasks when ``use_ray`` (``ray`` is the
+    address). With ``report`` or ``records`` a directory, finished games are kept in its
+    ``games.jsonl`` and a rerun continues from them; ``report`` also receives the summary as
+    JSON, CSV and an HTML page with plots. ``ValueError`` for bad options.
+    """
+    from citywatch import lab
+
+    study = lab.make_study(game_name, players, seed, bot_names)
+    folder = report if report is not None else records
+    results, run = lab.run_study(
+        study, games, workers=workers, ray=ray, use_ray=use_ray,
+        results_file=None if folder is None else folder / lab.RESULTS,
+        records=records, progress=progress)
+    data = lab.summarise(study, results, run,
+                         lab.MIN_PLAYS if min_plays is None else min_plays)
+    if report is not None:
+        from citywatch.lab_report import write_report
+
+        write_report(report, data, results)
+    return Summary.from_json(data)

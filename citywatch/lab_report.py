@@ -1,0 +1,273 @@
+"""A study's report: the summary as JSON and CSV files, and an HTML page with plots (PNG)."""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+
+from citywatch.lab import Result
+
+RATE = ("games", "wins", "rate", "ci_low", "ci_high")
+SPREAD = ("games", "mean", "median", "q1", "q3", "min", "max")
+COLOURS = {"personality": "#4c72b0", "riots": "#c44e52", "deck": "#8c8c8c"}
+
+
+def write_report(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
+    """Write ``summary.json``, the CSV tables, the plots and ``index.html``; return the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = [_write_json(folder / "summary.json", summary)]
+    written += write_csv(folder, summary, results)
+    written += write_plots(folder, summary, results)
+    page = folder / "index.html"
+    page.write_text(render_html(summary), encoding="utf-8")
+    written.append(page)
+    return written
+
+
+def _write_json(path: Path, data: Any) -> Path:
+    path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def _table(path: Path, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+def _rate_row(rate: dict[str, Any]) -> list[Any]:
+    return [rate[k] for k in RATE]
+
+
+def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
+    """One CSV per table of the summary, and ``games.csv`` with one row per game."""
+    names = summary["seat_names"]
+    firsts = summary["first_player_by_seat"]
+    out = [
+        _table(folder / "seats.csv", ("seat", "name", "bot", "moved_first", *RATE),
+               [[s, names[s], summary["bots"][s], firsts[s], *_rate_row(r)]
+                for s, r in enumerate(summary["win_rate_by_seat"])]),
+        _table(folder / "turn_order.csv", ("after_first", *RATE),
+               [[k, *_rate_row(r)] for k, r in enumerate(summary["win_rate_by_turn_order"])]),
+        _table(folder / "personalities.csv", ("personality", *RATE),
+               [[k, *_rate_row(r)] for k, r in summary["win_rate_by_personality"].items()]),
+        _table(folder / "bots.csv", ("bot", *RATE),
+               [[k, *_rate_row(r)] for k, r in summary["win_rate_by_bot"].items()]),
+        _table(folder / "end_reasons.csv", ("reason", "games", "share", "ci_low", "ci_high",
+                                            *(f"turns_{k}" for k in SPREAD[1:])),
+               [[k, r["wins"], r["rate"], r["ci_low"], r["ci_high"],
+                 *(summary["turns_by_end_reason"][k][s] for s in SPREAD[1:])]
+                for k, r in summary["end_reason_rates"].items()]),
+        _table(folder / "cards.csv", ("card", *RATE),
+               [[k, *_rate_row(r)] for k, r in summary["win_rate_by_card"].items()]),
+        _table(folder / "games.csv", ("game", "seed", "bot_seed", "first", "winners", "reason",
+                                      "turns", "decisions", "personalities", "points"),
+               [[r.index, r.seed, r.bot_seed, "" if r.first is None else r.first,
+                 " ".join(map(str, r.winners)), r.reason, r.turns, r.decisions,
+                 ";".join(r.personalities), " ".join(map(str, r.points or ()))]
+                for r in results]),
+    ]
+    return out
+
+
+def _errorbars(ax: Axes, labels: Sequence[str], rates: Sequence[dict[str, Any]],
+               baseline: float | None, colour: str = "#4c72b0") -> None:
+    """Horizontal bars of rates with their intervals, the first label on top."""
+    y = list(range(len(labels)))[::-1]
+    values = [r["rate"] for r in rates]
+    low = [r["rate"] - r["ci_low"] for r in rates]
+    high = [r["ci_high"] - r["rate"] for r in rates]
+    ax.barh(y, values, xerr=[low, high], color=colour, alpha=0.8, capsize=3,
+            error_kw={"elinewidth": 1})
+    ax.set_yticks(y, labels)
+    if baseline is not None:
+        ax.axvline(baseline, color="black", linestyle="--", linewidth=1,
+                   label=f"even share {baseline:.0%}")
+        ax.legend(loc="best", fontsize="small")
+    ax.xaxis.set_major_formatter(lambda v, _: f"{v:.0%}")
+    ax.set_xlim(0, min(1.0, max([r["ci_high"] for r in rates] + [0.1]) * 1.1))
+    ax.grid(axis="x", alpha=0.3)
+
+
+def _save(fig: Figure, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    return path
+
+
+def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
+    """``personalities.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``."""
+    out = []
+    players = summary["players"]
+    even = 1 / players
+    games = summary["games"]
+    title = f"{games} games, {players} players, bots {', '.join(sorted(set(summary['bots'])))}"
+
+    personalities = summary["win_rate_by_personality"]
+    fig = Figure(figsize=(8, 1.2 + 0.45 * max(1, len(personalities))))
+    ax = fig.subplots()
+    ranked = sorted(personalities.items(), key=lambda kv: -kv[1]["rate"])
+    _errorbars(ax, [f"{k} ({v['games']})" for k, v in ranked], [v for _, v in ranked], even)
+    ax.set_title(f"Win rate by personality (times dealt), 95% intervals\n{title}", fontsize=10)
+    out.append(_save(fig, folder / "personalities.png"))
+
+    fig = Figure(figsize=(8, 1.6 + 0.9 * players))
+    top, bottom = fig.subplots(2, 1)
+    _errorbars(top, summary["seat_names"], summary["win_rate_by_seat"], even)
+    top.set_title("Win rate by seat", fontsize=10)
+    order = ["moved first"] + [f"{k} after first" for k in range(1, players)]
+    _errorbars(bottom, order, summary["win_rate_by_turn_order"], even, "#55a868")
+    bottom.set_title("Win rate by place in turn order", fontsize=10)
+    out.append(_save(fig, folder / "seats.png"))
+
+    fig = Figure(figsize=(8, 4))
+    ax = fig.subplots()
+    reasons = list(summary["end_reasons"])
+    turns = [r.turns for r in results]
+    if turns:
+        lo, hi = min(turns), max(turns)
+        bins = list(range(lo, hi + 2, max(1, (hi - lo + 1) // 40 + 1)))
+        data = [[r.turns for r in results if r.reason == reason] for reason in reasons]
+        ax.hist(data, bins=bins, stacked=True, label=reasons,
+                color=[COLOURS.get(r, "#937860") for r in reasons])
+        ax.axvline(summary["turns"]["median"], color="black", linestyle="--", linewidth=1,
+                   label=f"median {summary['turns']['median']:g}")
+        ax.legend(fontsize="small")
+    ax.set_xlabel("turns")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length by end reason\n{title}", fontsize=10)
+    out.append(_save(fig, folder / "turns.png"))
+
+    fig = Figure(figsize=(8, 2.6))
+    ax = fig.subplots()
+    shares = summary["end_reason_rates"]
+    _errorbars(ax, [f"{k} ({v['wins']:g})" for k, v in shares.items()], list(shares.values()),
+               None, "#c44e52")
+    ax.set_title("How games end (share of games), 95% intervals", fontsize=10)
+    out.append(_save(fig, folder / "end_reasons.png"))
+
+    cards = summary["most_decisive_cards"] + summary["least_decisive_cards"]
+    fig = Figure(figsize=(8, 1.2 + 0.32 * max(1, len(cards))))
+    ax = fig.subplots()
+    if cards:
+        colours = ["#55a868"] * len(summary["most_decisive_cards"])
+        colours += ["#c44e52"] * len(summary["least_decisive_cards"])
+        _errorbars(ax, [f"{c['card']} ({c['games']})" for c in cards], cards, even)
+        for patch, colour in zip(ax.patches, colours, strict=False):
+            patch.set_facecolor(colour)
+    else:
+        ax.text(0.5, 0.5, f"no card played {summary['min_plays']} times or more",
+                ha="center", va="center", transform=ax.transAxes)
+    ax.set_title("Win rate of players who played the card: most and least decisive\n"
+                 f"(cards played at least {summary['min_plays']} times), 95% intervals",
+                 fontsize=10)
+    out.append(_save(fig, folder / "cards.png"))
+    return out
+
+
+def _pct(rate: dict[str, Any]) -> str:
+    return (f"<td>{rate['rate']:.1%}</td>"
+            f"<td>{rate['ci_low']:.1%} – {rate['ci_high']:.1%}</td>")
+
+
+def _rows(items: Sequence[tuple[str, dict[str, Any]]], wins: bool = True) -> str:
+    return "\n".join(
+        f"<tr><th>{html.escape(name)}</th><td>{r['games']}</td>"
+        + (f"<td>{r['wins']:g}</td>" if wins else "") + _pct(r) + "</tr>"
+        for name, r in items)
+
+
+def render_html(summary: dict[str, Any]) -> str:
+    """The report page: the study, its tables with intervals, and the plots."""
+    e = html.escape
+    head = "<tr><th></th><th>games</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
+    seats = _rows([(f"{n} ({b})", r) for n, b, r in zip(
+        summary["seat_names"], summary["bots"], summary["win_rate_by_seat"], strict=True)])
+    order = _rows([("moved first" if k == 0 else f"{k} after first", r)
+                   for k, r in enumerate(summary["win_rate_by_turn_order"])])
+    people = _rows(sorted(summary["win_rate_by_personality"].items(),
+                          key=lambda kv: -kv[1]["rate"]))
+    bots = _rows(list(summary["win_rate_by_bot"].items()))
+    ends = "\n".join(
+        f"<tr><th>{e(k)}</th><td>{r['wins']:g}</td>{_pct(r)}"
+        + "".join(f"<td>{_num(summary['turns_by_end_reason'][k][s])}</td>"
+                  for s in ("mean", "median", "q1", "q3")) + "</tr>"
+        for k, r in summary["end_reason_rates"].items())
+    top = _rows([(c["card"], c) for c in summary["most_decisive_cards"]])
+    bottom = _rows([(c["card"], c) for c in summary["least_decisive_cards"]])
+    turns = summary["turns"]
+    run = summary["run"]
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<title>citywatch study: {e(summary['game'])}, {summary['games']} games</title>
+<style>
+body {{ font-family: system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+       color: #222; }}
+table {{ border-collapse: collapse; margin: 0.5rem 0 1.5rem; }}
+th, td {{ padding: 0.2rem 0.7rem; border-bottom: 1px solid #ddd; text-align: right; }}
+th:first-child {{ text-align: left; }}
+img {{ max-width: 100%; }}
+.note {{ color: #666; font-size: 0.9rem; }}
+</style></head><body>
+<h1>{e(summary['game'])}: {summary['games']} games, {summary['players']} players</h1>
+<p>Master seed {summary['seed']}; bots {e(', '.join(summary['bots']))}.
+Mean turns {turns['mean']:.1f} (median {_num(turns['median'])}, quartiles {_num(turns['q1'])} –
+{_num(turns['q3'])}); mean decisions {summary['mean_decisions']:.1f}.</p>
+<p class="note">Intervals are 95% Wilson score intervals. A drawn game gives each winner an equal
+share. This run: {e(run['backend'])}, {run['workers']} workers, {run['games_played']} games
+played, {run['games_resumed']} read back from games.jsonl, {summary['games_per_second']:.1f}
+games/s.</p>
+
+<h2>Personalities</h2>
+<p class="note">Games: the times the personality was dealt.</p>
+<table>{head}
+{people}</table>
+<img src="personalities.png" alt="win rate by personality">
+
+<h2>Seats and turn order</h2>
+<table>{head}
+{seats}</table>
+<table>{head}
+{order}</table>
+<img src="seats.png" alt="win rate by seat and turn order">
+
+<h2>Bots</h2>
+<table>{head}
+{bots}</table>
+
+<h2>How and when games end</h2>
+<table><tr><th></th><th>games</th><th>share</th><th>95% interval</th><th>mean turns</th>
+<th>median</th><th>q1</th><th>q3</th></tr>
+{ends}</table>
+<img src="end_reasons.png" alt="end reasons">
+<img src="turns.png" alt="game length histogram">
+
+<h2>Cards</h2>
+<p class="note">Win rate of the players who played the card, among cards played at least
+{summary['min_plays']} times (games: seat-games in which the card was played).
+All cards are in cards.csv.</p>
+<h3>Most decisive</h3>
+<table>{head}
+{top}</table>
+<h3>Least decisive</h3>
+<table>{head}
+{bottom}</table>
+<img src="cards.png" alt="most and least decisive cards">
+
+<p class="note">Files: summary.json, seats.csv, turn_order.csv, personalities.csv, bots.csv,
+end_reasons.csv, cards.csv, games.csv, games.jsonl.</p>
+</body></html>
+"""
+
+
+def _num(value: float | None) -> str:
+    return "–" if value is None else f"{value:g}" if value == int(value) else f"{value:.1f}"

@@ -1,0 +1,235 @@
+"""The PettingZoo environment (citywatch.env): API, masks, hidden information, copies."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import citywatch
+from citywatch.core.rng import Rng
+from citywatch.env import CitywatchEnv, env_from_state, pettingzoo_env
+from citywatch.env.ankh_morpork import (
+    ACTIONS,
+    INDEX,
+    NUM_ACTIONS,
+    OBS_HIGH,
+    OBS_SIZE,
+    VERB_RANGES,
+    action_index,
+    index_action,
+    observation,
+)
+from citywatch.games.ankh_morpork.state import AnkhMorporkState
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore", DeprecationWarning)  # pettingzoo.test loads old-style envs
+    from pettingzoo.test import api_test, seed_test
+
+GAME = citywatch.load("ankh-morpork")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def state_after(players: int, seed: int, steps: int) -> AnkhMorporkState:
+    state = GAME.new_game(players=players, seed=seed)
+    rng = Rng(seed + 17)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert isinstance(state, AnkhMorporkState)
+    return state
+
+
+def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
+    """The same state with other hands, other personalities, the deck, the events and the
+    dice changed: nothing ``seat`` can see is different (as in test_bots)."""
+    twin = state.copy()
+    for p in range(twin.n):
+        if p != seat:
+            size = len(twin.hands[p])
+            pool = twin.hands[p] + twin.draw_pile
+            twin.hands[p], twin.draw_pile = (pool[-size:], pool[:-size]) if size else ([], pool)
+    twin.draw_pile.reverse()
+    twin.events.reverse()
+    others = [p for p in range(twin.n) if p != seat]
+    people = [twin.personality[p] for p in others] + twin.unused_personalities
+    people = people[1:] + people[:1]
+    for p in others:
+        twin.personality[p] = people.pop(0)
+    twin.unused_personalities = people
+    twin.rng = Rng(twin.rng.state ^ 0x1234567)
+    twin._legal = None
+    return twin
+
+
+def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
+    legal = np.flatnonzero(mask)
+    return int(legal[rng.integers(len(legal))])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_pettingzoo_api_test(players: int) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # dict observations outside PettingZoo's own list
+        api_test(pettingzoo_env("ankh-morpork", players=players), num_cycles=1000)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_pettingzoo_seed_test(players: int) -> None:
+    seed_test(lambda: pettingzoo_env("ankh-morpork", players=players), num_cycles=500)
+
+
+def test_action_space_is_a_fixed_bijection() -> None:
+    assert len(ACTIONS) == NUM_ACTIONS == len(INDEX)
+    assert all(index_action(action_index(a)) == a for a in ACTIONS)
+    starts = sorted(VERB_RANGES.values())
+    assert starts[0][0] == 0 and starts[-1][1] == NUM_ACTIONS
+    assert all(a[1] == b[0] for a, b in zip(starts, starts[1:], strict=False))
+    for verb, (start, stop) in VERB_RANGES.items():
+        assert {a.verb for a in ACTIONS[start:stop]} == {verb}
+    with pytest.raises(IndexError):
+        index_action(NUM_ACTIONS)
+
+
+def test_masks_match_legal_actions_in_many_games() -> None:
+    """30 random games through the environment: at every step the mask is exactly
+    the legal actions, the observation keeps its shape, and the rewards sum to 1."""
+    rng = np.random.default_rng(0)
+    steps = 0
+    for k in range(30):
+        players = 2 + k % 3
+        env = pettingzoo_env("ankh-morpork", players=players)
+        env.reset(seed=100 + k)
+        ended: dict[str, tuple[float, dict[str, object]]] = {}
+        for agent in env.agent_iter():
+            obs, reward, terminated, truncated, info = env.last()
+            vector, mask = obs["observation"], obs["action_mask"]
+            assert vector.shape == (OBS_SIZE,) and vector.dtype == np.float32
+            assert mask.shape == (NUM_ACTIONS,) and mask.dtype == np.int8
+            assert env.observation_space(agent).contains(obs)
+            if terminated or truncated:
+                assert not mask.any()
+                ended[agent] = (reward, info)
+                env.step(None)
+                continue
+            state = env.state()
+            assert agent == f"player_{state.to_move}"
+            legal = state.legal_actions()
+            assert sorted(np.flatnonzero(mask).tolist()) == sorted(INDEX[a] for a in legal)
+            assert len(set(legal)) == len(legal) == int(mask.sum())
+            for other in env.agents:
+                if other != agent:
+                    assert not env.observe(other)["action_mask"].any()
+            env.step(random_index(mask, rng))
+            steps += 1
+        outcome = env.state().outcome()
+        assert outcome is not None and len(ended) == players
+        assert sum(r for r, _ in ended.values()) == pytest.approx(1.0)
+        points = outcome.points or outcome.details["final_points"]
+        for agent, (reward, info) in ended.items():
+            seat = int(agent.split("_")[1])
+            assert reward == (1 / len(outcome.winners) if seat in outcome.winners else 0.0)
+            assert info["points"] == points[seat]
+            assert info["reason"] == outcome.reason
+    assert steps > 3000
+
+
+def test_observation_hides_what_the_seat_cannot_see() -> None:
+    """A state and its twin with other hands, personalities, deck and dice changed give
+    seat A the same observation and mask; a seat whose hand changed sees the difference."""
+    compared = differed = 0
+    for seed in range(24):
+        state = state_after(2 + seed % 3, seed, 11 * seed)
+        for seat in range(state.n):
+            twin = hidden_twin(state, seat)
+            if twin.view(seat) != state.view(seat):
+                continue  # a shown hand (Cable Street Particulars) was changed too
+            assert np.array_equal(observation(state, seat), observation(twin, seat))
+            a, b = env_from_state(state), env_from_state(twin)
+            agent = f"player_{seat}"
+            assert np.array_equal(a.observe(agent)["action_mask"],
+                                  b.observe(agent)["action_mask"])
+            compared += 1
+            for other in range(state.n):
+                if other != seat and state.hands[other] != twin.hands[other]:
+                    assert not np.array_equal(observation(state, other),
+                                              observation(twin, other))
+                    differed += 1
+    assert compared >= 50 and differed >= 20
+
+
+def test_observation_stays_in_its_box() -> None:
+    for seed in range(6):
+        state = state_after(4, seed, 40 * seed)
+        for seat in range(4):
+            vector = observation(state, seat)
+            assert vector.shape == OBS_HIGH.shape
+            assert (vector >= 0).all() and (vector <= OBS_HIGH).all()
+
+
+def test_state_is_a_copy_and_env_from_state_continues() -> None:
+    env = pettingzoo_env("ankh-morpork", players=3)
+    env.reset(seed=5)
+    assert env.state().position() == GAME.new_game(players=3, seed=5).position()
+    rng = np.random.default_rng(1)
+    for _ in range(25):
+        env.step(random_index(env.last()[0]["action_mask"], rng))
+    before = env.state()
+    obs = env.observe(env.agent_selection)["observation"]
+    copy = env.state()
+    assert isinstance(copy, AnkhMorporkState)
+    copy.money[0] += 50
+    copy.hands[1].clear()
+    copy.apply(copy.legal_actions()[0])
+    assert env.state().position() == before.position()
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], obs)
+    # a new environment from the state (or a determinized world) goes on from there
+    branch = env_from_state(env.state())
+    assert branch.agent_selection == env.agent_selection
+    assert np.array_equal(branch.observe(branch.agent_selection)["observation"], obs)
+    seat = int(env.agent_selection.split("_")[1])
+    world = env.state().determinize(seat, Rng(3))
+    sampled = CitywatchEnv.from_state(world)
+    assert np.array_equal(sampled.observe(env.agent_selection)["observation"], obs)
+    action = random_index(branch.last()[0]["action_mask"], rng)
+    branch.step(action)
+    assert env.state().position() == before.position()
+
+
+def test_illegal_and_out_of_range_actions_are_refused() -> None:
+    env = pettingzoo_env("ankh-morpork", players=4)
+    env.reset(seed=2)
+    mask = env.last()[0]["action_mask"]
+    with pytest.raises(citywatch.IllegalAction):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(ValueError):
+        env.step(NUM_ACTIONS)
+    with pytest.raises(ValueError):
+        env.step(None)
+    with pytest.raises(ValueError):
+        pettingzoo_env("ankh-morpork", players=5)
+
+
+def test_reset_without_seed_follows_the_last_seed() -> None:
+    a, b = pettingzoo_env(players=2), pettingzoo_env(players=2)
+    a.reset(seed=9)
+    b.reset(seed=9)
+    a.reset()
+    b.reset()
+    assert a.state().position() == b.state().position()
+    assert a.state().position() != GAME.new_game(players=2, seed=9).position()
+
+
+def test_example_script_runs() -> None:
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "pettingzoo_loop.py"), "--games", "2"],
+        capture_output=True, text=True, timeout=120, check=True,
+    ).stdout
+    assert out.count("random game") == 2
+    assert "ismcts:iterations=50 as player_0" in out
