@@ -6,6 +6,7 @@ import copy
 from typing import Any
 
 import citywatch
+from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import AREAS, CARDS, COLOURS, EVENTS, PERSONALITIES
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
@@ -183,3 +184,37 @@ def short_pile(pos: dict[str, Any], keep: int) -> dict[str, Any]:
     pos["draw_pile"] = pos["draw_pile"][:keep]
     pos["discard_pile"] = pos["discard_pile"] + rest
     return pos
+
+
+def state_after(players: int, seed: int, steps: int) -> AnkhMorporkState:
+    state = GAME.new_game(players=players, seed=seed)
+    rng = Rng(seed + 17)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    assert isinstance(state, AnkhMorporkState)
+    return state
+
+
+def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
+    """The same state with other hands, other personalities, the deck, the events and the
+    dice changed: nothing ``seat`` can see is different ."""
+    twin = state.copy()
+    for p in range(twin.n):
+        if p != seat:
+            size = len(twin.hands[p])
+            pool = twin.hands[p] + twin.draw_pile
+            twin.hands[p], twin.draw_pile = (pool[-size:], pool[:-size]) if size else ([], pool)
+    twin.draw_pile.reverse()
+    twin.events.reverse()
+    others = [p for p in range(twin.n) if p != seat]
+    people = [twin.personality[p] for p in others] + twin.unused_personalities
+    people = people[1:] + people[:1]
+    for p in others:
+        twin.personality[p] = people.pop(0)
+    twin.unused_personalities = people
+    twin.rng = Rng(twin.rng.state ^ 0x1234567)
+    twin._legal = None
+    return twin

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import hidden_twin, state_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,41 +18,6 @@ from citywatch.tournament import schedule, tournament, wilson
 
 GAME = citywatch.load("ankh-morpork")
 SPECS = ["random", "heuristic", "ismcts:iterations=30:depth=6"]
-
-
-def state_after(players: int, seed: int, steps: int) -> AnkhMorporkState:
-    state = GAME.new_game(players=players, seed=seed)
-    rng = Rng(seed + 17)
-    for _ in range(steps):
-        if state.to_move is None:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-    assert isinstance(state, AnkhMorporkState)
-    return state
-
-
-def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
-    """The same state with other hands swapped for different cards, other personalities
-    and the deck and dice changed: nothing ``seat`` can see is different."""
-    twin = state.copy()
-    for p in range(twin.n):
-        if p != seat:
-            size = len(twin.hands[p])
-            pool = twin.hands[p] + twin.draw_pile
-            twin.hands[p], twin.draw_pile = pool[-size:] if size else [], pool[:-size] if size \
-                else pool
-    twin.draw_pile.reverse()
-    twin.events.reverse()
-    others = [p for p in range(twin.n) if p != seat]
-    people = [twin.personality[p] for p in others] + twin.unused_personalities
-    people = people[1:] + people[:1]
-    for p in others:
-        twin.personality[p] = people.pop(0)
-    twin.unused_personalities = people
-    twin.rng = Rng(twin.rng.state ^ 0x1234567)
-    twin._legal = None
-    return twin
 
 
 @pytest.mark.parametrize("spec", SPECS)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from helpers import hidden_twin, state_after
 
 import citywatch
 from citywatch.core.rng import Rng
@@ -32,40 +33,6 @@ with warnings.catch_warnings():
 
 GAME = citywatch.load("ankh-morpork")
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def state_after(players: int, seed: int, steps: int) -> AnkhMorporkState:
-    state = GAME.new_game(players=players, seed=seed)
-    rng = Rng(seed + 17)
-    for _ in range(steps):
-        if state.to_move is None:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.below(len(legal))])
-    assert isinstance(state, AnkhMorporkState)
-    return state
-
-
-def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
-    """The same state with other hands, other personalities, the deck, the events and the
-    dice changed: nothing ``seat`` can see is different (as in test_bots)."""
-    twin = state.copy()
-    for p in range(twin.n):
-        if p != seat:
-            size = len(twin.hands[p])
-            pool = twin.hands[p] + twin.draw_pile
-            twin.hands[p], twin.draw_pile = (pool[-size:], pool[:-size]) if size else ([], pool)
-    twin.draw_pile.reverse()
-    twin.events.reverse()
-    others = [p for p in range(twin.n) if p != seat]
-    people = [twin.personality[p] for p in others] + twin.unused_personalities
-    people = people[1:] + people[:1]
-    for p in others:
-        twin.personality[p] = people.pop(0)
-    twin.unused_personalities = people
-    twin.rng = Rng(twin.rng.state ^ 0x1234567)
-    twin._legal = None
-    return twin
 
 
 def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:

@@ -68,26 +68,25 @@ async def index(request: Request) -> Response:
     return _page("index.html")
 
 
-async def play_page(request: Request) -> Response:
-    """The table page of a token's seat; a 404 page for an unknown token."""
+async def _token_page(request: Request, name: str) -> Response:
+    """Page ``name`` for a known token; a 404 page for an unknown one."""
     try:
         await _tables(request).resolve(request.path_params["token"])
     except TableError as exc:
         if exc.status == 404:
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
         return Response(exc.message, status_code=exc.status, media_type="text/plain")
-    return _page("table.html")
+    return _page(name)
+
+
+async def play_page(request: Request) -> Response:
+    """The table page of a token's seat; a 404 page for an unknown token."""
+    return await _token_page(request, "table.html")
 
 
 async def replay_page(request: Request) -> Response:
     """The step-by-step replay page of a finished game; a 404 page for an unknown token."""
-    try:
-        await _tables(request).resolve(request.path_params["token"])
-    except TableError as exc:
-        if exc.status == 404:
-            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
-        return Response(exc.message, status_code=exc.status, media_type="text/plain")
-    return _page("replay.html")
+    return await _token_page(request, "replay.html")
 
 
 async def create_table(request: Request) -> Response:
