@@ -191,3 +191,22 @@ def test_heuristic_bot_uses_city_area_powers() -> None:
     do(state, "Play The Peeled Nuts")
     assert "Use Seven Sleepers: take $3 from the bank" in [str(a) for a in state.legal_actions()]
     assert _heuristic_choice(state) == "Use Seven Sleepers: take $3 from the bank"
+
+
+@pytest.mark.parametrize(("spec", "positions"), [("heuristic", 1500),
+                                                  ("ismcts:iterations=8:depth=4", 600)])
+def test_bots_never_crash_over_thousands_of_positions(spec: str, positions: int) -> None:
+    """Every choice in games where this bot plays every seat is legal, position after position."""
+    bot = make_bot(spec)
+    seen = 0
+    seed = 0
+    while seen < positions:
+        state = GAME.new_game(players=2 + seed % 3, seed=1000 + seed)
+        rng = Rng(seed)
+        while (seat := state.to_move) is not None and seen < positions:
+            legal = state.legal_actions()
+            choice = bot.choose(Observation(state, seat), legal, rng)
+            assert choice in legal
+            state.apply(choice)
+            seen += 1
+        seed += 1
