@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+from helpers import hidden_twin
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -135,25 +136,6 @@ def test_determinized_worlds_play_to_the_end() -> None:
             assert world.outcome() is not None
 
 
-def _hide_differently(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
-    """The same state with everything ``seat`` cannot see arranged differently."""
-    other = state.copy()
-    victim = (seat + 1) % state.n
-    if other.hands[victim] and other.draw_pile:
-        other.hands[victim][0], other.draw_pile[0] = other.draw_pile[0], other.hands[victim][0]
-    other.draw_pile.reverse()
-    other.events.reverse()
-    others = [p for p in range(state.n) if p != seat]
-    people = [other.personality[p] for p in others] + other.unused_personalities
-    people = people[1:] + people[:1]
-    for p in others:
-        other.personality[p] = people.pop(0)
-    other.unused_personalities = people
-    other.rng = Rng(other.rng.state ^ 0xABCDEF)
-    other._legal = None
-    return other
-
-
 def test_determinization_never_depends_on_hidden_truth() -> None:
     """OpenSpiel's resampler bugs: two states that differ only in what a seat cannot see
     give that seat identical sampled worlds for the same sampling seed."""
@@ -163,7 +145,7 @@ def test_determinization_never_depends_on_hidden_truth() -> None:
             if state.to_move is None or state.stack[-1][0] != "choose":
                 continue
             seat = state.to_move
-            twin = _hide_differently(state, seat)
+            twin = hidden_twin(state, seat)
             assert twin.view(seat) == state.view(seat)
             if twin.position() == state.position():
                 continue
