@@ -102,7 +102,41 @@ def parser() -> argparse.ArgumentParser:
                                     "(default: citywatch.db in the data directory)")
     serve.add_argument("--bot-delay", type=_delay, default=0.6,
                        help="seconds a bot waits before it moves (default 0.6)")
+    serve.add_argument("--bot-workers", type=_positive_int, default=None,
+                       help="processes for bots' thinking (default: the cores but one)")
+    serve.add_argument("--bot-time-limit", type=_time_limit, default=20.0,
+                       help="seconds one bot decision may take (default 20)")
+    serve.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
+                       help="a host name the server answers to (repeat; default: the "
+                            "loopback names when listening on loopback, else any)")
+    serve.add_argument("--origin", action="append", default=[], metavar="URL",
+                       help="another origin whose pages may use the server, e.g. a proxy's "
+                            "https://games.example.org (repeat)")
     return p
+
+
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("give 1 or more")
+    return value
+
+
+def _time_limit(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError("the time limit must be more than 0 and at most "
+                                         "3600 seconds")
+    return value
 
 
 def _delay(text: str) -> float:
@@ -275,6 +309,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from citywatch.saves import data_dir
     from citywatch.server import create_app
+    from citywatch.server.app import MAX_BODY
     from citywatch.server.storage import StorageError
 
     url = args.db
@@ -282,8 +317,13 @@ def _serve(args: argparse.Namespace) -> int:
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
         url = f"sqlite:///{folder / 'citywatch.db'}"
+    allowed = args.allowed_host
+    if allowed is None and args.host in ("127.0.0.1", "localhost", "::1"):
+        allowed = LOOPBACK_HOSTS  # a page on another name (DNS rebinding) is refused
     try:
-        app = create_app(url, bot_delay=args.bot_delay)
+        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+                         bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
+                         origins=args.origin)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2
@@ -294,7 +334,8 @@ def _serve(args: argparse.Namespace) -> int:
     host = f"[{host}]" if ":" in host else host
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"citywatch: open http://{host}:{args.port}/ (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=MAX_BODY)
     return 0
 
 

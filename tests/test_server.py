@@ -28,7 +28,7 @@ from citywatch.games.ankh_morpork.data import CARDS
 from citywatch.server import create_app
 from citywatch.server import tables as server_tables
 from citywatch.server.storage import Duplicate, Storage, StorageError, engine_url
-from citywatch.server.tables import bot_rng
+from citywatch.bots.decide import bot_rng
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
     warnings.simplefilter("ignore")
@@ -57,12 +57,21 @@ def token_of(link: str) -> str:
     return link.removeprefix("/play/")
 
 
-def new_table(client: Client, seats: list[str], seed: int = 7) -> dict[str, Any]:
-    response = client.post("/api/tables",
-                           json={"game": "ankh-morpork", "seats": seats, "seed": seed})
+def new_table(client: Client, seats: list[str], seed: int | None = 7) -> dict[str, Any]:
+    """A new table; with a chosen seed and more than one person, a practice table."""
+    body: dict[str, Any] = {"game": "ankh-morpork", "seats": seats}
+    if seed is not None:
+        body["seed"] = seed
+        body["practice"] = seats.count("human") > 1
+    response = client.post("/api/tables", json=body)
     assert response.status_code == 200, response.text
     created: dict[str, Any] = response.json()
+    assert created["practice"] is (seed is not None)
     return created
+
+
+PRACTICE = {"practice": True, "failed": None, "notices": []}
+"""What a page is told of a practice table whose bots never failed."""
 
 
 def humans(created: dict[str, Any]) -> dict[int, str]:
@@ -142,9 +151,10 @@ def check_create(db_url: str) -> None:
         for seat, token in people.items():
             data = view(client, token)
             assert data == {"step": 0, "seat": seat, "view": state.view(seat),
-                            "log": state.log(seat)}
+                            "log": state.log(seat), "table": PRACTICE}
         data = view(client, spectator)
-        assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1)}
+        assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
+                        "table": PRACTICE}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -156,7 +166,8 @@ def check_create(db_url: str) -> None:
             response = client.post("/api/tables", json=body)
             assert response.status_code == 400, body
             assert isinstance(response.json()["error"], str)
-        response = client.post("/api/tables", content=b"{not json")
+        response = client.post("/api/tables", content=b"{not json",
+                               headers={"Content-Type": "application/json"})
         assert response.status_code == 400
         assert "JSON" in response.json()["error"]
         assert client.get("/api/record/" + people[0]).status_code == 409
@@ -197,7 +208,8 @@ def check_act(db_url: str) -> None:
         assert refused(people[seat], [step, action], 400)
         illegal = {"verb": "play", "card": not_holding(data)}
         assert "legal" in refused(people[seat], {"step": step, "action": illegal}, 422)
-        response = client.post(f"/api/act/{people[seat]}", content=b"step=0")
+        response = client.post(f"/api/act/{people[seat]}", content=b"step=0",
+                               headers={"Content-Type": "application/json"})
         assert response.status_code == 400
         assert response.json() == {"error": "the request body must be JSON"}
 
@@ -292,7 +304,8 @@ def test_create_table_links_and_pages(tmp_path: Path) -> None:
             assert isinstance(response.json()["error"], str)
         assert client.get("/api/tables").status_code == 405
         assert client.get("/api/tables").json()["error"]
-        assert client.post("/api/tables", content=b"x" * 100_000).status_code == 413
+        assert client.post("/api/tables", content=b"x" * 100_000,
+                           headers={"Content-Type": "application/json"}).status_code == 413
 
 
 def test_acting_errors_and_duplicates(tmp_path: Path) -> None:
@@ -422,7 +435,8 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
             assert response.status_code == 200
             state.apply(GAME.action_from_json(action))
             assert ws.receive_json() == {"type": "state", "step": 1, "seat": seat,
-                                         "view": state.view(seat), "log": state.log(seat)}
+                                         "view": state.view(seat), "log": state.log(seat),
+                                         "table": PRACTICE}
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),
@@ -635,7 +649,7 @@ def test_a_websocket_too_far_behind_is_closed(
 
     async def scenario() -> None:
         tables = server_tables.Tables(Storage(sqlite_url(tmp_path)), bot_delay=0)
-        created = await tables.create("ankh-morpork", ["human", "human"], 3)
+        created = await tables.create("ankh-morpork", ["human", "human"], 3, practice=True)
         table, _seat = await tables.resolve(token_of(created["seats"][0]["link"]))
         queue = table.subscribe(None)
         for _ in range(5):

@@ -50,13 +50,18 @@ def make_bot(spec: str, game: str = "ankh-morpork") -> Bot:
     factories: dict[str, Callable[..., Bot]] = {**BOTS, **g.bots()}
     if name not in factories:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names(game))}")
+    allowed: tuple[str, ...] = getattr(factories[name], "OPTIONS", ())
+    for key in options:
+        if key not in allowed:
+            takes = f"takes only {', '.join(allowed)}" if allowed else "takes no options"
+            raise ValueError(f"bot {name!r} {takes}, not {key!r}")
     if name == "ismcts":
         options.setdefault("evaluator", g.evaluate)
         if options.get("playout") == "heuristic" and "heuristic" in g.bots():
             options.setdefault("policy", g.bots()["heuristic"](lookahead=0, width=8))
     try:
         bot: Bot = factories[name](**options)
-    except TypeError as exc:
+    except (TypeError, OverflowError) as exc:
         raise ValueError(f"bad options for bot {name!r}: {exc}") from None
     return bot
 

@@ -39,6 +39,8 @@ class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
+    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout")
+    """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 
     def __init__(
         self,

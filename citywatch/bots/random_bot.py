@@ -12,6 +12,8 @@ class RandomBot:
     """Uniformly random over the legal actions."""
 
     name = "random"
+    OPTIONS: tuple[str, ...] = ()
+    """The options a spec may set: none."""
 
     def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
         """Return a uniformly chosen legal action."""

@@ -14,7 +14,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from citywatch.core.rng import Rng
+from citywatch.core.rng import Rng, Seed
 
 JSON = Any
 
@@ -117,8 +117,9 @@ class Game(ABC):
     max_players: int
 
     @abstractmethod
-    def new_game(self, players: int, seed: int, **options: Any) -> State:
-        """A fresh state, set up with the generator seeded by ``seed``."""
+    def new_game(self, players: int, seed: Seed, **options: Any) -> State:
+        """A fresh state, set up with the generator of ``seed`` (``core.rng.rng_from_seed``);
+        ``ValueError`` if the players, seed or options are not valid."""
 
     @abstractmethod
     def from_position(self, position: dict[str, Any]) -> State:

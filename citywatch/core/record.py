@@ -1,5 +1,7 @@
 """Game records: game name, options, seed and the actions taken, as JSON.
 
+The seed is a whole number (the fast generator) or a secret seed ``"blake2b:<hex key>"``.
+
 A record replays to the identical state on any machine. ``digests`` (optional)
 holds the state digest after each action so a replay can say where it diverged.
 """
@@ -15,6 +17,7 @@ from typing import Any
 from citywatch.core.api import State
 from citywatch.core.errors import IllegalAction, InvalidRecord
 from citywatch.core.registry import load
+from citywatch.core.rng import Seed, rng_from_seed
 
 FORMAT = "citywatch-record/1"
 
@@ -25,7 +28,7 @@ class Record:
 
     game: str
     players: int
-    seed: int
+    seed: Seed
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[Any] = field(default_factory=list)
     digests: list[str] | None = None
@@ -57,7 +60,12 @@ class Record:
         for key, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
             if key not in data:
                 raise InvalidRecord(f"record has no {key!r}")
-            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+            if key == "seed":
+                try:
+                    rng_from_seed(data[key])
+                except ValueError as exc:
+                    raise InvalidRecord(f"record field 'seed': {exc}") from None
+            elif not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise InvalidRecord(f"record field {key!r} must be {kind.__name__}")
         options = data.get("options", {})
         if not isinstance(options, dict):

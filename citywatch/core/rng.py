@@ -1,18 +1,38 @@
-"""A small seeded generator whose whole state is one integer.
+"""Seeded generators: a fast one for simulations and a secret one for games people play.
 
-SplitMix64: the same seed gives the same numbers on every machine, and a copy
-of the state is a copy of one int, so game states copy cheaply.
+``Rng`` is SplitMix64: the same seed gives the same numbers on every machine, and a copy of
+its state is a copy of one int, so game states copy cheaply. Its 64-bit seed can be searched
+for, so it must not guard secrets. ``SecureRng`` is BLAKE2b keyed with 128 to 512 secret
+bits over a counter: as deterministic and replayable, but nobody who lacks the key can tell
+its numbers from chance or predict the next one from the ones seen.
+
+A seed is a whole number (``Rng``) or the text ``"blake2b:"`` followed by the key in hex
+(``SecureRng``); ``rng_from_seed`` makes the generator of either.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
+Seed = int | str
+"""A game's seed: a whole number (the fast generator) or ``"blake2b:<hex key>"``."""
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+SECRET_PREFIX = "blake2b:"
+SECRET_KEY_BYTES = 32
+"""Bytes of entropy in a new secret seed (256 bits)."""
+_MIN_KEY_BYTES = 16
+_MAX_KEY_BYTES = 64
+_WORDS = struct.Struct("<8Q")
+_STREAM = b"citywatch/rng"
+_DERIVE = b"citywatch/derive"
 
 
 class Rng:
@@ -57,3 +77,121 @@ class Rng:
     def copy(self) -> Rng:
         """Return a generator in the same state."""
         return Rng(self.state)
+
+    def derive(self, number: int) -> Rng:
+        """The generator for purpose ``number`` (a bot's decision at a step, say).
+
+        Depends only on this generator's state and ``number``; this one is unchanged.
+        """
+        rng = Rng(self.state ^ ((number + 1) * 0xD1B54A32D192ED03 & _MASK))
+        return rng.spawn()
+
+    def to_json(self) -> Any:
+        """The generator's state as JSON (``rng_from_json`` reads it back)."""
+        return self.state
+
+
+class SecureRng(Rng):
+    """BLAKE2b keyed with a secret, over a counter: a cryptographically secure deterministic
+    generator. Number i is the (i mod 8)-th little-endian 64-bit word of
+    ``blake2b(i // 8 as 16 little-endian bytes, key=key, digest_size=64,
+    person=b"citywatch/rng")``; ``state`` counts the numbers drawn.
+    """
+
+    __slots__ = ("key", "_block", "_words")
+
+    def __init__(self, key: bytes, drawn: int = 0) -> None:
+        if not _MIN_KEY_BYTES <= len(key) <= _MAX_KEY_BYTES:
+            raise ValueError(f"a secret key has {_MIN_KEY_BYTES} to {_MAX_KEY_BYTES} bytes, "
+                             f"not {len(key)}")
+        if drawn < 0:
+            raise ValueError("the count of numbers drawn cannot be negative")
+        self.state = drawn
+        self.key = bytes(key)
+        self._block = -1
+        self._words: tuple[int, ...] = ()
+
+    def next64(self) -> int:
+        """Return the next 64-bit unsigned integer."""
+        drawn = self.state
+        self.state = drawn + 1
+        block = drawn >> 3
+        if block != self._block:
+            digest = hashlib.blake2b(block.to_bytes(16, "little"), key=self.key,
+                                     digest_size=64, person=_STREAM).digest()
+            self._words = _WORDS.unpack(digest)
+            self._block = block
+        return self._words[drawn & 7]
+
+    def spawn(self) -> SecureRng:
+        """Return an independent secret generator keyed by this one's next 256 bits."""
+        return SecureRng(b"".join(self.next64().to_bytes(8, "little") for _ in range(4)))
+
+    def copy(self) -> SecureRng:
+        """Return a generator in the same state."""
+        twin = SecureRng.__new__(SecureRng)
+        twin.state = self.state
+        twin.key = self.key
+        twin._block = self._block
+        twin._words = self._words
+        return twin
+
+    def derive(self, number: int) -> SecureRng:
+        """The secret generator for purpose ``number``: keyed by a hash of this key and
+        ``number``, so it tells nothing of this generator's numbers, nor they of it."""
+        key = hashlib.blake2b(number.to_bytes(16, "little", signed=True), key=self.key,
+                              digest_size=SECRET_KEY_BYTES, person=_DERIVE).digest()
+        return SecureRng(key)
+
+    def to_json(self) -> Any:
+        """``{"blake2b": key in hex, "drawn": numbers drawn}``."""
+        return {"blake2b": self.key.hex(), "drawn": self.state}
+
+
+def new_secret_seed() -> str:
+    """A fresh seed of 256 bits from the operating system's secure source."""
+    return SECRET_PREFIX + secrets.token_hex(SECRET_KEY_BYTES)
+
+
+def is_secret_seed(seed: object) -> bool:
+    """True if ``seed`` is a well-formed secret seed (``"blake2b:<hex key>"``)."""
+    try:
+        return isinstance(rng_from_seed(seed), SecureRng)
+    except ValueError:
+        return False
+
+
+def _key(text: str) -> bytes:
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        raise ValueError("a secret key must be written in hexadecimal digits") from None
+    if not _MIN_KEY_BYTES <= len(key) <= _MAX_KEY_BYTES:
+        raise ValueError(f"a secret key has {2 * _MIN_KEY_BYTES} to {2 * _MAX_KEY_BYTES} "
+                         f"hex digits, not {2 * len(key)}")
+    return key
+
+
+def rng_from_seed(seed: object) -> Rng:
+    """The generator of a seed; ``ValueError`` if it is neither a whole number nor
+    ``"blake2b:"`` with 32 to 128 hex digits."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return Rng(seed)
+    if isinstance(seed, str) and seed.startswith(SECRET_PREFIX):
+        return SecureRng(_key(seed.removeprefix(SECRET_PREFIX)))
+    raise ValueError('a seed is a whole number or "blake2b:" followed by 32 to 128 hex digits')
+
+
+def rng_from_json(data: object) -> Rng:
+    """A generator from ``Rng.to_json``; ``ValueError`` if malformed."""
+    if isinstance(data, int) and not isinstance(data, bool):
+        if not 0 <= data <= _MASK:
+            raise ValueError("rng must be a whole number from 0 to 2**64 - 1")
+        return Rng(data)
+    if isinstance(data, dict) and set(data) == {"blake2b", "drawn"}:
+        key, drawn = data["blake2b"], data["drawn"]
+        if not isinstance(key, str) or isinstance(drawn, bool) or not isinstance(drawn, int) \
+                or drawn < 0:
+            raise ValueError('rng must be {"blake2b": hex key, "drawn": a count from 0}')
+        return SecureRng(_key(key), drawn)
+    raise ValueError('rng must be a whole number or {"blake2b": hex key, "drawn": count}')

@@ -1,7 +1,8 @@
 """The web game's ASGI app (Starlette): pages, the JSON API and one WebSocket per seat.
 
 Every response for a token is built from that token's seat's ``view`` and ``log`` only;
-the record is served once the game is over. The contract is ``docs/server.md``.
+the record is served once the game is over. The contract and the threat model are
+``docs/server.md``.
 """
 
 from __future__ import annotations
@@ -10,28 +11,41 @@ import asyncio
 import contextlib
 import json
 import logging
-from collections.abc import AsyncIterator
+import math
+import time
+from collections import Counter
+from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from limits import parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from citywatch.server.botpool import TIME_LIMIT, BotPool
+from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.storage import Storage
-from citywatch.server.tables import TableError, Tables, parse_act
+from citywatch.server.tables import Limits, TableError, Tables, parse_act
 
 log = logging.getLogger("citywatch.server")
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024
+"""Bytes of an HTTP body, and of a WebSocket message."""
 UNKNOWN_TOKEN = 4404
 RECONNECT = 1012
+POLICY = 1008
+TOO_BIG = 1009
 
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>citywatch: no such table</title></head>
@@ -44,13 +58,24 @@ def _error(exc: TableError) -> JSONResponse:
     return JSONResponse({"error": exc.message}, status_code=exc.status)
 
 
-async def _body(request: Request) -> Any:
-    """The request's JSON body; ``TableError`` 400 if it is not JSON."""
-    raw = await request.body()
+def parse_json(raw: str | bytes, what: str) -> Any:
+    """``raw`` read as JSON; ``TableError`` 400 naming ``what`` if it is not."""
     try:
         return json.loads(raw)
+    except RecursionError:
+        raise TableError(400, f"{what} is nested too deeply") from None
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise TableError(400, "the request body must be JSON") from None
+        raise TableError(400, f"{what} must be JSON") from None
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body; ``TableError`` 415 if it is not sent as
+    ``application/json``, 400 if it is not JSON."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise TableError(415, "send the request body as JSON, with the header "
+                              "Content-Type: application/json")
+    return parse_json(await request.body(), "the request body")
 
 
 def _tables(request: Request | WebSocket) -> Tables:
@@ -95,11 +120,37 @@ async def create_table(request: Request) -> Response:
         body = await _body(request)
         if not isinstance(body, dict):
             raise TableError(400, 'the request must be a JSON object {"game": ..., "seats": [...]}')
+        _count_creation(request)
         created = await _tables(request).create(body.get("game"), body.get("seats"),
-                                                body.get("seed"))
+                                                body.get("seed"), body.get("practice", False))
     except TableError as exc:
         return _error(exc)
+    except _TooMany as exc:
+        return JSONResponse({"error": exc.message}, status_code=429,
+                            headers={"Retry-After": str(exc.retry_after)})
     return JSONResponse(created)
+
+
+class _TooMany(Exception):
+    """Too many requests from one address; try again in ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
+
+
+def _count_creation(request: Request) -> None:
+    """Count a table creation against the client's address; ``_TooMany`` over the limit."""
+    limiter: MovingWindowRateLimiter = request.app.state.limiter
+    rate = request.app.state.creation_rate
+    address = request.client.host if request.client else "unknown"
+    if limiter.hit(rate, "create", address):
+        return
+    reset = limiter.get_window_stats(rate, "create", address).reset_time
+    wait = max(1, math.ceil(reset - time.time()))
+    raise _TooMany(f"too many new tables from your address ({rate}); try again in "
+                   f"{wait} seconds", wait)
 
 
 async def api_view(request: Request) -> Response:
@@ -163,12 +214,24 @@ def _ws_error(message: str, step: int) -> str:
 async def ws_endpoint(websocket: WebSocket) -> None:
     """``/ws/{token}``: state messages for the token's seat; ``act`` messages decide."""
     await websocket.accept()
+    token = websocket.path_params["token"]
     try:
-        table, seat = await _tables(websocket).resolve(websocket.path_params["token"])
+        table, seat = await _tables(websocket).resolve(token)
     except TableError as exc:
         code = UNKNOWN_TOKEN if exc.status == 404 else 1011
         await websocket.close(code=code, reason=exc.message)
         return
+    sockets: Counter[str] = websocket.app.state.sockets
+    limits: Limits = _tables(websocket).limits
+    if sockets[token] >= limits.sockets_per_link:
+        await websocket.close(code=POLICY, reason=f"this link already has "
+                                                  f"{limits.sockets_per_link} open connections")
+        return
+    if sockets.total() >= limits.sockets:
+        await websocket.close(code=1013, reason="the server has too many connections; "
+                                                "try again later")
+        return
+    sockets[token] += 1
     queue = table.subscribe(seat)
     sender = asyncio.get_running_loop().create_task(_send_loop(websocket, queue))
     try:
@@ -177,13 +240,14 @@ async def ws_endpoint(websocket: WebSocket) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
+            if len(text or message.get("bytes") or b"") > MAX_BODY:
+                await websocket.close(code=TOO_BIG, reason=f"a message may have at most "
+                                                           f"{MAX_BODY} bytes")
+                break
             try:
                 if text is None:
                     raise TableError(400, "send JSON text messages")
-                try:
-                    data = json.loads(text)
-                except json.JSONDecodeError:
-                    raise TableError(400, "the message is not JSON") from None
+                data = parse_json(text, "the message")
                 if not isinstance(data, dict) or data.get("type") != "act":
                     raise TableError(400, 'the only message a client sends is {"type": "act", '
                                           '"step": n, "action": ...}')
@@ -194,6 +258,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
+        sockets[token] -= 1
+        if sockets[token] <= 0:
+            del sockets[token]
         table.unsubscribe(queue)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -217,16 +284,26 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": "the server failed; nothing was changed"}, status_code=500)
 
 
-def create_app(db_url: str, bot_delay: float = 0.6) -> Starlette:
+def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None = None,
+               bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
+               allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
+               pool: BotPool | None = None) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
-    Bots move ``bot_delay`` seconds after their turn comes. Unfinished tables are loaded, and
-    their bots resume, in the background when the app starts (its lifespan).
+    Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
+    processes (default: a core is left free), each decision within ``bot_time_limit``
+    seconds. ``limits`` bounds creations and connections. ``allowed_hosts`` (None: any)
+    are the names the server answers to; ``origins`` are other origins whose pages may
+    change state (a proxy's public name). Unfinished tables are loaded, and their bots
+    resume, in the background when the app starts (its lifespan).
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
+    limits = limits or Limits()
+    creation_rate = parse(limits.creations)
     storage = Storage(db_url)
-    tables = Tables(storage, bot_delay)
+    pool = pool or BotPool(bot_workers, bot_time_limit)
+    tables = Tables(storage, bot_delay, pool, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -249,8 +326,17 @@ def create_app(db_url: str, bot_delay: float = 0.6) -> Starlette:
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
+    middleware = [Middleware(SecurityHeaders)]
+    if allowed_hosts is not None:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts),
+                                     www_redirect=False))
+    middleware.append(Middleware(SameOrigin, origins=list(origins)))
     app = Starlette(routes=routes, lifespan=lifespan, max_body_size=MAX_BODY,
+                    middleware=middleware,
                     exception_handlers={HTTPException: _http_error, 500: _server_error})
     app.state.tables = tables
     app.state.storage = storage
+    app.state.limiter = MovingWindowRateLimiter(MemoryStorage())
+    app.state.creation_rate = creation_rate
+    app.state.sockets = Counter()
     return app

@@ -4,6 +4,7 @@ A table's state is its record replayed, so the actions are all that is stored of
 An action is accepted once its row is committed; the primary key ``(table_id, n)`` makes a
 second row for the same decision fail with ``Duplicate`` instead of applying twice.
 Every write commits before it returns. URLs: ``sqlite:///PATH`` and ``postgresql://...``.
+A database written by an earlier version gains the newer columns when it is opened.
 """
 
 from __future__ import annotations
@@ -31,11 +32,16 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    func,
+    inspect,
     select,
     update,
 )
+from sqlalchemy import text as sql_text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
+
+from citywatch.core.rng import Seed
 
 metadata = MetaData()
 
@@ -49,6 +55,10 @@ tables = Table(
     Column("seats", JSON, nullable=False),
     Column("created", DateTime(timezone=True), nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+    # added later (see ``_upgrade``), so nullable:
+    Column("secret_seed", Text, nullable=True),  # "blake2b:<hex>"; then ``seed`` is 0
+    Column("failure", Text, nullable=True),  # why the game cannot go on
+    Column("notices", Text, nullable=True),  # JSON list of sentences for every seat
 )
 
 tokens = Table(
@@ -65,8 +75,15 @@ actions = Table(
     Column("table_id", String(64), ForeignKey("tables.id"), nullable=False),
     Column("n", Integer, nullable=False),
     Column("action", Text, nullable=False),
+    Column("digest", String(64), nullable=True),  # the state's digest after the action
     PrimaryKeyConstraint("table_id", "n"),
 )
+
+ADDED_COLUMNS = {
+    "tables": ("secret_seed", "failure", "notices"),
+    "actions": ("digest",),
+}
+"""Columns newer than the first release, added to an existing database by ``_upgrade``."""
 
 
 class StorageError(Exception):
@@ -84,10 +101,12 @@ class TableRow:
     id: str
     game: str
     players: int
-    seed: int
+    seed: Seed
     seats: list[str]
     created: datetime
     finished: bool
+    failure: str | None = None
+    notices: tuple[str, ...] = ()
 
 
 @dataclass
@@ -98,6 +117,7 @@ class _Write:
     n: int
     text: str
     finished: bool
+    digest: str | None = None
     done: bool = False
     stored: bool = False
     error: StorageError | None = None
@@ -149,18 +169,34 @@ class Storage:
         else:
             self.engine = create_engine(target, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Add the columns an older database lacks (each is nullable: old rows keep NULL)."""
+        found = inspect(self.engine)
+        for table_name, names in ADDED_COLUMNS.items():
+            have = {c["name"] for c in found.get_columns(table_name)}
+            for name in names:
+                if name in have:
+                    continue
+                column = metadata.tables[table_name].c[name]
+                kind = column.type.compile(dialect=self.engine.dialect)
+                with self._write_lock, self.engine.begin() as conn:
+                    conn.execute(sql_text(f'ALTER TABLE {table_name} ADD COLUMN "{name}" {kind}'))
 
     def close(self) -> None:
         """Release every connection."""
         self.engine.dispose()
 
-    def create_table(self, table_id: str, game: str, players: int, seed: int, seats: list[str],
-                     seat_tokens: dict[str, int]) -> None:
+    def create_table(self, table_id: str, game: str, players: int, seed: Seed,
+                     seats: list[str], seat_tokens: dict[str, int]) -> None:
         """Store a new table and its tokens (token -> seat, -1 for the spectator) at once."""
+        secret = seed if isinstance(seed, str) else None
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(tables.insert().values(
-                id=table_id, game=game, players=players, seed=seed, seats=list(seats),
-                created=datetime.now(UTC), finished=False))
+                id=table_id, game=game, players=players, seed=0 if secret else seed,
+                secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
+                finished=False, notices="[]"))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -188,28 +224,60 @@ class Storage:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
         if row is None:
             return None
-        return TableRow(str(row.id), str(row.game), int(row.players), int(row.seed),
-                        list(row.seats), row.created, bool(row.finished))
+        seed: Seed = str(row.secret_seed) if row.secret_seed else int(row.seed)
+        notices = json.loads(row.notices) if row.notices else []
+        return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
+                        row.created, bool(row.finished), row.failure, tuple(notices))
+
+    def update_table(self, table_id: str, *, seats: list[str] | None = None,
+                     notices: list[str] | None = None, failure: str | None = None) -> None:
+        """Change a table's seats, notices or failure (only those given)."""
+        values: dict[str, Any] = {}
+        if seats is not None:
+            values["seats"] = list(seats)
+        if notices is not None:
+            values["notices"] = json.dumps(notices)
+        if failure is not None:
+            values["failure"] = failure
+        if not values:
+            return
+        with self._write_lock, self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+
+    def count_unfinished(self, since: datetime) -> int:
+        """How many tables created at ``since`` or later are neither finished nor failed."""
+        with self.engine.connect() as conn:
+            found = conn.execute(select(func.count()).select_from(tables).where(
+                tables.c.finished.is_(False), tables.c.failure.is_(None),
+                tables.c.created >= since)).scalar_one()
+        return int(found)
 
     def actions(self, table_id: str) -> list[Any]:
         """The JSON of every accepted action of a table, in order."""
+        return [action for action, _digest in self.actions_and_digests(table_id)]
+
+    def actions_and_digests(self, table_id: str) -> list[tuple[Any, str | None]]:
+        """Every accepted action of a table, in order, with the state digest stored after it
+        (None for actions stored before digests were kept)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(actions.c.n, actions.c.action)
+                select(actions.c.n, actions.c.action, actions.c.digest)
                 .where(actions.c.table_id == table_id).order_by(actions.c.n)
             ).all()
         for expected, row in enumerate(rows, start=1):
             if row.n != expected:
                 raise StorageError(f"table {table_id} has no action {expected}")
-        return [json.loads(row.action) for row in rows]
+        return [(json.loads(row.action), row.digest) for row in rows]
 
-    def add_action(self, table_id: str, n: int, action: Any, *, finished: bool = False) -> None:
-        """Store action ``n`` of a table (and, if it ends the game, mark the table finished).
+    def add_action(self, table_id: str, n: int, action: Any, *, finished: bool = False,
+                   digest: str | None = None) -> None:
+        """Store action ``n`` of a table with the state's ``digest`` after it (and, if it ends
+        the game, mark the table finished).
 
         Returns once the row is committed. Raise ``Duplicate`` if action ``n`` is already
         stored; then nothing is written. Concurrent calls share one commit (group commit).
         """
-        item = _Write(table_id, n, json.dumps(action, separators=(",", ":")), finished)
+        item = _Write(table_id, n, json.dumps(action, separators=(",", ":")), finished, digest)
         with self._group:
             self._queue.append(item)
             while not item.done:
@@ -257,7 +325,8 @@ class Storage:
     def _write(self, batch: list[_Write]) -> None:
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(actions.insert(), [
-                {"table_id": item.table_id, "n": item.n, "action": item.text} for item in batch
+                {"table_id": item.table_id, "n": item.n, "action": item.text,
+                 "digest": item.digest} for item in batch
             ])
             for item in batch:
                 if item.finished:
@@ -281,9 +350,10 @@ class Storage:
             conn.execute(update(tables).where(tables.c.id == table_id).values(finished=True))
 
     def unfinished(self) -> list[str]:
-        """The ids of every table whose game is not over."""
+        """The ids of every table whose game is neither over nor failed."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                select(tables.c.id).where(tables.c.finished.is_(False)).order_by(tables.c.created)
+                select(tables.c.id).where(tables.c.finished.is_(False), tables.c.failure.is_(None))
+                .order_by(tables.c.created)
             ).all()
         return [str(r.id) for r in rows]

@@ -1,10 +1,14 @@
 """Live tables: states in memory, rebuilt from the database, one asyncio lock each.
 
-A table's state is its record replayed. A decision is checked, stored (the row committed),
-and only then becomes the table's state; subscribers then receive their seat's view. Bots
-decide on the server after ``bot_delay`` seconds through the same path, with a generator
-derived from the table's seed and the step, so a bot re-deciding after a restart decides
-the same. Every error is a ``TableError`` (an HTTP status and a sentence) and changes nothing.
+A table's state is its record replayed. A decision is checked, stored (the row committed,
+with the state's digest after it), and only then becomes the table's state; subscribers then
+receive their seat's view. A table's seed is a secret of 256 bits unless its creator chose
+one (a practice table). Bots are the named levels the server offers; they decide
+``bot_delay`` seconds after their turn comes, in the bounded worker pool (``BotPool``), with
+a generator derived from the table's seed and the step, so a bot re-deciding after a restart
+decides the same. A bot that fails is replaced by the random bot, and a table whose random
+bot fails is marked failed; both are told on the table's page. Every error is a
+``TableError`` (an HTTP status and a sentence) and changes nothing.
 """
 
 from __future__ import annotations
@@ -14,18 +18,20 @@ import contextlib
 import json
 import logging
 import secrets
-from datetime import UTC, datetime
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
-from citywatch.bots import Bot, Observation, make_bot
+from citywatch.bots import bot_names, parse_spec
 from citywatch.core.api import Game, State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
-from citywatch.core.rng import Rng
+from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
+from citywatch.server.botpool import BotFailure, BotPool
 from citywatch.server.storage import Duplicate, Storage, StorageError, TableRow
 
 log = logging.getLogger("citywatch.server")
@@ -39,6 +45,23 @@ KEEP_FINISHED = 256
 """Finished tables kept in memory; older ones nobody watches are replayed again if asked for."""
 BACKLOG = 512
 """Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
+FALLBACK_BOT = "random"
+"""The bot that takes over a seat whose bot failed."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's bounds on what its users may ask of it (docs/server.md)."""
+
+    open_tables: int = 2000
+    """Unfinished tables created within ``open_days`` days; more are refused (503)."""
+    open_days: float = 7.0
+    creations: str = "20/10 minutes"
+    """Tables one address may create (a ``limits`` rate such as ``20/10 minutes``)."""
+    sockets_per_link: int = 8
+    """WebSocket connections open at once for one link."""
+    sockets: int = 4000
+    """WebSocket connections open at once in all."""
 
 
 class TableError(Exception):
@@ -50,11 +73,21 @@ class TableError(Exception):
         self.message = message
 
 
-def bot_rng(seed: int, step: int) -> Rng:
-    """The generator a bot uses for the decision after ``step`` actions of a table."""
-    rng = Rng(seed)
-    rng.state ^= (step + 1) * 0xD1B54A32D192ED03 & (2**64 - 1)
-    return rng.spawn()
+def server_bots(game: str) -> list[str]:
+    """The bot levels a server offers for ``game``: each bot by its name, without options."""
+    return bot_names(game)
+
+
+def offered_bot(spec: str, game: str) -> str:
+    """The level the server plays for a stored seat ``spec``: itself if offered, else the
+    level of the same bot (options dropped), else the fallback bot."""
+    if spec in server_bots(game):
+        return spec
+    try:
+        name, _options = parse_spec(spec)
+    except ValueError:
+        return FALLBACK_BOT
+    return name if name in server_bots(game) else FALLBACK_BOT
 
 
 def parse_act(body: Any) -> tuple[int, Any]:
@@ -82,16 +115,16 @@ class LiveTable:
         self.id = row.id
         self.game: Game = state.game
         self.players = row.players
-        self.seed = row.seed
+        self.seed: Seed = row.seed
+        self.practice = not is_secret_seed(row.seed)
         self.seats = list(row.seats)
+        self.failure = row.failure
+        self.notices = list(row.notices)
         self.state = state
         self.actions = list(taken)
+        self.digests: list[str | None] = [None] * len(taken)
         self.colours = [colour_of(state, seat) for seat in range(row.players)]
         self.lock = asyncio.Lock()
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(spec, self.game.name)
-            for seat, spec in enumerate(self.seats) if spec != HUMAN
-        }
         self.subscribers: dict[asyncio.Queue[str | None], int | None] = {}
         self.closed = False
         self._bot_task: asyncio.Task[None] | None = None
@@ -114,7 +147,13 @@ class LiveTable:
             "seat": seat,
             "view": self.state.view(seat),
             "log": self.state.log(SPECTATOR if seat is None else seat),
+            "table": self.about(),
         }
+
+    def about(self) -> dict[str, Any]:
+        """What every seat is told of the table itself: practice, failure, notices."""
+        return {"practice": self.practice, "failed": self.failure,
+                "notices": list(self.notices)}
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""
@@ -161,6 +200,8 @@ class LiveTable:
         async with self.lock:
             if self.closed:
                 raise TableError(503, "the table is being reloaded; try again")
+            if self.failure is not None:
+                raise TableError(409, f"this table has failed: {self.failure}")
             to_move = self.state.to_move
             if to_move is None:
                 raise TableError(409, "the game is over: no decision is left to take")
@@ -174,6 +215,8 @@ class LiveTable:
                                       f"the table is at step {self.step}")
             try:
                 action = self.game.action_from_json(action_json)
+            except RecursionError:
+                raise TableError(400, "the action is nested too deeply") from None
             except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
                 raise TableError(400, f"the action is malformed: {exc}") from None
             if action not in self.state.legal_actions():
@@ -192,9 +235,10 @@ class LiveTable:
         action_json = action.to_json()
         n = self.step + 1
         finished = after.to_move is None
+        digest = after.digest()
         try:
             await run_in_threadpool(self.manager.storage.add_action, self.id, n, action_json,
-                                    finished=finished)
+                                    finished=finished, digest=digest)
         except Duplicate:
             self.manager.reload_later(self)
             raise TableError(409, f"decision {n} was already taken") from None
@@ -204,6 +248,7 @@ class LiveTable:
             raise TableError(503, "the database cannot be reached; try again") from None
         self.state = after
         self.actions.append(action_json)
+        self.digests.append(digest)
         self._notify()
         if finished:
             self.manager.finished(self)
@@ -213,7 +258,15 @@ class LiveTable:
         """The record of a finished game; ``TableError`` 409 while it is being played."""
         if not self.over:
             raise TableError(409, "the record is served once the game is over")
+        if None in self.digests:  # actions stored before digests were kept
+            state = self.game.new_game(players=self.players, seed=self.seed)
+            digests = []
+            for raw in self.actions:
+                state.apply(self.game.action_from_json(raw))
+                digests.append(state.digest())
+            self.digests = list(digests)
         return Record(self.game.name, self.players, self.seed, actions=list(self.actions),
+                      digests=[str(d) for d in self.digests],
                       meta={"table": self.id, "seats": list(self.seats)}).to_json()
 
     def replay_step(self, step: int) -> dict[str, Any]:
@@ -251,7 +304,9 @@ class LiveTable:
 
     def _bot_to_move(self) -> int | None:
         seat = self.state.to_move
-        return seat if seat is not None and seat in self.bots else None
+        if seat is None or self.failure is not None or self.seats[seat] == HUMAN:
+            return None
+        return seat
 
     def start_bots(self) -> None:
         """Let the bots move if one is to decide (nothing if they already are)."""
@@ -262,20 +317,31 @@ class LiveTable:
         self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
+        """Bots decide in the pool without holding the table's lock; a decision is taken
+        only if the table is still at the step it was made for."""
         try:
             while not self.closed and self._bot_to_move() is not None:
                 await asyncio.sleep(self.manager.bot_delay)
+                seat = self._bot_to_move()
+                if seat is None or self.closed:
+                    return
+                step, spec = self.step, self.seats[seat]
+                try:
+                    chosen = await self.manager.pool.decide(
+                        self.game.name, self.state.position(), seat, spec, self.seed, step)
+                    action = self.game.action_from_json(chosen)
+                except BotFailure as exc:
+                    await self._bot_failed(seat, spec, exc.reason)
+                    continue
+                except ValueError:
+                    await self._bot_failed(seat, spec, "answered with an unreadable action")
+                    continue
                 async with self.lock:
-                    seat = self._bot_to_move()
-                    if seat is None or self.closed:
-                        return
-                    world = self.state.copy()
-                    legal = world.legal_actions()
-                    action = await run_in_threadpool(
-                        self.bots[seat].choose, Observation(world, seat), legal,
-                        bot_rng(self.seed, self.step))
-                    if action not in legal:
-                        raise RuntimeError(f"bot {self.seats[seat]!r} chose an illegal action")
+                    if self.closed or self.step != step:
+                        continue
+                    if action not in self.state.legal_actions():
+                        await self._bot_failed(seat, spec, "chose an illegal action")
+                        continue
                     await self._accept(action)
         except asyncio.CancelledError:
             raise
@@ -283,6 +349,43 @@ class LiveTable:
             log.error("table %s: a bot could not move: %s", self.id, exc.message)
         except Exception:
             log.exception("table %s: a bot failed", self.id)
+            await self._fail("the server failed while a bot was moving")
+
+    async def _bot_failed(self, seat: int, spec: str, reason: str) -> None:
+        """Seat ``seat``'s bot failed: the fallback bot takes over, or, if it was the
+        fallback that failed, the table fails. Stored and told to every seat."""
+        log.warning("table %s: the bot of seat %d (%s) %s", self.id, seat, spec, reason)
+        who = f"{self.colours[seat]}'s bot ({spec})"
+        if spec == FALLBACK_BOT:
+            await self._fail(f"{who} {reason}; the game cannot go on")
+            return
+        seats = [FALLBACK_BOT if s == seat else kind for s, kind in enumerate(self.seats)]
+        notice = (f"{who} {reason}; the {FALLBACK_BOT} bot plays for "
+                  f"{self.colours[seat]} from now on.")
+        await self._store_about(seats=seats, notices=[*self.notices, notice])
+
+    async def _fail(self, failure: str) -> None:
+        """Mark the table failed: no decision is taken any more."""
+        await self._store_about(failure=failure)
+
+    async def _store_about(self, *, seats: list[str] | None = None,
+                           notices: list[str] | None = None,
+                           failure: str | None = None) -> None:
+        """Store a change of seats, notices or failure, then show it (memory follows the
+        database; if it cannot be written, the table fails in memory only)."""
+        try:
+            await run_in_threadpool(self.manager.storage.update_table, self.id, seats=seats,
+                                    notices=notices, failure=failure)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot store its change: %s", self.id, exc)
+            failure = failure or "the database could not be reached"
+        if seats is not None:
+            self.seats = seats
+        if notices is not None:
+            self.notices = notices
+        if failure is not None:
+            self.failure = failure
+        self._notify()
 
     async def close(self) -> None:
         """Stop the bots and end every subscription."""
@@ -300,9 +403,12 @@ class LiveTable:
 class Tables:
     """Every live table of a server, loaded from ``storage`` when first needed."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6) -> None:
+    def __init__(self, storage: Storage, bot_delay: float = 0.6, pool: BotPool | None = None,
+                 limits: Limits | None = None) -> None:
         self.storage = storage
         self.bot_delay = bot_delay
+        self.pool = pool or BotPool()
+        self.limits = limits or Limits()
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tokens: dict[str, tuple[str, int]] = {}
@@ -310,10 +416,14 @@ class Tables:
         self._finished: dict[str, None] = {}
         self._starting: asyncio.Task[None] | None = None
 
-    async def create(self, game: Any, seats: Any, seed: Any = None) -> dict[str, Any]:
+    async def create(self, game: Any, seats: Any, seed: Any = None,
+                     practice: Any = False) -> dict[str, Any]:
         """Create a table; its id, seats with links, and the spectator link.
 
-        ``TableError`` 400 if the game, the seats or the seed are not valid.
+        Without ``seed`` the table's generator is keyed by 256 secret bits. A chosen seed is
+        known to its creator, so with more than one person ``practice`` must be true, and
+        every seat's page says the seed is known. ``TableError`` 400 if the game, the seats,
+        the seed or ``practice`` are not valid; 503 if the server holds too many open tables.
         """
         if not isinstance(game, str) or game not in game_names():
             raise TableError(400, f"unknown game {game!r}; known games: "
@@ -324,17 +434,26 @@ class Tables:
         if not g.min_players <= len(seats) <= g.max_players:
             raise TableError(400, f"{game} is for {g.min_players} to {g.max_players} seats, "
                                   f"not {len(seats)}")
-        specs = [HUMAN if s.strip().lower() == HUMAN else s.strip() for s in seats]
+        specs = [s.strip().lower() for s in seats]
+        offered = server_bots(game)
         for spec in specs:
-            if spec != HUMAN:
-                try:
-                    make_bot(spec, game)
-                except ValueError as exc:
-                    raise TableError(400, f"seat {spec!r}: {exc}") from None
+            if spec != HUMAN and spec not in offered:
+                raise TableError(400, f"seat {spec[:40]!r}: a seat is \"human\" or one of "
+                                      f"the bots {', '.join(offered)} (no options)")
+        if not isinstance(practice, bool):
+            raise TableError(400, "practice must be true or false")
         if seed is None:
-            seed = secrets.randbits(32)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            if practice:
+                raise TableError(400, "a practice table is one with a chosen seed: "
+                                      "give the seed too")
+            seed = new_secret_seed()
+        elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise TableError(400, f"seed must be a whole number from 0 to {MAX_SEED}")
+        elif specs.count(HUMAN) > 1 and not practice:
+            raise TableError(400, "whoever chooses the seed can know every hidden card: with "
+                                  "more than one person, leave the seed out or make it a "
+                                  "practice table (\"practice\": true)")
+        await self._check_room()
         try:
             state = g.new_game(players=len(specs), seed=seed)
         except ValueError as exc:
@@ -354,6 +473,8 @@ class Tables:
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False)
         table = LiveTable(self, row, state, [])
+        if table.practice:
+            log.info("table %s: a practice table (its seed was chosen)", table_id)
         self._live[table_id] = table
         table.start_bots()
         links = {seat: f"/play/{token}" for token, seat in tokens.items()}
@@ -365,7 +486,20 @@ class Tables:
                 for seat, spec in enumerate(specs)
             ],
             "spectator": links[SPECTATOR],
+            "practice": table.practice,
         }
+
+    async def _check_room(self) -> None:
+        """``TableError`` 503 if the server already keeps its limit of open tables."""
+        since = datetime.now(UTC) - timedelta(days=self.limits.open_days)
+        try:
+            count = await run_in_threadpool(self.storage.count_unfinished, since)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot count the open tables: %s", exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        if count >= self.limits.open_tables:
+            raise TableError(503, f"this server already keeps {count} unfinished games, its "
+                                  "limit; try again when some have finished")
 
     async def resolve(self, token: str) -> tuple[LiveTable, int | None]:
         """The live table and seat of ``token`` (``None``: the spectator); 404 if unknown."""
@@ -406,22 +540,42 @@ class Tables:
             row = self.storage.table(table_id)
             if row is None:
                 raise TableError(404, "this link does not belong to any table")
-            taken = self.storage.actions(table_id)
+            stored = self.storage.actions_and_digests(table_id)
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot load table %s: %s", table_id, exc)
             raise TableError(503, "the database cannot be reached; try again") from None
+        taken = [action for action, _digest in stored]
         try:
             state = replay(Record(row.game, row.players, row.seed, actions=taken))
-            table = LiveTable(self, row, state, taken)
-        except (InvalidRecord, ValueError) as exc:  # ValueError: a bot no longer known
+        except InvalidRecord as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             raise TableError(500, "this table's stored game cannot be replayed") from None
+        row = self._offered_seats(row, state)
+        table = LiveTable(self, row, state, taken)
+        table.digests = [digest for _action, digest in stored]
         if table.over and not row.finished:
             try:
                 self.storage.mark_finished(table_id)
             except (StorageError, SQLAlchemyError) as exc:
                 log.error("cannot mark table %s finished: %s", table_id, exc)
         return table
+
+    def _offered_seats(self, row: TableRow, state: State) -> TableRow:
+        """``row`` with every stored bot a level the server offers (a table stored by an
+        earlier version may name any options): changed seats are stored and noticed."""
+        seats = [spec if spec == HUMAN else offered_bot(spec, row.game) for spec in row.seats]
+        if seats == row.seats:
+            return row
+        notices = list(row.notices)
+        for seat, (old, new) in enumerate(zip(row.seats, seats, strict=True)):
+            if old != new:
+                notices.append(f"{colour_of(state, seat)}'s bot ({old[:60]}) is not offered by "
+                               f"this server; the {new} bot plays for it.")
+        try:
+            self.storage.update_table(row.id, seats=seats, notices=notices)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot store the seats of table %s: %s", row.id, exc)
+        return replace(row, seats=seats, notices=tuple(notices))
 
     def reload_later(self, table: LiveTable) -> None:
         """Forget ``table`` so that its next use replays it from the database."""
@@ -474,3 +628,4 @@ class Tables:
         self._live.clear()
         if self._closing:
             await asyncio.gather(*self._closing, return_exceptions=True)
+        await run_in_threadpool(self.pool.close)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from citywatch.core.api import Game, State
-from citywatch.core.rng import Rng
+from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -28,7 +28,7 @@ class AnkhMorpork(Game):
     min_players = 2
     max_players = 4
 
-    def new_game(self, players: int = 4, seed: int = 0, **options: Any) -> AnkhMorporkState:
+    def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> AnkhMorporkState:
         """Set up a game: pieces, money, personalities, decks, hands, first player."""
         if options:
             raise ValueError(f"unknown options for ankh-morpork: {sorted(options)}")
@@ -36,10 +36,8 @@ class AnkhMorpork(Game):
             raise ValueError("players must be a whole number")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"ankh-morpork is for 2 to 4 players, not {players}")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError("seed must be a whole number")
         s = AnkhMorporkState(players)
-        s.rng = Rng(seed)
+        s.rng = rng_from_seed(seed)
         rng = s.rng
         for seat in range(players):
             s.money[seat] = STARTING_MONEY

@@ -20,6 +20,8 @@ class HeuristicBot:
     """Greedy one-turn lookahead on a sampled world."""
 
     name = "heuristic"
+    OPTIONS = ("lookahead", "width")
+    """The options a spec may set."""
 
     def __init__(self, lookahead: int = 6, width: int = 24) -> None:
         if lookahead < 0 or width < 1:

@@ -9,7 +9,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.rng import Rng
+from citywatch.core.rng import rng_from_json
 from citywatch.games.ankh_morpork.data import (
     AREA_BY_NAME,
     AREAS,
@@ -102,7 +102,7 @@ def write_position(s: AnkhMorporkState) -> dict[str, Any]:
         "immune": _seat_mask(s.immune, n),
         "text_asked": _seat_mask(s.text_asked, n),
         "stack": [_to_json(f) for f in s.stack],
-        "rng": s.rng.state,
+        "rng": s.rng.to_json(),
         "result": None if s.result is None else s.result.to_json(),
     }
 
@@ -285,10 +285,10 @@ def read_position(data: Any) -> AnkhMorporkState:
     s.played = _cards(data.get("played_this_turn", []), "played_this_turn")
     s.immune = _seat_mask_read(data.get("immune", []), n, "immune")
     s.text_asked = _seat_mask_read(data.get("text_asked", []), n, "text_asked")
-    seed = data.get("rng", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise InvalidPosition("rng must be a whole number from 0 to 2**64 - 1")
-    s.rng = Rng(seed)
+    try:
+        s.rng = rng_from_json(data.get("rng", 0))
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
     result = data.get("result")
     if result is not None:
         s.result = _outcome(result, n)

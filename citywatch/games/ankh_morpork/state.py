@@ -139,7 +139,7 @@ class AnkhMorporkState(State):
         c.current = self.current
         c.turn = self.turn
         c.stack = self.stack[:]
-        c.rng = Rng(self.rng.state)
+        c.rng = self.rng.copy()
         c.result = self.result
         c.log_tail = self.log_tail
         c.played = self.played[:]
