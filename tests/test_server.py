@@ -23,12 +23,12 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import citywatch
+from citywatch.bots.decide import bot_rng
 from citywatch.cli import main
 from citywatch.games.ankh_morpork.data import CARDS
 from citywatch.server import create_app
 from citywatch.server import tables as server_tables
 from citywatch.server.storage import Duplicate, Storage, StorageError, engine_url
-from citywatch.bots.decide import bot_rng
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
     warnings.simplefilter("ignore")
