@@ -49,7 +49,8 @@ def start_server(db_url: str, port: int, log: Path, timeout: float) -> subproces
     with log.open("wb") as out:
         server = subprocess.Popen(
             [sys.executable, "-m", "citywatch.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", db_url, "--bot-delay", "0"],
+             "--port", str(port), "--db", db_url, "--bot-delay", "0",
+             "--table-rate", "100000/minute"],
             stdout=out, stderr=subprocess.STDOUT)
     end = time.monotonic() + timeout
     while time.monotonic() < end and server.poll() is None:

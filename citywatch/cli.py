@@ -109,6 +109,11 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--allowed-host", action="append", default=None, metavar="NAME",
                        help="a host name the server answers to (repeat; default: the "
                             "loopback names when listening on loopback, else any)")
+    serve.add_argument("--table-rate", type=_rate, default=None, metavar="RATE",
+                       help="tables one address may create (default '20/10 minutes')")
+    serve.add_argument("--max-open-tables", type=_positive_int, default=None, metavar="N",
+                       help="unfinished tables of the last week the server keeps "
+                            "(default 2000)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="another origin whose pages may use the server, e.g. a proxy's "
                             "https://games.example.org (repeat)")
@@ -126,6 +131,17 @@ def _positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError("give 1 or more")
     return value
+
+
+def _rate(text: str) -> str:
+    from limits import parse
+
+    try:
+        parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a rate such as '20/10 minutes'"
+                                         ) from None
+    return text
 
 
 def _time_limit(text: str) -> float:
@@ -303,6 +319,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
     import uvicorn
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
@@ -311,6 +329,7 @@ def _serve(args: argparse.Namespace) -> int:
     from citywatch.server import create_app
     from citywatch.server.app import MAX_BODY
     from citywatch.server.storage import StorageError
+    from citywatch.server.tables import Limits
 
     url = args.db
     if url is None:
@@ -321,9 +340,14 @@ def _serve(args: argparse.Namespace) -> int:
     if allowed is None and args.host in ("127.0.0.1", "localhost", "::1"):
         allowed = LOOPBACK_HOSTS  # a page on another name (DNS rebinding) is refused
     try:
+        limits = Limits()
+        if args.max_open_tables is not None:
+            limits = replace(limits, open_tables=args.max_open_tables)
+        if args.table_rate is not None:
+            limits = replace(limits, creations=args.table_rate)
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
-                         origins=args.origin)
+                         origins=args.origin, limits=limits)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2

@@ -501,3 +501,30 @@ def test_records_of_tables_stored_before_digests_have_them_too(tmp_path: Path) -
     assert stored[:len(taken)] == [None] * len(taken) and None not in stored[len(taken):]
     assert record["digests"][len(taken):] == stored[len(taken):]
     citywatch.replay(record, verify=True)
+
+
+def test_serve_options_for_the_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 15.2 and 15.4: ``serve`` sets the bot pool, the time limit and the limits; on
+    loopback it answers only to loopback names; a bad value is a clear error."""
+    import uvicorn
+
+    ran: list[tuple[Starlette, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **kw: ran.append((app, kw)))
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    assert main(["serve", "--table-rate", "5/minute", "--max-open-tables", "3",
+                 "--bot-time-limit", "2.5", "--bot-workers", "1"]) == 0
+    app, options = ran[0]
+    assert options["ws_max_size"] == 64 * 1024
+    tables = app.state.tables
+    assert tables.limits == Limits(open_tables=3, creations="5/minute")
+    assert (tables.pool.workers, tables.pool.time_limit) == (1, 2.5)
+    with TestClient(app, base_url="http://localhost:8000") as client:
+        assert client.get("/").status_code == 200
+    with TestClient(app, base_url="http://rebound.example:8000") as client:
+        assert client.get("/").status_code == 400
+    for bad in (["--table-rate", "lots"], ["--bot-time-limit", "0"], ["--bot-workers", "0"],
+                ["--max-open-tables", "x"]):
+        with pytest.raises(SystemExit):
+            main(["serve", *bad])
+        assert "error" in capsys.readouterr().err
