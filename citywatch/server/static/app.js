@@ -3,6 +3,8 @@
 // The page shows only what the server sends for its own token: GET /api/view/{token}
 // once, then every "state" message of the WebSocket /ws/{token}. Each state redraws
 // everything. Decisions go back over the WebSocket (or POST /api/act when it is down).
+// Every state also says what every seat is told of the table itself ("table": practice,
+// failed, notices): banners under the header, on every seat's page and the spectator's.
 "use strict";
 
 (() => {
@@ -10,7 +12,7 @@
   const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const $ = (id) => document.getElementById(id);
 
-  let current = null; // the latest {step, seat, view, log}
+  let current = null; // the latest {step, seat, view, log, table}
   let pending = false; // a decision was sent and its answer has not come yet
   let highlighted = new Set(); // action indices picked out by clicking the board or a card
   let socket = null;
@@ -42,7 +44,7 @@
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(token)}`);
     setStatus("connecting", "connecting…");
-    socket.onopen = () => setStatus("live", "live");
+    socket.onopen = () => showConnected();
     socket.onmessage = (event) => {
       let message;
       try {
@@ -93,13 +95,33 @@
     status.textContent = text;
   }
 
+  /** The status of a working connection: "live", or "failed" once the table has failed. */
+  function showConnected() {
+    if (failed()) setStatus("failed", "table failed");
+    else setStatus("live", "live");
+  }
+
+  /** The sentence saying why the table failed, or null while it has not. */
+  function failed() {
+    return current && current.table.failed ? current.table.failed : null;
+  }
+
   /** A new state from the server: keep it unless it is older than the one shown. */
   function accept(message) {
     if (current && message.step < current.step) return;
     const advanced = !current || message.step !== current.step;
-    current = { step: message.step, seat: message.seat, view: message.view, log: message.log };
+    const table = message.table || {};
+    current = {
+      step: message.step, seat: message.seat, view: message.view, log: message.log,
+      table: {
+        practice: table.practice === true,
+        failed: typeof table.failed === "string" && table.failed ? table.failed : null,
+        notices: Array.isArray(table.notices) ? table.notices.map(String) : [],
+      },
+    };
     pending = false;
     if (advanced) highlighted = new Set();
+    if (failed() || (socket && socket.readyState === WebSocket.OPEN)) showConnected();
     render();
   }
 
@@ -125,7 +147,7 @@
   /** Send decision ``index`` of the current state. */
   async function act(index) {
     const decision = current && current.view.decision;
-    if (pending || !decision || !decision.actions_json) return;
+    if (pending || !decision || !decision.actions_json || failed()) return;
     pending = true;
     clearError();
     render();
@@ -189,11 +211,14 @@
 
   function render() {
     const { view } = current;
-    const myDecision = mine() && !view.result;
+    const myDecision = mine() && !view.result && !failed();
     document.body.dataset.step = String(current.step);
     document.body.dataset.pending = pending ? "yes" : "no";
     document.body.dataset.mine = myDecision ? "yes" : "no";
-    document.title = `${myDecision ? "● Your decision · " : ""}Ankh-Morpork · citywatch`;
+    document.body.dataset.practice = current.table.practice ? "yes" : "no";
+    document.body.dataset.failed = failed() ? "yes" : "no";
+    const prefix = failed() ? "Failed · " : myDecision ? "● Your decision · " : "";
+    document.title = `${prefix}Ankh-Morpork · citywatch`;
     renderHeader(view);
     renderBanner(view, myDecision);
     renderBoard(view, myDecision);
@@ -215,31 +240,56 @@
     }
   }
 
+  /** The banners under the header: a failure (instead of whose decision it is), the
+   * practice warning, the table's notices, then whose decision it is. */
   function renderBanner(view, myDecision) {
-    const banner = $("banner");
     if (fatal) return;
+    const { table } = current;
+    const banners = [];
+    if (table.failed) {
+      banners.push(el("div", {
+        class: "banner banner-error banner-failed", role: "alert", "data-kind": "failed",
+      }, el("span", {}, el("strong", { text: "This table has failed: " }),
+        sentence(table.failed), " No decision can be taken any more.")));
+    }
+    if (table.practice) {
+      banners.push(el("div", { class: "banner banner-practice", "data-kind": "practice" },
+        el("strong", { text: "Practice table:" }),
+        " its seed was chosen, so anyone who knows it can know every hidden card."));
+    }
+    for (const notice of table.notices) {
+      banners.push(el("div", {
+        class: "banner banner-notice", role: "status", "data-kind": "notice", text: notice,
+      }));
+    }
+    if (!table.failed) banners.push(turnBanner(view, myDecision));
+    $("banner").replaceChildren(...banners);
+  }
+
+  /** ``text`` ending with a full stop (or the mark it already ends with). */
+  function sentence(text) {
+    return /[.!?…]$/.test(text) ? text : `${text}.`;
+  }
+
+  /** The banner saying whose decision it is (or that the game is over). */
+  function turnBanner(view, myDecision) {
     if (view.result) {
-      banner.replaceChildren(el("div", { class: "banner banner-over", text: "The game is over." }));
-      return;
+      return el("div", { class: "banner banner-over", text: "The game is over." });
     }
     const decision = view.decision;
     if (!decision) {
-      banner.replaceChildren(el("div", { class: "banner", text: "Waiting for the table…" }));
-      return;
+      return el("div", { class: "banner", text: "Waiting for the table…" });
     }
     if (myDecision) {
       const outOfTurn = view.current !== view.colour;
       const text = outOfTurn
         ? `Out of turn: it is ${view.current}'s turn, but this decision is yours. You must ${decision.task}.`
         : `Your decision: ${decision.task}.`;
-      banner.replaceChildren(el("div", {
-        class: `banner ${outOfTurn ? "banner-interrupt" : "banner-mine"}`, text,
-      }));
-      return;
+      return el("div", { class: `banner ${outOfTurn ? "banner-interrupt" : "banner-mine"}`, text });
     }
     const outOfTurn = decision.seat !== view.current ? ` (out of turn: it is ${view.current}'s turn)` : "";
-    banner.replaceChildren(el("div", { class: "banner banner-wait" }, "Waiting for ",
-      CW.colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`));
+    return el("div", { class: "banner banner-wait" }, "Waiting for ",
+      CW.colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
   }
 
   function renderBoard(view, myDecision) {
@@ -258,6 +308,13 @@
     const list = $("actions");
     const hint = $("hint");
     box.classList.toggle("active", myDecision);
+    if (failed()) {
+      // No decision can be taken any more: no buttons, and the banner says why.
+      box.hidden = true;
+      list.replaceChildren();
+      hint.textContent = "";
+      return;
+    }
     if (view.result || !myDecision) {
       box.hidden = view.seat === null || Boolean(view.result);
       list.replaceChildren();

@@ -1,4 +1,6 @@
 // citywatch: the start page. POST /api/tables, then one private link per person.
+// A chosen seed makes a practice table ("practice": true): whoever knows the seed can know
+// every hidden card, so the page says so next to the seed and every seat's page says so too.
 "use strict";
 
 (() => {
@@ -44,6 +46,7 @@
         return;
       }
       body.seed = seed;
+      body.practice = true;
     }
     $("create").disabled = true;
     try {
@@ -99,6 +102,7 @@
     items.push(linkRow(el("span", { text: "Spectator" }), answer.spectator, "spectator-link"));
     const list = $("links");
     list.replaceChildren(...items);
+    $("practice-note").hidden = answer.practice !== true;
     const created = $("created");
     created.hidden = false;
     const note = created.querySelector(".bots-note") || el("p", { class: "note bots-note" });
