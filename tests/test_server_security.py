@@ -130,7 +130,7 @@ def test_a_chosen_seed_is_for_one_person_or_a_practice_table(app: Starlette) -> 
             assert view(client, token)["table"]["practice"] is True
         alone = new_table(client, ["human", "random"], seed=9)
         assert view(client, humans(alone)[0])["table"]["practice"] is True
-        assert view(client, humans(alone)[0])["view"] == GAME.new_game(2, 9).view(0)
+        assert app.state.storage.table(alone["table"]).seed == 9
 
 
 # 2. Denial of service: named bot levels, a bounded pool, failures shown

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.bots import make_bot
+from citywatch.bots import BOTS, make_bot, parse_spec
 from citywatch.bots.base import Observation
+from citywatch.core.api import State
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng, Seed, rng_from_seed
 
@@ -26,13 +27,25 @@ def decide(game_name: str, position: dict[str, Any], seat: int, spec: str, seed:
 
     ``ValueError`` if the position is not ``seat``'s decision or the bot breaks the rules.
     """
-    game = load(game_name)
-    state = game.from_position(position)
+    return decide_in(load(game_name).from_position(position), seat, spec, seed, step)
+
+
+def decide_in(state: State, seat: int, spec: str, seed: Seed, step: int) -> Any:
+    """``decide`` on a state (which the bot sees only through ``seat``'s observation)."""
     if state.to_move != seat:
         raise ValueError(f"seat {seat} is not to decide in this position")
     legal = state.legal_actions()
-    bot = make_bot(spec, game_name)
+    bot = make_bot(spec, state.game.name)
     action = bot.choose(Observation(state, seat), legal, bot_rng(seed, step))
     if action not in legal:
         raise ValueError(f"bot {spec!r} chose an action that is not legal")
     return action.to_json()
+
+
+def is_instant(spec: str) -> bool:
+    """True if bot ``spec`` decides in constant time (it does not think: ``random``)."""
+    try:
+        name, _options = parse_spec(spec)
+    except ValueError:
+        return False
+    return bool(getattr(BOTS.get(name), "INSTANT", False))

@@ -14,6 +14,8 @@ class RandomBot:
     name = "random"
     OPTIONS: tuple[str, ...] = ()
     """The options a spec may set: none."""
+    INSTANT = True
+    """It decides in constant time, so a server need not send it to a worker process."""
 
     def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
         """Return a uniformly chosen legal action."""

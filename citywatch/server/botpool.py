@@ -2,7 +2,8 @@
 
 At most ``workers`` decisions are computed at once, each in a process of its own, so people's
 requests never wait for a bot; a decision that runs longer than ``time_limit`` seconds is
-stopped (its process is killed and replaced) and reported as a ``BotFailure``.
+stopped (its process is killed and replaced) and reported as a ``BotFailure``. A bot that
+does not think (``random``) decides at once in the server's process, the same way.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from typing import Any
 
 from pebble import ProcessPool
 
-from citywatch.bots.decide import decide
+from citywatch.bots.decide import decide, decide_in, is_instant
+from citywatch.core.api import State
 from citywatch.core.rng import Seed
 
 log = logging.getLogger("citywatch.server")
@@ -64,12 +66,16 @@ class BotPool:
                                      context=context)
         return self._pool
 
-    async def decide(self, game: str, position: dict[str, Any], seat: int, spec: str,
-                     seed: Seed, step: int) -> Any:
+    async def decide(self, state: State, seat: int, spec: str, seed: Seed, step: int) -> Any:
         """The action JSON bot ``spec`` chooses for ``seat``; ``BotFailure`` if it cannot."""
-        future = self._started().schedule(self.function,
-                                          args=(game, position, seat, spec, seed, step),
-                                          timeout=self.time_limit)
+        if self.function is decide and is_instant(spec):
+            try:
+                return decide_in(state.copy(), seat, spec, seed, step)
+            except Exception as exc:
+                log.error("bot %r failed at step %d: %r", spec, step, exc)
+                raise BotFailure("stopped with an error") from None
+        args = (state.game.name, state.position(), seat, spec, seed, step)
+        future = self._started().schedule(self.function, args=args, timeout=self.time_limit)
         try:
             return await asyncio.wrap_future(future)
         except asyncio.CancelledError:

@@ -327,8 +327,8 @@ class LiveTable:
                     return
                 step, spec = self.step, self.seats[seat]
                 try:
-                    chosen = await self.manager.pool.decide(
-                        self.game.name, self.state.position(), seat, spec, self.seed, step)
+                    chosen = await self.manager.pool.decide(self.state, seat, spec, self.seed,
+                                                            step)
                     action = self.game.action_from_json(chosen)
                 except BotFailure as exc:
                     await self._bot_failed(seat, spec, exc.reason)
