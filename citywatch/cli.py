@@ -102,7 +102,7 @@ def parser() -> argparse.ArgumentParser:
                                     "(default: citywatch.db in the data directory)")
     serve.add_argument("--bot-delay", type=_delay, default=0.6,
                        help="seconds a bot waits before it moves (default 0.6)")
-    serve.add_argument("--bot-workers", type=_positive_int, default=None,
+    serve.add_argument("--bot-workers", type=_positive, default=None,
                        help="processes for bots' thinking (default: the cores but one)")
     serve.add_argument("--bot-time-limit", type=_time_limit, default=20.0,
                        help="seconds one bot decision may take (default 20)")
@@ -111,7 +111,7 @@ def parser() -> argparse.ArgumentParser:
                             "loopback names when listening on loopback, else any)")
     serve.add_argument("--table-rate", type=_rate, default=None, metavar="RATE",
                        help="tables one address may create (default '20/10 minutes')")
-    serve.add_argument("--max-open-tables", type=_positive_int, default=None, metavar="N",
+    serve.add_argument("--max-open-tables", type=_positive, default=None, metavar="N",
                        help="unfinished tables of the last week the server keeps "
                             "(default 2000)")
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
@@ -121,16 +121,6 @@ def parser() -> argparse.ArgumentParser:
 
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError("give 1 or more")
-    return value
 
 
 def _rate(text: str) -> str:

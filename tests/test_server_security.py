@@ -192,17 +192,24 @@ def _old_database(path: Path, seats: list[str], seed: int, actions: list[Any]) -
             db.execute("INSERT INTO actions VALUES ('old', ?, ?)", (n, json.dumps(action)))
 
 
-def test_a_stored_table_with_unbounded_bots_resumes_with_offered_levels(tmp_path: Path) -> None:
-    """Issue 15.2: tables stored with any bot options (by an earlier version) resume after a
-    restart with the offered level of the same bot, told on the page; the old database gains
-    the new columns and keeps every action."""
-    path = tmp_path / "old.db"
-    state = GAME.new_game(3, 3)
+def _first_seat_moves(players: int, seed: int) -> list[Any]:
+    """The JSON of seat 0's first actions (its first legal one each time) until another
+    seat is to decide."""
+    state = GAME.new_game(players, seed)
     taken = []
     while state.to_move == 0:
         action = state.legal_actions()[0]
         state.apply(action)
         taken.append(action.to_json())
+    return taken
+
+
+def test_a_stored_table_with_unbounded_bots_resumes_with_offered_levels(tmp_path: Path) -> None:
+    """Issue 15.2: tables stored with any bot options (by an earlier version) resume after a
+    restart with the offered level of the same bot, told on the page; the old database gains
+    the new columns and keeps every action."""
+    path = tmp_path / "old.db"
+    taken = _first_seat_moves(3, 3)
     _old_database(path, ["human", "ismcts:iterations=1000000000:evaluator=x",
                          "heuristic:lookahead=99999"], 3, taken)
     app = create_app(f"sqlite:///{path}", bot_delay=0)
@@ -486,12 +493,7 @@ def test_records_of_tables_stored_before_digests_have_them_too(tmp_path: Path) -
     """Issue 15.5: a table whose actions were stored before digests were kept still gets a
     record with digests (and the state's, replayed, equal the stored ones of new actions)."""
     path = tmp_path / "old.db"
-    state = GAME.new_game(2, 3)
-    taken = []
-    while state.to_move == 0:
-        action = state.legal_actions()[0]
-        state.apply(action)
-        taken.append(action.to_json())
+    taken = _first_seat_moves(2, 3)
     _old_database(path, ["human", "random"], 3, taken)
     app = create_app(f"sqlite:///{path}", bot_delay=0)
     with TestClient(app) as client:
