@@ -21,6 +21,10 @@ from typing import Any
 import psycopg
 import pytest
 from test_server import check_act, check_bots_resume, check_create, check_restart
+from test_server_security import (
+    check_failing_bots_fail_the_table,
+    check_unbounded_bots_resume_with_offered_levels,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -98,3 +102,14 @@ def test_act_on_postgres(postgres: str) -> None:
 def test_restart_on_postgres(postgres: str) -> None:
     check_restart(postgres)
     check_bots_resume(postgres)
+
+
+def test_an_old_database_upgrades_and_bots_fail_visibly_on_postgres(postgres: str) -> None:
+    """Issue 15 on PostgreSQL: a first-release database gains the new columns and its
+    unbounded bots play offered levels; failing bots fail the table, stored."""
+    server, _name = postgres.rsplit("/", 1)
+    with psycopg.connect(server.replace("postgresql://", "postgresql://", 1) + "/postgres",
+                         autocommit=True) as conn:
+        conn.execute("CREATE DATABASE citywatch_upgrade")
+    check_unbounded_bots_resume_with_offered_levels(server + "/citywatch_upgrade")
+    check_failing_bots_fail_the_table(postgres)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import secrets
-import sqlite3
 import time
 import warnings
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +40,7 @@ from citywatch.core.rng import SecureRng, is_secret_seed
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.server import create_app
 from citywatch.server.botpool import BotPool
+from citywatch.server.storage import engine_url
 from citywatch.server.tables import Limits
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
@@ -178,18 +179,21 @@ Table("actions", OLD_METADATA,
 """The schema of the first release, before secret seeds, failures, notices and digests."""
 
 
-def _old_database(path: Path, seats: list[str], seed: int, actions: list[Any]) -> None:
-    """A database as the first release wrote it, with one unfinished table."""
-    engine = create_engine(f"sqlite:///{path}")
+def _old_database(url: str, seats: list[str], seed: int, actions: list[Any]) -> None:
+    """A database at ``url`` as the first release wrote it, with one unfinished table."""
+    engine = create_engine(engine_url(url))
     OLD_METADATA.create_all(engine)
+    tables, tokens, rows = (OLD_METADATA.tables[name] for name in ("tables", "tokens", "actions"))
+    with engine.begin() as conn:
+        conn.execute(tables.insert().values(
+            id="old", game="ankh-morpork", players=len(seats), seed=seed, seats=seats,
+            created=datetime(2026, 1, 1, tzinfo=UTC), finished=False))
+        conn.execute(tokens.insert(), [{"token": "person-token", "table_id": "old", "seat": 0},
+                                       {"token": "watch-token", "table_id": "old", "seat": -1}])
+        if actions:
+            conn.execute(rows.insert(), [{"table_id": "old", "n": n, "action": json.dumps(a)}
+                                         for n, a in enumerate(actions, start=1)])
     engine.dispose()
-    with sqlite3.connect(path) as db:
-        db.execute("INSERT INTO tables VALUES ('old', 'ankh-morpork', ?, ?, ?, "
-                   "'2026-01-01 00:00:00', 0)", (len(seats), seed, json.dumps(seats)))
-        db.execute("INSERT INTO tokens VALUES ('person-token', 'old', 0)")
-        db.execute("INSERT INTO tokens VALUES ('watch-token', 'old', -1)")
-        for n, action in enumerate(actions, start=1):
-            db.execute("INSERT INTO actions VALUES ('old', ?, ?)", (n, json.dumps(action)))
 
 
 def _first_seat_moves(players: int, seed: int) -> list[Any]:
@@ -208,11 +212,15 @@ def test_a_stored_table_with_unbounded_bots_resumes_with_offered_levels(tmp_path
     """Issue 15.2: tables stored with any bot options (by an earlier version) resume after a
     restart with the offered level of the same bot, told on the page; the old database gains
     the new columns and keeps every action."""
-    path = tmp_path / "old.db"
+    check_unbounded_bots_resume_with_offered_levels(sqlite_url(tmp_path, "old.db"))
+
+
+def check_unbounded_bots_resume_with_offered_levels(url: str) -> None:
+    """The check of the test above on the (empty) database at ``url``."""
     taken = _first_seat_moves(3, 3)
-    _old_database(path, ["human", "ismcts:iterations=1000000000:evaluator=x",
-                         "heuristic:lookahead=99999"], 3, taken)
-    app = create_app(f"sqlite:///{path}", bot_delay=0)
+    _old_database(url, ["human", "ismcts:iterations=1000000000:evaluator=x",
+                        "heuristic:lookahead=99999"], 3, taken)
+    app = create_app(url, bot_delay=0)
     with TestClient(app) as client:
         until(lambda: len(app.state.storage.actions("old")) > len(taken) + 1,
               "the bots did not move")
@@ -266,7 +274,11 @@ def test_a_bot_that_runs_out_of_time_is_replaced_and_the_game_ends(tmp_path: Pat
 def test_a_table_whose_bots_keep_failing_is_marked_failed(tmp_path: Path) -> None:
     """Issue 15.2: a bot that fails is replaced; when the replacement fails too the table is
     marked failed, on every page and after a restart, never left waiting silently."""
-    url = sqlite_url(tmp_path)
+    check_failing_bots_fail_the_table(sqlite_url(tmp_path))
+
+
+def check_failing_bots_fail_the_table(url: str) -> None:
+    """The check of the test above on the database at ``url``."""
     app = create_app(url, bot_delay=0, limits=OPEN, pool=BotPool(1, 10, bot_faults.always_crash))
     assert GAME.new_game(2, 0).to_move == 1
     with TestClient(app) as client:
@@ -281,7 +293,7 @@ def test_a_table_whose_bots_keep_failing_is_marked_failed(tmp_path: Path) -> Non
         response = client.post(f"/api/act/{person}", json={"step": 0, "action": {}})
         assert response.status_code == 409
         assert "failed" in response.json()["error"]
-        assert app.state.storage.unfinished() == []
+        assert created["table"] not in app.state.storage.unfinished()
     with TestClient(create_app(url, bot_delay=0)) as client:
         assert view(client, person)["table"]["failed"] == about["failed"]
         assert view(client, person)["step"] == 0
@@ -492,10 +504,10 @@ def test_server_records_carry_digests_that_replay_verify_checks(
 def test_records_of_tables_stored_before_digests_have_them_too(tmp_path: Path) -> None:
     """Issue 15.5: a table whose actions were stored before digests were kept still gets a
     record with digests (and the state's, replayed, equal the stored ones of new actions)."""
-    path = tmp_path / "old.db"
+    url = sqlite_url(tmp_path, "old.db")
     taken = _first_seat_moves(2, 3)
-    _old_database(path, ["human", "random"], 3, taken)
-    app = create_app(f"sqlite:///{path}", bot_delay=0)
+    _old_database(url, ["human", "random"], 3, taken)
+    app = create_app(url, bot_delay=0)
     with TestClient(app) as client:
         play(client, {0: "person-token"})
         record = client.get("/api/record/person-token").json()
