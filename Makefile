@@ -28,6 +28,7 @@ test: lint types unit
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_ankh_morpork.py
 	$(BIN)/python benchmarks/bench_server.py
+	$(BIN)/python benchmarks/bench_server.py --bot heuristic --tables 20
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_env.py
 

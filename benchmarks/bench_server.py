@@ -1,9 +1,11 @@
 """Load test of the web server on loopback: run with ``make bench`` (not part of the tests).
 
 Starts ``citywatch serve`` (bot delay 0, a fresh SQLite file) as a subprocess, creates tables of
-four bots (they play themselves), watches each with one spectator WebSocket until every game is
-over, and prints actions per second, the 99th-percentile gap between consecutive state messages,
-the errors (expected 0) and whether every game finished. Bounded by ``--timeout``.
+four bots of one level (``--bot``; they play themselves), watches each with one spectator
+WebSocket until every game is over, and prints actions per second, the 99th-percentile gap
+between consecutive state messages, how long a page load takes meanwhile (what a person waits
+for while the bots think), the errors (expected 0) and whether every game finished. Bounded by
+``--timeout``.
 """
 
 from __future__ import annotations
@@ -86,7 +88,24 @@ async def watch(base: str, token: str, seen: Watch) -> None:
                 return
 
 
-async def run(tables: int, timeout: float) -> dict[str, Any]:
+async def probe(client: httpx.AsyncClient, path: str, latencies: list[float],
+                stop: asyncio.Event) -> None:
+    """What a person waits for while the bots play: GET ``path`` every 50 ms until ``stop``."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        response = await client.get(path)
+        if response.status_code == 200:
+            latencies.append(time.perf_counter() - start)
+        await asyncio.sleep(0.05)
+
+
+def _quantile(values: list[float], q: float) -> float | None:
+    ordered = sorted(values)
+    return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2) \
+        if ordered else None
+
+
+async def run(tables: int, timeout: float, bot: str = "random") -> dict[str, Any]:
     """Run the load test; return its numbers."""
     folder = Path(tempfile.mkdtemp(prefix="citywatch-bench-"))
     port = free_port()
@@ -101,15 +120,20 @@ async def run(tables: int, timeout: float) -> dict[str, Any]:
             tasks: list[asyncio.Task[None]] = []
             for k in range(tables):
                 response = await client.post("/api/tables", json={
-                    "game": "ankh-morpork", "seats": ["random"] * 4, "seed": 1000 + k})
+                    "game": "ankh-morpork", "seats": [bot] * 4, "seed": 1000 + k})
                 if response.status_code != 200:
                     errors.append(f"table {k}: {response.status_code} {response.text}")
                     continue
                 token = response.json()["spectator"].removeprefix("/play/")
                 tokens.append(token)
                 tasks.append(asyncio.create_task(watch(base, token, watches[k])))
+            stop = asyncio.Event()
+            latencies: list[float] = []
+            probing = asyncio.create_task(probe(client, "/", latencies, stop))
             done, pending = await asyncio.wait(tasks, timeout=timeout)
             elapsed = time.perf_counter() - start
+            stop.set()
+            await probing
             for task in pending:
                 task.cancel()
                 errors.append("a game did not finish before the timeout")
@@ -140,6 +164,7 @@ async def run(tables: int, timeout: float) -> dict[str, Any]:
     else:
         shutil.rmtree(folder, ignore_errors=True)
     return {
+        "bot": bot,
         "tables": tables,
         "finished": sum(w.finished for w in watches),
         "actions": actions,
@@ -150,6 +175,9 @@ async def run(tables: int, timeout: float) -> dict[str, Any]:
         "p99_gap_ms": round(1000 * gaps[min(len(gaps) - 1, int(len(gaps) * 0.99))], 2)
         if gaps else None,
         "max_gap_ms": round(1000 * gaps[-1], 2) if gaps else None,
+        "page_p50_ms": _quantile(latencies, 0.5),
+        "page_p99_ms": _quantile(latencies, 0.99),
+        "page_max_ms": round(1000 * max(latencies), 2) if latencies else None,
         "errors": len(errors),
         "first_errors": errors[:5],
     }
@@ -159,21 +187,24 @@ def main() -> int:
     """Run and print the load test; exit 1 on any error or unfinished game."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--tables", type=int, default=50, help="tables of four bots (default 50)")
+    p.add_argument("--bot", default="random", help="the bot level of every seat (default random)")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds at most (default 300)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args()
-    result = asyncio.run(run(args.tables, args.timeout))
+    result = asyncio.run(run(args.tables, args.timeout, args.bot))
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"server: {result['tables']} tables of 4 random bots, bot delay 0, SQLite, "
-              f"one spectator WebSocket each")
+        print(f"server: {result['tables']} tables of 4 {result['bot']} bots, bot delay 0, "
+              f"SQLite, one spectator WebSocket each")
         print(f"  games finished      {result['finished']} / {result['tables']}")
         print(f"  actions             {result['actions']} in {result['seconds']} s: "
               f"{result['actions_per_second']} actions/s")
         print(f"  state messages      {result['messages']}")
         print(f"  gap between states  p50 {result['p50_gap_ms']} ms, "
               f"p99 {result['p99_gap_ms']} ms, max {result['max_gap_ms']} ms")
+        print(f"  page load meanwhile p50 {result['page_p50_ms']} ms, "
+              f"p99 {result['page_p99_ms']} ms, max {result['page_max_ms']} ms")
         print(f"  errors              {result['errors']}")
         for error in result["first_errors"]:
             print(f"    {error}")
