@@ -544,6 +544,7 @@ def test_a_table_whose_bots_fail_says_so_on_every_page(
         expect(page.locator(PRACTICE)).to_be_visible()  # its seed, 0, was chosen
         expect(page.locator(ENABLED_ACTIONS)).to_have_count(0)
         expect(page.locator("#status")).to_have_text("table failed")
+        expect(page.locator("#players .tag-deciding")).to_be_hidden()  # nobody decides now
     expect(pages[0].locator("#decision")).to_be_hidden()
     assert server_view(failing_server, link)["table"]["failed"] is not None
     watch.check()
