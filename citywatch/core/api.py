@@ -12,9 +12,13 @@ import hashlib
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
+
+if TYPE_CHECKING:  # presentation.py imports this module
+    from citywatch.core.presentation import Encoding, TerminalScreens
 
 JSON = Any
 
@@ -110,9 +114,13 @@ class State(ABC):
 
 
 class Game(ABC):
-    """A game: its name, its options, and a factory of states."""
+    """A game: its name, its options, a factory of states, and the optional parts through
+    which the interfaces present it (``docs/architecture.md``, "Adding a game")."""
 
     name: str
+    """The registry's name: the game's folder with ``-`` for ``_``."""
+    title: str = ""
+    """The name people know it by, on pages and in lists (default: ``name``)."""
     min_players: int
     max_players: int
 
@@ -138,5 +146,27 @@ class Game(ABC):
         return {}
 
     def reference(self) -> dict[str, Any]:
-        """The game's facts for people: cards, areas, events, personalities (JSON)."""
-        raise NotImplementedError(f"{self.name} has no reference")
+        """The game's facts for people (JSON), for ``citywatch rules`` and ``? NAME``: each
+        key whose value is a list of entries (objects with a ``"name"``) is a section, e.g.
+        ``"cards": [...]``, and its singular is the kind (``citywatch rules GAME card NAME``);
+        an optional ``"titles"`` object gives sections headings other than their capitalised
+        name. An entry's fields are shown as ``key: value``; ``number`` also finds it.
+        Default: no sections, just ``{"game": name}``."""
+        return {"game": self.name}
+
+    def display_name(self) -> str:
+        """``title``, or ``name`` if the game has none."""
+        return self.title or self.name
+
+    def terminal(self) -> TerminalScreens | None:
+        """How the game looks in the terminal; None: the generic screens."""
+        return None
+
+    def encoding(self) -> Encoding | None:
+        """The fixed action space and observation vector; None: no PettingZoo environment."""
+        return None
+
+    def web_folder(self) -> Path | None:
+        """A folder with ``board.js`` and its data, served at ``/games/<name>/``; None: the
+        browser shows the generic view panel."""
+        return None

@@ -1,0 +1,68 @@
+"""The seams through which interfaces present a game, owned by the game's folder.
+
+A ``Game`` offers them (``Game.terminal``, ``Game.encoding``, ``Game.web_folder``); each is
+optional, and every interface has a working default for a game that lacks one (a terminal
+screen and a browser panel built from the view's JSON and ``str(action)``), so a new game is
+playable everywhere on the day it registers. None of this imports a rendering library: a
+terminal screen returns anything ``rich`` can print.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+View = dict[str, Any]
+"""What ``State.view(seat)`` returns."""
+
+
+class TerminalScreens(Protocol):
+    """How a game looks in the terminal: each method returns a ``rich`` renderable (or text)
+    built from one seat's view only."""
+
+    def colour(self, name: str) -> Any:
+        """A seat's name (as its view calls it), styled."""
+        ...
+
+    def board(self, view: View) -> Any:
+        """The shared board."""
+        ...
+
+    def players(self, view: View) -> Any:
+        """Every seat's public state."""
+        ...
+
+    def hand(self, view: View) -> Any:
+        """What the viewing seat holds (nothing for a spectator)."""
+        ...
+
+    def label(self, text: str) -> str:
+        """An action's menu line, from ``str(action)``."""
+        ...
+
+    def outcome(self, view: View) -> Any:
+        """How a finished game ended."""
+        ...
+
+    def describe(self, entry: dict[str, Any]) -> Any:
+        """One entry of ``Game.reference()`` (a card, an area, ...), for ``? NAME``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """A game's fixed action space and observation vector, for PettingZoo and learners.
+
+    ``actions[i]`` is action ``i``; ``index`` maps an action to its number;
+    ``observation(state, seat)`` (a ``State`` of the game) is a float32 array in
+    ``[0, observation_high]`` built from ``state.view(seat)`` only; ``action_mask(state)``
+    is an int8 array over ``actions``.
+    """
+
+    actions: Sequence[Any]
+    index: Mapping[Any, int]
+    observation_high: Any
+    observation: Callable[[Any, int], Any]
+    """``(state, seat)``: the game's own ``State`` class."""
+    action_mask: Callable[[Any], Any]
