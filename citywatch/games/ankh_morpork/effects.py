@@ -16,6 +16,7 @@ from citywatch.games.ankh_morpork.data import (
     ADJACENT,
     ADJACENT_OR_SELF,
     AREA_BY_NAME,
+    AREAS,
     CARDS,
     DEMON,
     DIE,
@@ -24,8 +25,20 @@ from citywatch.games.ankh_morpork.data import (
     PERSONALITIES,
     TROLL,
 )
+from citywatch.games.ankh_morpork.events import roll
 from citywatch.games.ankh_morpork.frames import Handler, handler, op, then
-from citywatch.games.ankh_morpork.state import WHITEFACE_CARDS, AnkhMorporkState, Frame
+from citywatch.games.ankh_morpork.state import (
+    WHITEFACE_CARDS,
+    AnkhMorporkState,
+    Frame,
+    assassination_options,
+    building_options,
+    place_building,
+    place_minion,
+    placement_options,
+    play_card,
+    playable_cards,
+)
 
 Params = dict[str, Any]
 Starter = Callable[[AnkhMorporkState, int, int, Params], None]
@@ -645,8 +658,6 @@ def _carcer(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
 
 
 def _roll_area(s: AnkhMorporkState) -> int:
-    from citywatch.games.ankh_morpork.events import roll
-
     return roll(s)
 
 
@@ -711,15 +722,11 @@ def _mrs_cake(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None
 
 # --- placing and moving minions ------------------------------------------------------------
 def _placements(s: AnkhMorporkState, seat: int, areas: Any) -> list[Action]:
-    from citywatch.games.ankh_morpork.rules import placement_options
-
     return [Action("place_minion", area=a, extra=lift)
             for a, lift in placement_options(s, seat, areas)]
 
 
 def _place(s: AnkhMorporkState, seat: int, a: Action, trouble: bool = True) -> None:
-    from citywatch.games.ankh_morpork.rules import place_minion
-
     place_minion(s, seat, a.area, a.extra, trouble=trouble)
 
 
@@ -846,8 +853,6 @@ class _PayThen:
 
 
 def _assassinations(s: AnkhMorporkState, seat: int) -> list[Action]:
-    from citywatch.games.ankh_morpork.rules import assassination_options
-
     return assassination_options(s, seat)
 
 
@@ -962,8 +967,6 @@ def _swap_asked(
 
 # --- buildings ---------------------------------------------------------------------------------
 def _replacements(s: AnkhMorporkState, seat: int, trouble: bool) -> list[Action]:
-    from citywatch.games.ankh_morpork.data import AREAS
-
     lifts = [-1] if s.building_supply(seat) > 0 else s.buildings_of(seat)
     return [Action("replace_building", area=a, seat=o, extra=lift)
             for a in range(NUM_AREAS)
@@ -992,8 +995,6 @@ class _Replace:
 
 @harm.text_effect("replace")
 def _replace(s: AnkhMorporkState, victim: int, source: int, area: int, lift: int) -> None:
-    from citywatch.games.ankh_morpork.data import AREAS
-
     cost = AREAS[area].cost
     if s.building[area] != victim or s.money[source] < cost:
         return
@@ -1011,8 +1012,6 @@ def _half_price(s: AnkhMorporkState, seat: int, card: int, params: Params) -> No
 
 
 def _half_price_check(s: AnkhMorporkState, seat: int, card: int, params: Params) -> bool:
-    from citywatch.games.ankh_morpork.rules import building_options
-
     return bool(building_options(s, seat, 2))
 
 
@@ -1023,14 +1022,10 @@ CHECKS["half_price_building"] = _half_price_check
 class _Build:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        from citywatch.games.ankh_morpork.rules import building_options
-
         return building_options(s, f[1], f[4])
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
-        from citywatch.games.ankh_morpork.rules import place_building
-
         s.stack.pop()
         place_building(s, f[1], a.area, a.extra, a.other)
 
@@ -1130,15 +1125,11 @@ def _play_two(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None
 class _PlayTwo:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        from citywatch.games.ankh_morpork.rules import playable_cards
-
         plays = [Action("play", card=c) for c in playable_cards(s, f[1])]
         return [*plays, Action("stop")] if plays else []
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
-        from citywatch.games.ankh_morpork.rules import play_card
-
         _, seat, card, name, left = f
         if a.verb == "stop" or left <= 1:
             s.stack.pop()

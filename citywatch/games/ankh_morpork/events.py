@@ -16,12 +16,14 @@ from citywatch.games.ankh_morpork.data import (
     EVENTS,
     NUM_AREAS,
     RIOT_TROUBLE,
+    SMALL_GODS,
     SMALL_GODS_FEE,
     TROLL,
     TROLLS,
 )
 from citywatch.games.ankh_morpork.frames import Handler, handler, op, then
-from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame
+from citywatch.games.ankh_morpork.scoring import end_on_points
+from citywatch.games.ankh_morpork.state import GONE, AnkhMorporkState, Frame
 
 EventFn = Callable[[AnkhMorporkState], None]
 EVENT_FUNCTIONS: dict[str, EventFn] = {}
@@ -185,8 +187,6 @@ def fog(s: AnkhMorporkState) -> None:
 
 @event("Riots")
 def riots(s: AnkhMorporkState) -> None:
-    from citywatch.games.ankh_morpork.scoring import end_on_points
-
     count = s.trouble_count()
     if count >= RIOT_TROUBLE:
         s.say(f"There are {count} trouble markers: riots end the game.")
@@ -293,8 +293,6 @@ class Demon(Handler):
 
 
 def harm_small_gods() -> int:
-    from citywatch.games.ankh_morpork.data import SMALL_GODS
-
     return SMALL_GODS
 
 
@@ -344,8 +342,6 @@ class Subside(Handler):
 
 @event("Bloody Stupid Johnson")
 def bloody_stupid_johnson(s: AnkhMorporkState) -> None:
-    from citywatch.games.ankh_morpork.state import GONE
-
     area = roll(s)
     owner = s.area_card[area]
     if owner < 0:

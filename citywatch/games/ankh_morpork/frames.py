@@ -4,6 +4,10 @@ A frame is a tuple ``(kind, seat, ...)`` on the state's stack. Its handler says
 which actions ``seat`` may take (``legal``) and what each does (``apply``).
 ``prepare`` lets a frame move on by itself when nothing needs deciding. A frame
 with one legal action is applied at once: a seat is only asked when it has a choice.
+
+The turn itself lives above, in ``rules``: it registers ``begin_turn`` in
+``FRAME_HOOKS``. This module registers ``legal_actions`` and ``apply_action`` as the
+state's API (``STATE_HOOKS``).
 """
 
 from __future__ import annotations
@@ -13,7 +17,8 @@ from typing import Any
 
 from citywatch.core.errors import IllegalAction
 from citywatch.games.ankh_morpork.actions import Action
-from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame
+from citywatch.games.ankh_morpork.scoring import end_by_deck
+from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState, Frame
 
 
 class Handler:
@@ -38,6 +43,15 @@ class Handler:
         return "decide"
 
 
+class FrameHooks:
+    """What ``advance`` calls from the turn above; ``rules`` fills it at import time."""
+
+    __slots__ = ("begin_turn",)
+
+    begin_turn: Callable[[AnkhMorporkState], None]
+
+
+FRAME_HOOKS = FrameHooks()
 HANDLERS: dict[str, Handler] = {}
 Op = tuple[Any, ...]
 OPS: dict[str, Callable[..., None]] = {}
@@ -83,15 +97,12 @@ class OpsHandler(Handler):
 
 def advance(s: AnkhMorporkState) -> None:
     """Run automatic steps until a seat must choose between two or more actions."""
-    from citywatch.games.ankh_morpork.rules import begin_turn
-    from citywatch.games.ankh_morpork.scoring import end_by_deck
-
     while s.result is None:
         if not s.draw_pile:
             end_by_deck(s)
             break
         if not s.stack:
-            begin_turn(s)
+            FRAME_HOOKS.begin_turn(s)
             continue
         f = s.stack[-1]
         h = HANDLERS[f[0]]
@@ -151,3 +162,6 @@ QUIET_VERBS = {
     "allow": "{who} played no interrupt.",
     "done": "{who} is done.",
 }
+
+STATE_HOOKS.legal_actions = legal_actions
+STATE_HOOKS.apply_action = apply_action

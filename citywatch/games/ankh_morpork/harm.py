@@ -20,7 +20,7 @@ from citywatch.games.ankh_morpork.data import (
     TROLL,
 )
 from citywatch.games.ankh_morpork.frames import Handler, handler
-from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame
+from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame, minion_targets
 
 # How a harm comes about.
 SYMBOL = "symbol"  # a symbol on another player's card (assassination)
@@ -206,8 +206,6 @@ class Relocate(Handler):
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
         # Rulebook, Place a Minion: the placing rules apply "including due to the play of an
         # interrupt card"; the saved minion is already off the board.
-        from citywatch.games.ankh_morpork.rules import minion_targets
-
         return [Action("choose_area", area=a) for a in minion_targets(s, f[1]) if a != f[2]]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:

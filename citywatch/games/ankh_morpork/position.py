@@ -27,7 +27,14 @@ from citywatch.games.ankh_morpork.data import (
     TROLLS,
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
-from citywatch.games.ankh_morpork.state import DISPLAY, GONE, NO_BUILDING, AnkhMorporkState
+from citywatch.games.ankh_morpork.frames import HANDLERS, advance
+from citywatch.games.ankh_morpork.state import (
+    DISPLAY,
+    GONE,
+    NO_BUILDING,
+    STATE_HOOKS,
+    AnkhMorporkState,
+)
 
 FORMAT = "citywatch-ankh-morpork-position/1"
 
@@ -329,8 +336,6 @@ def _outcome(raw: Any, n: int) -> Outcome:
 
 
 def _frame(raw: Any) -> tuple[Any, ...]:
-    from citywatch.games.ankh_morpork.frames import HANDLERS
-
     if (not isinstance(raw, list) or len(raw) < 2 or raw[0] not in HANDLERS
             or not isinstance(raw[1], int)):
         raise InvalidPosition(f"malformed stack frame {raw!r}")
@@ -339,8 +344,6 @@ def _frame(raw: Any) -> tuple[Any, ...]:
 
 
 def _check_stack(s: AnkhMorporkState) -> None:
-    from citywatch.games.ankh_morpork.frames import advance
-
     if s.result is not None:
         if s.stack:
             raise InvalidPosition("a finished game has no pending decisions")
@@ -355,3 +358,6 @@ def _check_stack(s: AnkhMorporkState) -> None:
         raise
     except (IndexError, KeyError, TypeError, ValueError) as exc:
         raise InvalidPosition(f"the pending decisions do not fit the position: {exc!r}") from None
+
+
+STATE_HOOKS.write_position = write_position

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from citywatch.games.ankh_morpork import effects, events, harm  # noqa: F401  (register frames)
-from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork import effects, events, harm
+from citywatch.games.ankh_morpork.actions import Action, piece_name
 from citywatch.games.ankh_morpork.data import (
     ADJACENT_OR_SELF,
     AREAS,
     ASSASSINATE,
     CARD_BY_NAME,
     CARDS,
-    DEMON,
     HAND_SIZE,
     MONEY,
     NUM_AREAS,
@@ -22,100 +19,32 @@ from citywatch.games.ankh_morpork.data import (
     RANDOM_EVENT,
     REMOVE_TROUBLE,
     SCROLL,
-    TROLL,
 )
-from citywatch.games.ankh_morpork.frames import Handler, advance, apply_action, handler
+from citywatch.games.ankh_morpork.frames import (
+    FRAME_HOOKS,
+    Handler,
+    advance,
+    apply_action,
+    handler,
+)
 from citywatch.games.ankh_morpork.frames import legal_actions as legal_actions
 from citywatch.games.ankh_morpork.scoring import check_personality
-from citywatch.games.ankh_morpork.state import WHITEFACE_CARDS, AnkhMorporkState, Frame
+from citywatch.games.ankh_morpork.state import (
+    WHITEFACE_CARDS,
+    AnkhMorporkState,
+    Frame,
+    assassination_options,
+    building_options,
+    place_building,
+    place_minion,
+    placement_options,
+    play_card,
+    playable_cards,
+)
 
 __all__ = ["advance", "apply_action", "begin_turn", "legal_actions"]
 
 MOSSY = CARD_BY_NAME["Doctor Mossy Lawn"].index
-
-
-# --- placing pieces -------------------------------------------------------------------------
-def minion_targets(s: AnkhMorporkState, seat: int, lifted: int = -1) -> list[int]:
-    """Areas where ``seat`` may place a minion by the normal rule (rule 6)."""
-    mine = s.minions[seat]
-    present = [a for a in range(NUM_AREAS) if mine[a] - (a == lifted) > 0]
-    if not present:
-        return list(range(NUM_AREAS))
-    allowed: set[int] = set()
-    for a in present:
-        allowed |= ADJACENT_OR_SELF[a]
-    return sorted(allowed)
-
-
-def placement_options(
-    s: AnkhMorporkState, seat: int, areas: Iterable[int] | None = None
-) -> list[tuple[int, int]]:
-    """``(area, lifted)`` pairs for placing one minion; ``lifted`` is -1 unless all 12 are out.
-
-    ``areas`` names the places a card allows (overriding adjacency); None means the normal rule.
-    """
-    named = None if areas is None else sorted(set(areas))
-    if s.minion_supply(seat) > 0:
-        targets = minion_targets(s, seat) if named is None else named
-        return [(a, -1) for a in targets]
-    out: list[tuple[int, int]] = []
-    for lift in range(NUM_AREAS):
-        if s.minions[seat][lift] == 0:
-            continue
-        targets = minion_targets(s, seat, lift) if named is None else named
-        out.extend((a, lift) for a in targets if a != lift)
-    return out
-
-
-def place_minion(
-    s: AnkhMorporkState, seat: int, area: int, lifted: int = -1, *, trouble: bool = True
-) -> None:
-    """Place one of ``seat``'s minions, lifting one from ``lifted`` first if given."""
-    if lifted >= 0:
-        s.take_piece(seat, lifted)
-        s.say(f"{s.colour(seat)} lifted a minion from {s.area_name(lifted)}.")
-    s.add_piece(seat, area, trouble=trouble)
-    s.say(f"{s.colour(seat)} placed a minion in {s.area_name(area)}.")
-
-
-def building_options(s: AnkhMorporkState, seat: int, divisor: int = 1) -> list[Action]:
-    """Where ``seat`` may build now, paying the cost divided by ``divisor``."""
-    mine = s.minions[seat]
-    out: list[Action] = []
-    lifts = [-1] if s.building_supply(seat) > 0 else s.buildings_of(seat)
-    for a in range(NUM_AREAS):
-        cost = AREAS[a].cost // divisor
-        if mine[a] and s.building[a] < 0 and not s.trouble[a] and s.money[seat] >= cost:
-            out.extend(Action("place_building", area=a, extra=lift, other=cost) for lift in lifts)
-    return out
-
-
-def place_building(s: AnkhMorporkState, seat: int, area: int, lifted: int, cost: int) -> None:
-    """Pay and build; a building moved from ``lifted`` returns that area's card."""
-    if lifted >= 0:
-        s.remove_building(lifted)
-        s.say(f"{s.colour(seat)} took back their building from {s.area_name(lifted)}.")
-    s.money[seat] -= cost
-    s.put_building(seat, area)
-    s.say(f"{s.colour(seat)} built in {s.area_name(area)} for ${cost}.")
-
-
-def assassination_options(
-    s: AnkhMorporkState, seat: int, verb: str = "assassinate"
-) -> list[Action]:
-    """Minions of others, trolls and demons standing where there is trouble."""
-    out: list[Action] = []
-    for a in range(NUM_AREAS):
-        if not s.trouble[a]:
-            continue
-        for owner in range(s.n):
-            if owner != seat and s.minions[owner][a]:
-                out.append(Action(verb, area=a, seat=owner))
-        if s.trolls[a]:
-            out.append(Action(verb, area=a, seat=TROLL))
-        if s.demons[a]:
-            out.append(Action(verb, area=a, seat=DEMON))
-    return out
 
 
 # --- the turn ------------------------------------------------------------------------------
@@ -144,20 +73,6 @@ def end_turn(s: AnkhMorporkState, seat: int) -> None:
         s.draw_cards(seat, need)
     s.stack.clear()
     s.current = (seat + 1) % s.n
-
-
-def playable_cards(s: AnkhMorporkState, seat: int) -> list[int]:
-    """Cards in hand that can be played as the turn's card (not interrupts)."""
-    return sorted({c for c in s.hands[seat] if not CARDS[c].is_interrupt})
-
-
-def play_card(s: AnkhMorporkState, seat: int, card: int) -> None:
-    """Take ``card`` from the hand and start resolving its symbols."""
-    s.hands[seat].remove(card)
-    s.in_play.append(card)
-    s.played.append(card)
-    s.say(f"{s.colour(seat)} played {CARDS[card].name}.")
-    s.stack.append(("card", seat, card, 0))
 
 
 def finish_card(s: AnkhMorporkState, card: int) -> None:
@@ -350,8 +265,6 @@ class ResolveCard(Handler):
 
 
 def _piece(s: AnkhMorporkState, owner: int) -> str:
-    from citywatch.games.ankh_morpork.actions import piece_name
-
     return piece_name(owner)
 
 
@@ -422,3 +335,6 @@ def use_power(s: AnkhMorporkState, seat: int, a: Action) -> None:
         s.say(f"{who} used {area.name} to draw a card and discard one.")
         s.stack.append(("fx", seat, -1, "discard_one"))
         s.draw_cards(seat, 1)
+
+
+FRAME_HOOKS.begin_turn = begin_turn

@@ -1,17 +1,25 @@
 """The Ankh-Morpork state: plain data and the board's primitive operations.
 
 Everything is lists of small integers so that ``copy()`` is cheap. Pending
-decisions are tuples on ``stack``; the top one says who decides now.
+decisions are tuples on ``stack``; the top one says who decides now. The placing
+rules and playing a card, shared by symbols, scroll texts and interrupts, are here too.
+
+This module imports nothing of the rules above it: the State API methods that need
+them (``legal_actions``, ``apply``, ``view``, ``determinize``, ``position``, ``game``)
+call through ``STATE_HOOKS``, which those modules fill when they are imported.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
 from citywatch.core.rng import Rng
+from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
+    ADJACENT_OR_SELF,
     AREAS,
     BUILDINGS_PER_PLAYER,
     CARD_BY_NAME,
@@ -20,12 +28,13 @@ from citywatch.games.ankh_morpork.data import (
     DEMON,
     MINIONS_PER_PLAYER,
     NUM_AREAS,
+    SMALL_GODS,
+    SMALL_GODS_FEE,
     TROLL,
 )
 
 if TYPE_CHECKING:
     from citywatch.core.api import Game
-    from citywatch.games.ankh_morpork.actions import Action
 
 Frame = tuple[Any, ...]
 
@@ -37,6 +46,28 @@ WHITEFACE_CARDS = frozenset(
     c.index for c in CARDS if c.effect == "whiteface"
 )
 LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
+
+
+class StateHooks:
+    """The State API's functions that live above this module, registered at import time.
+
+    ``frames`` fills ``legal_actions`` and ``apply_action``, ``view`` fills ``view`` and
+    ``determinize``, ``position`` fills ``write_position`` and ``game`` fills ``game``.
+    The package's ``__init__`` imports ``game``, which imports them all.
+    """
+
+    __slots__ = ("apply_action", "determinize", "game", "legal_actions", "view",
+                 "write_position")
+
+    game: Game
+    legal_actions: Callable[[AnkhMorporkState], list[Action]]
+    apply_action: Callable[[AnkhMorporkState, Any], None]
+    view: Callable[[AnkhMorporkState, int | None], dict[str, Any]]
+    determinize: Callable[[AnkhMorporkState, int, Rng], AnkhMorporkState]
+    write_position: Callable[[AnkhMorporkState], dict[str, Any]]
+
+
+STATE_HOOKS = StateHooks()
 
 
 class AnkhMorporkState(State):
@@ -87,9 +118,7 @@ class AnkhMorporkState(State):
     # --- the State API -------------------------------------------------------------------
     @property
     def game(self) -> Game:
-        from citywatch.games.ankh_morpork.game import GAME
-
-        return GAME
+        return STATE_HOOKS.game
 
     @property
     def players(self) -> int:
@@ -103,16 +132,12 @@ class AnkhMorporkState(State):
         return seat
 
     def legal_actions(self) -> list[Action]:
-        from citywatch.games.ankh_morpork.rules import legal_actions
-
         if self._legal is None:
-            self._legal = legal_actions(self)
+            self._legal = STATE_HOOKS.legal_actions(self)
         return list(self._legal)
 
     def apply(self, action: Any) -> None:
-        from citywatch.games.ankh_morpork.rules import apply_action
-
-        apply_action(self, action)
+        STATE_HOOKS.apply_action(self, action)
 
     def copy(self) -> AnkhMorporkState:
         c = AnkhMorporkState.__new__(AnkhMorporkState)
@@ -156,22 +181,16 @@ class AnkhMorporkState(State):
         return self.turn
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        from citywatch.games.ankh_morpork.view import view
-
-        return view(self, seat)
+        return STATE_HOOKS.view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> AnkhMorporkState:
-        from citywatch.games.ankh_morpork.view import determinize
-
-        return determinize(self, seat, rng)
+        return STATE_HOOKS.determinize(self, seat, rng)
 
     def log(self, seat: int | None = None) -> list[str]:
         return log_lines(self.log_tail, seat)
 
     def position(self) -> dict[str, Any]:
-        from citywatch.games.ankh_morpork.position import write_position
-
-        return write_position(self)
+        return STATE_HOOKS.write_position(self)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, AnkhMorporkState):
@@ -222,8 +241,6 @@ class AnkhMorporkState(State):
 
     def can_use_small_gods(self, seat: int) -> bool:
         """True if ``seat`` owns Small Gods, its area is demon-free and $3 can be paid."""
-        from citywatch.games.ankh_morpork.data import SMALL_GODS, SMALL_GODS_FEE
-
         return (
             self.area_card[SMALL_GODS] == seat
             and self.demons[SMALL_GODS] == 0
@@ -308,3 +325,102 @@ class AnkhMorporkState(State):
 def card_index(name: str) -> int:
     """The index of the card called ``name``."""
     return CARD_BY_NAME[name].index
+
+
+# --- placing pieces -------------------------------------------------------------------------
+def minion_targets(s: AnkhMorporkState, seat: int, lifted: int = -1) -> list[int]:
+    """Areas where ``seat`` may place a minion by the normal rule (rule 6)."""
+    mine = s.minions[seat]
+    present = [a for a in range(NUM_AREAS) if mine[a] - (a == lifted) > 0]
+    if not present:
+        return list(range(NUM_AREAS))
+    allowed: set[int] = set()
+    for a in present:
+        allowed |= ADJACENT_OR_SELF[a]
+    return sorted(allowed)
+
+
+def placement_options(
+    s: AnkhMorporkState, seat: int, areas: Iterable[int] | None = None
+) -> list[tuple[int, int]]:
+    """``(area, lifted)`` pairs for placing one minion; ``lifted`` is -1 unless all 12 are out.
+
+    ``areas`` names the places a card allows (overriding adjacency); None means the normal rule.
+    """
+    named = None if areas is None else sorted(set(areas))
+    if s.minion_supply(seat) > 0:
+        targets = minion_targets(s, seat) if named is None else named
+        return [(a, -1) for a in targets]
+    out: list[tuple[int, int]] = []
+    for lift in range(NUM_AREAS):
+        if s.minions[seat][lift] == 0:
+            continue
+        targets = minion_targets(s, seat, lift) if named is None else named
+        out.extend((a, lift) for a in targets if a != lift)
+    return out
+
+
+def place_minion(
+    s: AnkhMorporkState, seat: int, area: int, lifted: int = -1, *, trouble: bool = True
+) -> None:
+    """Place one of ``seat``'s minions, lifting one from ``lifted`` first if given."""
+    if lifted >= 0:
+        s.take_piece(seat, lifted)
+        s.say(f"{s.colour(seat)} lifted a minion from {s.area_name(lifted)}.")
+    s.add_piece(seat, area, trouble=trouble)
+    s.say(f"{s.colour(seat)} placed a minion in {s.area_name(area)}.")
+
+
+def building_options(s: AnkhMorporkState, seat: int, divisor: int = 1) -> list[Action]:
+    """Where ``seat`` may build now, paying the cost divided by ``divisor``."""
+    mine = s.minions[seat]
+    out: list[Action] = []
+    lifts = [-1] if s.building_supply(seat) > 0 else s.buildings_of(seat)
+    for a in range(NUM_AREAS):
+        cost = AREAS[a].cost // divisor
+        if mine[a] and s.building[a] < 0 and not s.trouble[a] and s.money[seat] >= cost:
+            out.extend(Action("place_building", area=a, extra=lift, other=cost) for lift in lifts)
+    return out
+
+
+def place_building(s: AnkhMorporkState, seat: int, area: int, lifted: int, cost: int) -> None:
+    """Pay and build; a building moved from ``lifted`` returns that area's card."""
+    if lifted >= 0:
+        s.remove_building(lifted)
+        s.say(f"{s.colour(seat)} took back their building from {s.area_name(lifted)}.")
+    s.money[seat] -= cost
+    s.put_building(seat, area)
+    s.say(f"{s.colour(seat)} built in {s.area_name(area)} for ${cost}.")
+
+
+def assassination_options(
+    s: AnkhMorporkState, seat: int, verb: str = "assassinate"
+) -> list[Action]:
+    """Minions of others, trolls and demons standing where there is trouble."""
+    out: list[Action] = []
+    for a in range(NUM_AREAS):
+        if not s.trouble[a]:
+            continue
+        for owner in range(s.n):
+            if owner != seat and s.minions[owner][a]:
+                out.append(Action(verb, area=a, seat=owner))
+        if s.trolls[a]:
+            out.append(Action(verb, area=a, seat=TROLL))
+        if s.demons[a]:
+            out.append(Action(verb, area=a, seat=DEMON))
+    return out
+
+
+# --- playing cards -------------------------------------------------------------------------
+def playable_cards(s: AnkhMorporkState, seat: int) -> list[int]:
+    """Cards in hand that can be played as the turn's card (not interrupts)."""
+    return sorted({c for c in s.hands[seat] if not CARDS[c].is_interrupt})
+
+
+def play_card(s: AnkhMorporkState, seat: int, card: int) -> None:
+    """Take ``card`` from the hand and start resolving its symbols."""
+    s.hands[seat].remove(card)
+    s.in_play.append(card)
+    s.played.append(card)
+    s.say(f"{s.colour(seat)} played {CARDS[card].name}.")
+    s.stack.append(("card", seat, card, 0))

@@ -16,7 +16,7 @@ from citywatch.games.ankh_morpork.data import (
 )
 from citywatch.games.ankh_morpork.frames import HANDLERS
 from citywatch.games.ankh_morpork.position import area_json
-from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState
 
 
 def _names(items: list[int]) -> list[str]:
@@ -143,3 +143,7 @@ def _redeal_frame(f: tuple[Any, ...], seat: int, d: AnkhMorporkState, rng: Rng) 
         rng.shuffle(picks)
         return (*f[:5], *picks[: len(f) - 5])
     return f
+
+
+STATE_HOOKS.view = view
+STATE_HOOKS.determinize = determinize
