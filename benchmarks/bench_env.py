@@ -56,19 +56,19 @@ def classic_env(name: str) -> Any:
         return None
 
 
-def encoding_us(players: int, seed: int) -> dict[str, float]:
+def encoding_us(game: str, players: int, seed: int) -> dict[str, float]:
     """Microseconds per observation vector, per action mask, and per engine decision."""
     import citywatch
+    from citywatch.core.api import State
     from citywatch.core.rng import Rng
-    from citywatch.env.ankh_morpork import action_mask, observation
-    from citywatch.games.ankh_morpork.state import AnkhMorporkState
+    from citywatch.env import encoding
 
-    states: list[AnkhMorporkState] = []
+    observation, action_mask = encoding(game).observation, encoding(game).action_mask
+    states: list[State] = []
     decisions = 0
     start = time.perf_counter()
     for k in range(20):
-        state = citywatch.load("ankh-morpork").new_game(players=players, seed=seed + k)
-        assert isinstance(state, AnkhMorporkState)
+        state = citywatch.load(game).new_game(players=players, seed=seed + k)
         rng = Rng(seed + k)
         while state.to_move is not None:
             legal = state.legal_actions()
@@ -96,28 +96,38 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true")
+    p.add_argument("--game", help="the game (default: every registered game with an encoding)")
     args = p.parse_args()
+    from citywatch.core.registry import game_names, load
+
+    games = [args.game] if args.game else [g for g in game_names()
+                                           if load(g).encoding() is not None]
+    for game in games:
+        compare(game, args)
+
+
+def compare(game: str, args: argparse.Namespace) -> None:
+    """One game's environment against the classic games."""
     from citywatch.env import pettingzoo_env
 
-    ours = random_loop(pettingzoo_env("ankh-morpork", players=args.players), args.steps,
-                       args.seed)
+    ours = random_loop(pettingzoo_env(game, players=args.players), args.steps, args.seed)
     rates: dict[str, float] = {}
     for name in CLASSIC:
         env = classic_env(name)
         if env is not None:
             rates[name] = random_loop(env, args.steps // 4 if name == "chess_v6" else args.steps,
                                       args.seed)
-    parts = encoding_us(args.players, args.seed)
+    parts = encoding_us(game, args.players, args.seed)
     if args.json:
-        print(json.dumps({"ankh_morpork_steps_per_second": round(ours),
+        print(json.dumps({"game": game, "steps_per_second": round(ours),
                           "classic_steps_per_second": {k: round(v) for k, v in rates.items()},
                           **{k: round(v, 2) for k, v in parts.items()}}))
         return
-    label = f"ankh-morpork ({args.players} players)"
+    label = f"{game} ({args.players} players)"
     print(f"{label:<28}{ours:10.0f} steps/s")
     for name, rate in rates.items():
         target = "   (target >= 1.0)" if name == "texas_holdem_v4" else ""
-        print(f"{name:<28}{rate:10.0f} steps/s   ankh-morpork / {name}: "
+        print(f"{name:<28}{rate:10.0f} steps/s   {game} / {name}: "
               f"{ours / rate:5.2f}{target}")
     print(f"observation vector  microseconds  : {parts['observation_us']:8.2f}")
     print(f"action mask         microseconds  : {parts['action_mask_us']:8.2f}")

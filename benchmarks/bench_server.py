@@ -105,8 +105,13 @@ def _quantile(values: list[float], q: float) -> float | None:
         if ordered else None
 
 
-async def run(tables: int, timeout: float, bot: str = "random") -> dict[str, Any]:
-    """Run the load test; return its numbers."""
+async def run(tables: int, timeout: float, bot: str = "random",
+              game: str | None = None) -> dict[str, Any]:
+    """Run the load test on ``game`` (default: the first registered); return its numbers."""
+    from citywatch.core.registry import game_names, load
+
+    game = game or game_names()[0]
+    players = min(4, load(game).max_players)
     folder = Path(tempfile.mkdtemp(prefix="citywatch-bench-"))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -120,7 +125,7 @@ async def run(tables: int, timeout: float, bot: str = "random") -> dict[str, Any
             tasks: list[asyncio.Task[None]] = []
             for k in range(tables):
                 response = await client.post("/api/tables", json={
-                    "game": "ankh-morpork", "seats": [bot] * 4, "seed": 1000 + k})
+                    "game": game, "seats": [bot] * players, "seed": 1000 + k})
                 if response.status_code != 200:
                     errors.append(f"table {k}: {response.status_code} {response.text}")
                     continue
@@ -164,6 +169,7 @@ async def run(tables: int, timeout: float, bot: str = "random") -> dict[str, Any
     else:
         shutil.rmtree(folder, ignore_errors=True)
     return {
+        "game": game,
         "bot": bot,
         "tables": tables,
         "finished": sum(w.finished for w in watches),
@@ -188,15 +194,16 @@ def main() -> int:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--tables", type=int, default=50, help="tables of four bots (default 50)")
     p.add_argument("--bot", default="random", help="the bot level of every seat (default random)")
+    p.add_argument("--game", help="the game (default: the first registered)")
     p.add_argument("--timeout", type=float, default=300.0, help="seconds at most (default 300)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     args = p.parse_args()
-    result = asyncio.run(run(args.tables, args.timeout, args.bot))
+    result = asyncio.run(run(args.tables, args.timeout, args.bot, args.game))
     if args.json:
         print(json.dumps(result))
     else:
-        print(f"server: {result['tables']} tables of 4 {result['bot']} bots, bot delay 0, "
-              f"SQLite, one spectator WebSocket each")
+        print(f"server: {result['tables']} {result['game']} tables of {result['bot']} bots, "
+              f"bot delay 0, SQLite, one spectator WebSocket each")
         print(f"  games finished      {result['finished']} / {result['tables']}")
         print(f"  actions             {result['actions']} in {result['seconds']} s: "
               f"{result['actions_per_second']} actions/s")

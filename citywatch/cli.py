@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from citywatch import reference
-from citywatch.bots import make_bot
+from citywatch.bots import bot_names, make_bot
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
-from citywatch.core.registry import game_names
+from citywatch.core.registry import game_names, load
 
 
 def _positive(text: str) -> int:
@@ -37,14 +37,31 @@ def _seed(text: str) -> int:
 
 def _bots(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
-    for name in names:
-        try:
-            make_bot(name)
-        except ValueError as exc:
-            raise argparse.ArgumentTypeError(str(exc)) from None
     if not names:
         raise argparse.ArgumentTypeError("name at least one bot")
     return names
+
+
+def _check_bots(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Every bot named is one of the game's (a usage error, exit 2, if not)."""
+    named: list[str] = list(getattr(args, "bots", None) or [])
+    named.append(getattr(args, "bot", None) or "")
+    for name in filter(None, named):
+        try:
+            make_bot(name, args.game)
+        except ValueError as exc:
+            p.error(f"{args.command}: {exc}")
+
+
+def _choose_game(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """``play`` without a game: the only registered one, or a usage error naming them."""
+    if getattr(args, "game", "") is None and not getattr(args, "resume", False):
+        names = game_names()
+        if len(names) != 1:
+            p.error(f"play: name the game: {', '.join(names)}")
+        args.game = names[0]
+    if getattr(args, "bot", "") is None and getattr(args, "game", None):
+        args.bot = "heuristic" if "heuristic" in bot_names(args.game) else "ismcts"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -77,6 +94,7 @@ def parser() -> argparse.ArgumentParser:
                      help="print a summary instead of watching step by step")
     rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
     reference.add_parser(sub)
+    sub.add_parser("games", help="list the games, their player counts and bots")
     tour = sub.add_parser("tournament", help="bots against bots, seats rotated, with intervals")
     tour.add_argument("game", choices=game_names(), help="the game")
     tour.add_argument("--bots", type=_bots, required=True,
@@ -87,12 +105,13 @@ def parser() -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     play = sub.add_parser("play", help="play in the terminal against bots or friends")
-    play.add_argument("game", nargs="?", default="ankh-morpork", choices=game_names(),
-                      help="the game (default ankh-morpork)")
+    play.add_argument("game", nargs="?", default=None, choices=game_names(),
+                      help="the game (may be left out when only one is registered)")
     play.add_argument("--players", type=int, help="number of seats (default: as --seats, or 4)")
     play.add_argument("--seats", help="who sits where, e.g. you,bot,bot,bot or you,you,bot")
-    play.add_argument("--bot", type=_bot_name, default="heuristic",
-                      help="the bot for seats named 'bot' (default heuristic)")
+    play.add_argument("--bot", type=_bot_name, default=None,
+                      help="the bot for seats named 'bot' (default heuristic, where the game "
+                           "has one, else ismcts)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
     serve = sub.add_parser("serve", help="serve the web game: tables for people and bots")
@@ -250,9 +269,24 @@ def _simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games() -> int:
+    """``citywatch games``: every registered game, its players and bots."""
+    for name in game_names():
+        game = load(name)
+        print(f"{name:<16}{game.display_name():<32}{game.min_players}-{game.max_players} players"
+              f"   bots: {', '.join(bot_names(name))}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    args = parser().parse_args(argv)
+    p = parser()
+    args = p.parse_args(argv)
+    _choose_game(p, args)
+    if getattr(args, "game", None):
+        _check_bots(p, args)
+    if args.command == "games":
+        return _games()
     if args.command == "simulate":
         return _simulate(args)
     if args.command == "rules":
@@ -361,7 +395,7 @@ def _play(args: argparse.Namespace) -> int:
     if args.resume:
         return app.resume(read, con)
     try:
-        seats = app.parse_seats(args.seats, args.players, args.bot)
+        seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
         game = app.new_game(args.game, seats, args.seed, read, con)
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)

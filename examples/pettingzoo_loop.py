@@ -49,7 +49,7 @@ def ismcts_game(players: int, seed: int, spec: str = "ismcts:iterations=50") -> 
     """player_0 is the ISMCTS bot, deciding from its seat's Observation of ``env.state()``."""
     env = pettingzoo_env("ankh-morpork", players=players)
     env.reset(seed=seed)
-    bot = make_bot(spec)
+    bot = make_bot(spec, "ankh-morpork")
     bot_rng = Rng(seed)
     rng = np.random.default_rng(seed)
     final: dict[str, tuple[float, dict[str, Any]]] = {}

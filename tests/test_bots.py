@@ -19,6 +19,8 @@ from citywatch.tournament import schedule, tournament, wilson
 GAME = citywatch.load("ankh-morpork")
 SPECS = ["random", "heuristic", "ismcts:iterations=30:depth=6"]
 
+AM = "ankh-morpork"
+
 
 @pytest.mark.parametrize("spec", SPECS)
 def test_bots_only_see_their_own_seat(spec: str) -> None:
@@ -34,9 +36,9 @@ def test_bots_only_see_their_own_seat(spec: str) -> None:
         twin = hidden_twin(state, seat)
         assert twin.view(seat) == state.view(seat)
         assert twin.position() != state.position()
-        bot = make_bot(spec)
+        bot = make_bot(spec, AM)
         a = bot.choose(Observation(state, seat), state.legal_actions(), Rng(5))
-        b = make_bot(spec).choose(Observation(twin, seat), twin.legal_actions(), Rng(5))
+        b = make_bot(spec, AM).choose(Observation(twin, seat), twin.legal_actions(), Rng(5))
         assert a == b
         compared += 1
     assert compared >= 5
@@ -48,7 +50,7 @@ def test_same_seed_same_choices(spec: str) -> None:
     state = state_after(3, 4, 15)
     seat = state.to_move
     assert seat is not None
-    choices = {make_bot(spec).choose(Observation(state, seat), state.legal_actions(), Rng(9))
+    choices = {make_bot(spec, AM).choose(Observation(state, seat), state.legal_actions(), Rng(9))
                for _ in range(2)}
     assert len(choices) == 1
 
@@ -63,7 +65,7 @@ def test_bots_always_choose_a_legal_action(players: int, seed: int, steps: int,
     if state.to_move is None:
         return
     legal = state.legal_actions()
-    choice = make_bot(spec).choose(Observation(state, state.to_move), legal, Rng(seed))
+    choice = make_bot(spec, AM).choose(Observation(state, state.to_move), legal, Rng(seed))
     assert choice in legal
 
 
@@ -80,7 +82,7 @@ def test_heuristic_bot_takes_a_win_it_can_see() -> None:
     minions(pos, areas[8], Blue=1)
     give(pos, "Red", "Doctor Hix", "Groat", "Modo")
     state = start(pos)
-    bot = make_bot("heuristic")
+    bot = make_bot("heuristic", AM)
     legal = state.legal_actions()
     choice = bot.choose(Observation(state, 0), legal, Rng(1))
     assert str(choice) == "Play Doctor Hix"
@@ -93,7 +95,7 @@ def test_bot_specs_and_errors() -> None:
     for bad in ("genius", "ismcts:iterations", "ismcts:iterations=0", "ismcts:colour=red",
                 "ismcts:playout=clever", "heuristic:lookahead=-1"):
         with pytest.raises(ValueError):
-            make_bot(bad)
+            make_bot(bad, AM)
 
 
 def test_wilson_interval_against_known_values() -> None:
@@ -141,7 +143,7 @@ def test_tournament_summary_and_command(capsys: pytest.CaptureFixture[str]) -> N
 def _heuristic_choice(state: AnkhMorporkState) -> str:
     seat = state.to_move
     assert seat is not None
-    return str(make_bot("heuristic").choose(Observation(state, seat), state.legal_actions(),
+    return str(make_bot("heuristic", AM).choose(Observation(state, seat), state.legal_actions(),
                                             Rng(3)))
 
 
@@ -197,7 +199,7 @@ def test_heuristic_bot_uses_city_area_powers() -> None:
                                                   ("ismcts:iterations=8:depth=4", 600)])
 def test_bots_never_crash_over_thousands_of_positions(spec: str, positions: int) -> None:
     """Every choice in games where this bot plays every seat is legal, position after position."""
-    bot = make_bot(spec)
+    bot = make_bot(spec, AM)
     seen = 0
     seed = 0
     while seen < positions:

@@ -1,10 +1,10 @@
-"""The PettingZoo environment (citywatch.env): API, masks, hidden information, copies."""
+"""The PettingZoo environment of Ankh-Morpork (citywatch.env): masks, hidden information,
+copies (PettingZoo's api_test and seed_test, for every game, are in test_conformance.py)."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
-import warnings
 from pathlib import Path
 
 import numpy as np
@@ -14,7 +14,7 @@ from helpers import hidden_twin, state_after
 import citywatch
 from citywatch.core.rng import Rng
 from citywatch.env import CitywatchEnv, env_from_state, pettingzoo_env
-from citywatch.env.ankh_morpork import (
+from citywatch.games.ankh_morpork.encoding import (
     ACTIONS,
     INDEX,
     NUM_ACTIONS,
@@ -27,10 +27,6 @@ from citywatch.env.ankh_morpork import (
 )
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 
-with warnings.catch_warnings():
-    warnings.simplefilter("ignore", DeprecationWarning)  # pettingzoo.test loads old-style envs
-    from pettingzoo.test import api_test, seed_test
-
 GAME = citywatch.load("ankh-morpork")
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -38,18 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
     legal = np.flatnonzero(mask)
     return int(legal[rng.integers(len(legal))])
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_pettingzoo_api_test(players: int) -> None:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # dict observations outside PettingZoo's own list
-        api_test(pettingzoo_env("ankh-morpork", players=players), num_cycles=1000)
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_pettingzoo_seed_test(players: int) -> None:
-    seed_test(lambda: pettingzoo_env("ankh-morpork", players=players), num_cycles=500)
 
 
 def test_action_space_is_a_fixed_bijection() -> None:
@@ -184,7 +168,7 @@ def test_illegal_and_out_of_range_actions_are_refused() -> None:
 
 
 def test_reset_without_seed_follows_the_last_seed() -> None:
-    a, b = pettingzoo_env(players=2), pettingzoo_env(players=2)
+    a, b = pettingzoo_env("ankh-morpork", players=2), pettingzoo_env("ankh-morpork", players=2)
     a.reset(seed=9)
     b.reset(seed=9)
     a.reset()

@@ -7,6 +7,7 @@ import os
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 import pexpect
 import pytest
@@ -216,3 +217,35 @@ def test_bad_play_options(tmp_path: Path) -> None:
         child.close()
         assert child.exitstatus == 2, args
         assert "error" in plain(child.before) and "Traceback" not in plain(child.before)
+
+
+def test_a_game_without_its_own_screens_is_playable_in_the_terminal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy_registered: Any) -> None:
+    """Issue 9: a newly registered game with no terminal screens plays through the generic
+    ones (its view as JSON, its actions by ``str(action)``), hot seat included, and replays."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from citywatch.core.record import Record
+    from citywatch.terminal import app
+    from citywatch.terminal.viewer import watch
+
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    out = StringIO()
+    answers = iter(["", "board", "hand", "? nothing", "1"] + ["", "1"] * 40)
+    seats = app.parse_seats("you,you,random", None, "random", "toy")
+    game = app.new_game("toy", seats, 5, lambda _prompt: next(answers),
+                        Console(file=out, width=100))
+    assert game.run()
+    screen = out.getvalue()
+    assert "Pass the keyboard to Seat" in screen
+    assert "Your hand:" in screen and "'played'" in screen  # the generic screens
+    assert "1. Play " in screen  # menu lines are str(action)
+    assert "The end:" in screen
+    record = Record.load(game.path)
+    assert game.state.outcome() is not None and len(record.actions) >= 6
+    shown = StringIO()
+    steps = iter(["e", "q"])
+    assert watch(record, None, lambda _prompt: next(steps), Console(file=shown, width=100)) == 0
+    assert "Seat 1 holds" in shown.getvalue()

@@ -19,7 +19,7 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
-def bot_names(game: str = "ankh-morpork") -> list[str]:
+def bot_names(game: str) -> list[str]:
     """Every bot name usable for ``game``."""
     return sorted({*BOTS, *load(game).bots()})
 
@@ -43,7 +43,7 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip().lower(), options
 
 
-def make_bot(spec: str, game: str = "ankh-morpork") -> Bot:
+def make_bot(spec: str, game: str) -> Bot:
     """A new bot from its spec; ``ValueError`` naming the problem if it is unknown or wrong."""
     name, options = parse_spec(spec)
     g = load(game)

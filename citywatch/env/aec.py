@@ -9,8 +9,6 @@ game's fixed action space. Rewards come at the end: 1 to the winner, shared wins
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import gymnasium
@@ -20,43 +18,24 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from citywatch.core.api import State
+from citywatch.core.presentation import Encoding
 from citywatch.core.registry import load
 
 Observation = dict[str, npt.NDArray[Any]]
 
 
-@dataclass(frozen=True)
-class Encoding:
-    """A game's fixed action space and observation vector."""
-
-    actions: Sequence[Any]
-    index: Mapping[Any, int]
-    observation_high: npt.NDArray[np.float32]
-    observation: Callable[[Any, int], npt.NDArray[np.float32]]
-    action_mask: Callable[[Any], npt.NDArray[np.int8]]
-
-
-def _ankh_morpork() -> Encoding:
-    from citywatch.env import ankh_morpork as am
-
-    return Encoding(am.ACTIONS, am.INDEX, am.OBS_HIGH, am.observation, am.action_mask)
-
-
-ENCODINGS: dict[str, Callable[[], Encoding]] = {"ankh-morpork": _ankh_morpork}
-
-
 def encoding(game: str) -> Encoding:
-    """The encoding of ``game``; ``ValueError`` if it has none."""
-    if game not in ENCODINGS:
-        raise ValueError(f"no PettingZoo encoding for {game!r}; known: {', '.join(ENCODINGS)}")
-    return ENCODINGS[game]()
+    """The encoding of ``game`` (``Game.encoding()``); ``ValueError`` if it has none."""
+    found = load(game).encoding()
+    if found is None:
+        raise ValueError(f"{game} has no PettingZoo encoding yet (Game.encoding() returns None)")
+    return found
 
 
 class CitywatchEnv(AECEnv):  # type: ignore[misc]
     """A citywatch game as a PettingZoo ``AECEnv``: one agent per seat."""
 
-    def __init__(self, game: str = "ankh-morpork", players: int = 4,
-                 render_mode: str | None = None) -> None:
+    def __init__(self, game: str, players: int = 4, render_mode: str | None = None) -> None:
         super().__init__()
         self.game = load(game)
         if isinstance(players, bool) or not isinstance(players, int) or not (
@@ -229,7 +208,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-def pettingzoo_env(game: str = "ankh-morpork", players: int = 4,
+def pettingzoo_env(game: str, players: int = 4,
                    render_mode: str | None = None) -> CitywatchEnv:
     """A PettingZoo AEC environment for ``game`` with ``players`` seats; call ``reset()``."""
     return CitywatchEnv(game, players, render_mode)

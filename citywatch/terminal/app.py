@@ -24,18 +24,19 @@ from citywatch.core.api import Game, State
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
-from citywatch.terminal import ankh_morpork as screen
+from citywatch.terminal.screens import indented, screens_for, seat_name
 
 YOU = "you"
 PROMPT = "choice> "
-COMMANDS = ("Type the number of your choice. Other commands: '? NAME' help on a card, area, "
-            "event or personality; 'board'; 'hand'; 'log' for the whole history; 'quit' to save "
-            "and stop.")
+COMMANDS = ("Type the number of your choice. Other commands: '? NAME' help on anything in the "
+            "game's rules reference (a card, a place, ...); 'board'; 'hand'; 'log' for the whole "
+            "history; 'quit' to save and stop.")
 Reader = Callable[[str], str]
 
 
-def parse_seats(text: str | None, players: int | None, bot: str) -> list[str]:
-    """Seats from ``you,bot,bot``: 'you' is a person here; 'bot' or a bot's name is a bot."""
+def parse_seats(text: str | None, players: int | None, bot: str, game: str) -> list[str]:
+    """Seats from ``you,bot,bot``: 'you' is a person here; 'bot' or a bot's name (one of
+    ``game``'s) is a bot."""
     if text is None:
         count = 4 if players is None else players
         return [YOU] + [bot] * (count - 1)
@@ -47,7 +48,7 @@ def parse_seats(text: str | None, players: int | None, bot: str) -> list[str]:
             seats.append(bot)
         else:
             try:
-                make_bot(word)
+                make_bot(word, game)
             except ValueError as exc:
                 raise ValueError(f"unknown seat {word!r}: use 'you', 'bot' or a bot ({exc})"
                                  ) from None
@@ -78,13 +79,13 @@ class TerminalGame:
         self.bots = {i: make_bot(s, state.game.name) for i, s in enumerate(self.seats)
                      if s != YOU}
         self.reference = self.game.reference()
+        self.screens = screens_for(self.game)
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None
 
     def name(self, seat: int) -> str:
         """The colour (or number) of a seat."""
-        seats = self.state.view(seat)["seats"]
-        return str(seats[seat].get("colour", f"seat {seat}"))
+        return seat_name(self.state.view(seat), seat)
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> bool:
@@ -141,9 +142,9 @@ class TerminalGame:
             if word == "log":
                 self.show_log(seat)
             elif word in ("board", "b"):
-                self.console.print(screen.board(self.state.view(seat), self.reference))
+                self.console.print(self.screens.board(self.state.view(seat)))
             elif word in ("hand", "h"):
-                self.console.print(screen.hand(self.state.view(seat), self.reference))
+                self.console.print(self.screens.hand(self.state.view(seat)))
             elif word in ("menu", "m", ""):
                 self.show_menu(seat, legal)
             elif word.startswith("?") or word.startswith("help "):
@@ -159,10 +160,11 @@ class TerminalGame:
         """Hot-seat: clear the screen and its scrollback, then wait for the right person."""
         self.wipe()
         name = self.name(seat)
-        out_of_turn = self.state.view(seat)["current"] != name
+        current = self.state.view(seat).get("current")
+        out_of_turn = isinstance(current, str) and current != name
         why = "a decision out of turn" if out_of_turn else "your turn"
         self.console.print(Panel(Text.assemble(
-            "Pass the keyboard to ", screen.colour(name), f": {why}.\n",
+            "Pass the keyboard to ", self.screens.colour(name), f": {why}.\n",
             f"{name}, press Enter when nobody else is looking."), title="Hot seat"))
         try:
             self.read("")
@@ -181,28 +183,29 @@ class TerminalGame:
         """The seat's whole screen."""
         view = self.state.view(seat)
         self.console.clear()
-        title = (f"{self.game.name} · turn {view['turn']} · {view['current']}'s turn · "
-                 f"you are {view['colour']}")
+        current = view.get("current")
+        whose = f" · {current}'s turn" if isinstance(current, str) else ""
+        title = (f"{self.game.name} · turn {self.state.turn_count()}{whose} · "
+                 f"you are {self.name(seat)}")
         self.console.print(Rule(title))
-        self.console.print(screen.board(view, self.reference))
-        self.console.print(screen.players(view, self.reference))
-        self.console.print(screen.hand(view, self.reference))
+        self.console.print(self.screens.board(view))
+        self.console.print(self.screens.players(view))
+        self.console.print(self.screens.hand(view))
         lines = self.state.log(seat)
         recent = lines[self.seen_log[seat]:][-10:]
         self.seen_log[seat] = len(lines)
         if recent:
             self.console.print(Text("Since your last decision:", style="bold"))
             for line in recent:
-                self.console.print(screen.indented(line, 2))
+                self.console.print(indented(line, 2))
         self.show_menu(seat, self.state.legal_actions())
 
     def show_menu(self, seat: int, legal: list[Any]) -> None:
         """The numbered choices."""
-        view = self.state.view(seat)
-        task = view["decision"]["task"] if view.get("decision") else "decide"
-        self.console.print(Text.assemble(screen.colour(view["colour"]), f", {task}:"))
-        width = max(len(f"{i}. {screen.label(str(a), self.reference)}")
-                    for i, a in enumerate(legal, 1))
+        decision = self.state.view(seat).get("decision")
+        task = decision.get("task", "decide") if isinstance(decision, dict) else "decide"
+        self.console.print(Text.assemble(self.screens.colour(self.name(seat)), f", {task}:"))
+        width = max(len(f"{i}. {self.screens.label(str(a))}") for i, a in enumerate(legal, 1))
         columns = max(1, min(3, self.console.width // (width + 3)))
         if len(legal) <= 8:
             columns = 1
@@ -210,7 +213,7 @@ class TerminalGame:
         for _ in range(columns):
             t.add_column()
         rows = (len(legal) + columns - 1) // columns
-        items = [f"{i}. {screen.label(str(a), self.reference)}" for i, a in enumerate(legal, 1)]
+        items = [f"{i}. {self.screens.label(str(a))}" for i, a in enumerate(legal, 1)]
         for r in range(rows):
             t.add_row(*[items[r + c * rows] if r + c * rows < len(items) else ""
                         for c in range(columns)])
@@ -220,10 +223,10 @@ class TerminalGame:
     def show_log(self, seat: int) -> None:
         """Everything this seat may read of the log."""
         for line in self.state.log(seat):
-            self.console.print(screen.indented(line, 2))
+            self.console.print(indented(line, 2))
 
     def help(self, query: str) -> None:
-        """'? NAME': a card, area, event or personality."""
+        """'? NAME': an entry of the game's reference."""
         from citywatch.reference import lookup
 
         if not query:
@@ -231,17 +234,11 @@ class TerminalGame:
             return
         matches = lookup(self.reference, None, query)
         if not matches:
-            self.console.print(Text(f"Nothing called '{query}'. Try a card, area, event or "
-                                    "personality name, or part of one.", style="yellow"))
+            self.console.print(Text(f"Nothing called '{query}' in the rules reference. Try a "
+                                    "name, or part of one.", style="yellow"))
             return
         for entry in matches[:6]:
-            kind = entry.get("kind", "")
-            if kind == "card" or "symbols" in entry:
-                self.console.print(screen.describe_card(entry))
-            elif kind == "area" or "cost" in entry:
-                self.console.print(screen.describe_area(entry))
-            else:
-                self.console.print(screen.describe_other(entry))
+            self.console.print(self.screens.describe(entry))
         if len(matches) > 6:
             self.console.print(f"... and {len(matches) - 6} more; be more exact.")
 
@@ -252,11 +249,11 @@ class TerminalGame:
         if len(self.humans) > 1:
             self.wipe()
         self.console.print(Rule("Game over"))
-        self.console.print(screen.board(view, self.reference))
+        self.console.print(self.screens.board(view))
         lines = self.state.log(seat)
         for line in lines[self.seen_log[seat]:][-12:]:
-            self.console.print(screen.indented(line, 2))
-        self.console.print(screen.outcome(view))
+            self.console.print(indented(line, 2))
+        self.console.print(self.screens.outcome(view))
         self.console.print(f"Saved in {self.path}; watch it again with: "
                            f"citywatch replay {self.path}")
 

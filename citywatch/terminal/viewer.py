@@ -9,8 +9,9 @@ from rich.text import Text
 from citywatch.core.api import State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, start
-from citywatch.terminal import ankh_morpork as screen
 from citywatch.terminal.app import Reader, console, default_reader
+from citywatch.terminal.screens import indented, screens_for
+from citywatch.terminal.screens import seat_name as name_of
 
 
 def steps(record: Record) -> tuple[list[State], list[str], list[int | None]]:
@@ -38,7 +39,7 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
     read = read or default_reader(con)
     states, texts, actors = steps(record)
     final = states[-1]
-    colours = [s["colour"] for s in final.view(0)["seats"]]
+    colours = [name_of(final.view(p), p) for p in range(final.players)]
     seat: int | None = None
     if seat_name is not None:
         matches = [i for i, c in enumerate(colours) if c.lower() == seat_name.lower()]
@@ -50,32 +51,34 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
         con.print("This game is not finished; watch it from one seat with --seat COLOUR "
                   f"({', '.join(colours)}).")
         return 1
-    reference = final.game.reference()
+    screens = screens_for(final.game)
     i = 0
     while True:
         state = states[i]
         looker = 0 if seat is None else seat
         view = state.view(looker)
         con.clear()
-        con.print(Rule(f"Replay · step {i} of {len(texts)} · turn {view['turn']}"
+        con.print(Rule(f"Replay · step {i} of {len(texts)} · turn {state.turn_count()}"
                        + ("" if seat is None else f" · as {colours[seat]}")))
-        con.print(screen.board(view, reference))
-        con.print(screen.players(view, reference))
+        con.print(screens.board(view))
+        con.print(screens.players(view))
         if seat is None:
             for p, c in enumerate(colours):
-                hand = ", ".join(state.view(p)["hand"]) or "(none)"
-                con.print(Text.assemble(screen.colour(c), f" holds {hand}"), highlight=False)
+                hand = state.view(p).get("hand")
+                shown = ", ".join(map(str, hand)) if isinstance(hand, list) else "(nothing)"
+                con.print(Text.assemble(screens.colour(c), f" holds {shown or '(none)'}"),
+                          highlight=False)
         else:
-            con.print(screen.hand(view, reference))
+            con.print(screens.hand(view))
         if i > 0:
             actor = actors[i - 1]
             if seat is None or actor == seat:
                 con.print(Text(f"{colours[actor or 0]}: {texts[i - 1]}", style="bold"))
             before = len(states[i - 1].log(seat))
             for line in state.log(seat)[before:]:
-                con.print(screen.indented(line, 2))
-        if view["result"] is not None:
-            con.print(screen.outcome(view))
+                con.print(indented(line, 2))
+        if state.outcome() is not None:
+            con.print(screens.outcome(view))
         con.print(Text("Enter: next · b: back · e: end · q: quit", style="dim"))
         try:
             key = read("replay> ").strip().lower()

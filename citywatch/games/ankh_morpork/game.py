@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from citywatch.core.api import Game, State
 from citywatch.core.rng import Seed, rng_from_seed
+from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -18,13 +20,21 @@ from citywatch.games.ankh_morpork.data import (
     TWO_PLAYER_REMOVED_CARDS,
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
-from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.games.ankh_morpork.evaluate import evaluate
+from citywatch.games.ankh_morpork.frames import advance
+from citywatch.games.ankh_morpork.heuristic import HeuristicBot
+from citywatch.games.ankh_morpork.position import read_position
+from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState
+
+if TYPE_CHECKING:
+    from citywatch.core.presentation import Encoding, TerminalScreens
 
 
 class AnkhMorpork(Game):
     """Discworld: Ankh-Morpork for 2 to 4 players."""
 
     name = "ankh-morpork"
+    title = "Discworld: Ankh-Morpork"
     min_players = 2
     max_players = 4
 
@@ -63,15 +73,11 @@ class AnkhMorpork(Game):
             s.draw_cards(seat, HAND_SIZE)
         s.current = rng.below(players)
         s.say(f"A game for {players} players begins; {s.colour(s.current)} plays first.")
-        from citywatch.games.ankh_morpork.frames import advance
-
         advance(s)
         return s
 
     def from_position(self, position: dict[str, Any]) -> AnkhMorporkState:
         """Read a position written by ``state.position()``."""
-        from citywatch.games.ankh_morpork.position import read_position
-
         return read_position(position)
 
     def action_from_json(self, data: Any) -> Action:
@@ -80,15 +86,11 @@ class AnkhMorpork(Game):
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning, judged from progress and material."""
-        from citywatch.games.ankh_morpork.evaluate import evaluate
-
         assert isinstance(state, AnkhMorporkState)
         return evaluate(state)
 
     def bots(self) -> dict[str, Any]:
         """The heuristic bot."""
-        from citywatch.games.ankh_morpork.heuristic import HeuristicBot
-
         return {"heuristic": HeuristicBot}
 
     def reference(self) -> dict[str, Any]:
@@ -109,7 +111,28 @@ class AnkhMorpork(Game):
             ],
             "events": [{"name": e.name, "text": e.text} for e in EVENTS],
             "personalities": [{"name": p.name, "wins_if": p.wins_if} for p in PERSONALITIES],
+            "titles": {"areas": "City areas", "events": "Random events"},
         }
+
+    # --- presentation (the seams of citywatch.core.presentation) ------------------------
+    def terminal(self) -> TerminalScreens:
+        """The city, players and hand as rich tables (``terminal.py``)."""
+        from citywatch.games.ankh_morpork.terminal import AnkhMorporkScreens
+
+        return AnkhMorporkScreens(self.reference())
+
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+        from citywatch.core.presentation import Encoding
+        from citywatch.games.ankh_morpork import encoding as enc
+
+        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
+                        enc.action_mask)
+
+    def web_folder(self) -> Path:
+        """``web/``: the SVG board (``board.js``) and its card data."""
+        return Path(__file__).parent / "web"
 
 
 GAME = AnkhMorpork()
+STATE_HOOKS.game = GAME

@@ -1,4 +1,4 @@
-"""Drawing an Ankh-Morpork view in the terminal with rich.
+"""Drawing an Ankh-Morpork view in the terminal with rich (the game's ``TerminalScreens``).
 
 Everything here reads a seat's ``view`` (and the game's public reference), never
 the state itself.
@@ -161,3 +161,47 @@ def describe_other(entry: dict[str, Any]) -> RenderableType:
     """An event or a personality for the '?' help."""
     body = entry.get("text") or entry.get("wins_if") or ""
     return Text.assemble((entry["name"], "bold"), f"\n  {body}")
+
+
+def describe(entry: dict[str, Any]) -> RenderableType:
+    """Any reference entry for the '?' help: a card, an area, an event or a personality."""
+    if "deck" in entry:
+        return describe_card(entry)
+    if "cost" in entry:
+        return describe_area(entry)
+    return describe_other(entry)
+
+
+class AnkhMorporkScreens:
+    """The terminal screens of Ankh-Morpork, with the game's reference at hand."""
+
+    def __init__(self, reference: dict[str, Any]) -> None:
+        self.reference = reference
+
+    def colour(self, name: str) -> Text:
+        """A colour name in its colour."""
+        return colour(name)
+
+    def board(self, view: dict[str, Any]) -> RenderableType:
+        """The twelve areas."""
+        return board(view, self.reference)
+
+    def players(self, view: dict[str, Any]) -> RenderableType:
+        """Every seat's money, pieces, cards in front and (known) personality."""
+        return players(view, self.reference)
+
+    def hand(self, view: dict[str, Any]) -> RenderableType:
+        """The viewing seat's cards and personality."""
+        return hand(view, self.reference)
+
+    def label(self, text: str) -> str:
+        """An action's text with area numbers."""
+        return label(text, self.reference)
+
+    def outcome(self, view: dict[str, Any]) -> RenderableType:
+        """Winners, reason, personalities and points."""
+        return outcome(view)
+
+    def describe(self, entry: dict[str, Any]) -> RenderableType:
+        """A reference entry for the '?' help."""
+        return describe(entry)
