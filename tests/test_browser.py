@@ -2,7 +2,8 @@
 
 A real server runs in a thread; two people play a whole game against two random bots by
 clicking the first button their page shows, while a spectator watches; then the replay page
-steps through the finished game. Also: ``static/cards.json`` is what ``make_static`` writes.
+steps through the finished game. Also: Ankh-Morpork's ``web/cards.json`` is what its
+``make_web`` writes.
 
 Every page is watched for script errors and for Content Security Policy violations (issue
 15: the server's strict policy allows no inline script or style and connections only to
@@ -26,6 +27,7 @@ from typing import Any
 import bot_faults
 import httpx
 import pytest
+import toy_game
 import uvicorn
 from playwright.sync_api import (
     Browser,
@@ -37,9 +39,10 @@ from playwright.sync_api import (
 )
 from starlette.applications import Starlette
 
+from citywatch.core.registry import register, unregister
+from citywatch.games.ankh_morpork.make_web import CARDS_JSON, render
 from citywatch.server import create_app
 from citywatch.server.botpool import BotPool
-from citywatch.server.make_static import CARDS_JSON, render
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu",
@@ -48,6 +51,7 @@ GAME_DEADLINE = 150.0
 """Seconds the whole game may take in the browser before the test fails."""
 SCREENSHOT = Path("/tmp/citywatch-board.png")
 PRACTICE_SCREENSHOT = Path("/tmp/citywatch-practice.png")
+GENERIC_SCREENSHOT = Path("/tmp/citywatch-generic.png")
 CSP_MARK = "Content Security Policy"
 """Chromium's console message for a blocked script, style or connection names the policy."""
 PRACTICE = "#banner .banner[data-kind='practice']"
@@ -62,9 +66,9 @@ NEXT_STATE = """(before) => document.body.dataset.step !== before
 
 
 def test_cards_json_is_up_to_date() -> None:
-    """The committed static/cards.json is exactly what make_static writes."""
+    """The committed web/cards.json of Ankh-Morpork is exactly what make_web writes."""
     assert CARDS_JSON.read_text(encoding="utf-8") == render(), (
-        "static/cards.json is stale: run python -m citywatch.server.make_static")
+        "web/cards.json is stale: run python -m citywatch.games.ankh_morpork.make_web")
 
 
 def free_port() -> int:
@@ -98,6 +102,17 @@ def server(tmp_path: Path) -> Iterator[str]:
     """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
     with serving(create_app(f"sqlite:///{tmp_path / 'browser.db'}", bot_delay=0)) as base:
         yield base
+
+
+@pytest.fixture
+def toy_server(tmp_path: Path) -> Iterator[str]:
+    """A real server made once the toy game (``toy_game.py``: no web folder) is registered."""
+    register(toy_game.NAME, toy_game.__name__)
+    try:
+        with serving(create_app(f"sqlite:///{tmp_path / 'toy.db'}", bot_delay=0)) as base:
+            yield base
+    finally:
+        unregister(toy_game.NAME)
 
 
 @pytest.fixture
@@ -184,7 +199,7 @@ def create_table(base: str, seats: list[str], seed: int | None,
 
 def wait_for_state(page: Page) -> None:
     """Wait until the table page has drawn a state from the server."""
-    page.wait_for_function("document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body.dataset.step !== undefined")
 
 
 def server_view(base: str, link: str) -> dict[str, Any]:
@@ -247,7 +262,7 @@ def test_two_people_play_a_whole_game_in_the_browser(
 
     # Each page shows its own seat's view and nothing of the other's.
     for page, link in zip(pages, links, strict=True):
-        page.wait_for_function("document.body.dataset.step !== undefined")
+        page.wait_for_function("() => document.body.dataset.step !== undefined")
         check_page_shows_only_its_view(page, server_view(server, link)["view"])
     expect(spectator.locator("#hand-section")).to_be_hidden()
     expect(spectator.locator("#who")).to_contain_text("Spectator")
@@ -315,7 +330,7 @@ def test_a_refused_decision_is_explained_and_the_page_catches_up(
     page = new_page(browser, watch, link)
     page.route_web_socket("**/ws/*", relay)
     page.goto(server + link)
-    page.wait_for_function("document.body.dataset.mine === 'yes'")
+    page.wait_for_function("() => document.body.dataset.mine === 'yes'")
     frozen = True
     seen = server_view(server, link)
     taken = httpx.post(f"{server}/api/act/{token}", json={
@@ -490,12 +505,14 @@ def test_a_failed_table_and_its_notices_are_shown_and_stop_decisions(
     page = new_page(browser, watch, link)
     page.route_web_socket("**/ws/*", relay)
     page.goto(server + link)
-    page.wait_for_function("document.body.dataset.mine === 'yes'")
+    page.wait_for_function("() => document.body.dataset.mine === 'yes'")
     expect(page.locator(ENABLED_ACTIONS).first).to_be_visible()
     expect(page.locator("#status")).to_have_text("live")
     assert states and routes
     latest = max(states, key=lambda s: s["step"])
-    assert latest["table"] == {"practice": True, "failed": None, "notices": []}
+    assert latest["table"] == {"practice": True, "failed": None, "notices": [],
+                               "game": "ankh-morpork", "title": "Discworld: Ankh-Morpork",
+                               "board": True, "over": False}
 
     # A bot was replaced: the notice is shown, and decisions go on.
     routes[-1].send(json.dumps({**latest, "table": {**latest["table"], "notices": [notice]}}))
@@ -505,7 +522,7 @@ def test_a_failed_table_and_its_notices_are_shown_and_stop_decisions(
 
     # Then the table fails: an alert, and no decision can be taken any more.
     routes[-1].send(json.dumps({**latest, "table": {
-        "practice": True, "failed": failure, "notices": [notice]}}))
+        **latest["table"], "failed": failure, "notices": [notice]}}))
     expect(page.locator(FAILED)).to_have_text(
         f"This table has failed: {failure}. No decision can be taken any more.")
     expect(page.locator(FAILED)).to_have_attribute("role", "alert")
@@ -547,4 +564,85 @@ def test_a_table_whose_bots_fail_says_so_on_every_page(
         expect(page.locator("#players .tag-deciding")).to_be_hidden()  # nobody decides now
     expect(pages[0].locator("#decision")).to_be_hidden()
     assert server_view(failing_server, link)["table"]["failed"] is not None
+    watch.check()
+
+
+def test_a_game_without_a_board_is_played_through_the_generic_panel(
+        toy_server: str, browser: Browser, tmp_path: Path) -> None:
+    """A game with no web folder (the toy game) is playable on the day it registers: the
+    start page offers it with its seat range and bot levels; its table page shows the view
+    as JSON, the log and one button per choice (sending that choice's JSON), with no board
+    loaded; the spectator gets no buttons; the replay page shows each step's view as JSON.
+    All under the strict Content Security Policy."""
+    watch = Watch()
+    start = open_page(browser, toy_server + "/", watch)
+    expect(start.locator("#game option")).to_have_count(2)
+    start.locator("#game").select_option("toy")
+    expect(start.locator("#game-name")).to_have_text("toy")
+    assert start.locator('input[name="players"]').evaluate_all(
+        "rs => rs.map(r => r.value)") == ["2", "3", "4"]
+    start.locator('input[name="players"][value="2"]').check()
+    expect(start.locator("#seats label")).to_have_text(["Seat 1", "Seat 2"])
+    assert start.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)") == [
+        "human", "random", "ismcts"]
+    start.locator("#seat-1").select_option("random")
+    start.locator("#seed").fill("3")
+    with start.expect_request("**/api/tables") as request:
+        start.locator("#create").click()
+    assert request.value.post_data_json["game"] == "toy"
+    expect(start.locator("input.seat-link")).to_have_count(1)
+    link = start.locator("input.seat-link").input_value().removeprefix(toy_server)
+    spectator_link = start.locator("input.spectator-link").input_value()
+
+    page = open_page(browser, toy_server + link, watch)
+    spectator = open_page(browser, spectator_link, watch)
+    for p in (page, spectator):
+        wait_for_state(p)
+        expect(p.locator("#generic-panel")).to_be_visible()
+        expect(p.locator("#game-name")).to_have_text("toy")
+        assert p.evaluate("document.body.dataset.board") == "no"
+        expect(p.locator("#board")).to_have_count(0)
+        expect(p.locator("#status")).to_have_text("live")
+    expect(page.locator("#who")).to_have_text("You play seat 1")
+    expect(spectator.locator("#who")).to_contain_text("Spectator")
+    assert not any("/games/" in url for url in watch.sockets)
+
+    clicks = 0
+    deadline = time.monotonic() + 60
+    while page.evaluate("document.body.dataset.over") != "yes":
+        assert time.monotonic() < deadline, f"no end after {clicks} clicks"
+        data = server_view(toy_server, link)
+        if data["choices"] and page.evaluate("document.body.dataset.mine") == "yes":
+            texts = page.locator(ENABLED_ACTIONS).all_inner_texts()
+            assert texts == [c["text"] for c in data["choices"]]
+            hand = page.locator("#generic-view [data-path='/hand'] .json-number")
+            assert sorted(int(x) for x in hand.all_inner_texts()) == data["view"]["hand"]
+            if clicks == 0:
+                page.screenshot(path=GENERIC_SCREENSHOT, full_page=True)
+            assert take_first_action(page)
+            clicks += 1
+            expect(spectator.locator(ENABLED_ACTIONS)).to_have_count(0)
+        else:
+            page.wait_for_timeout(20)
+    assert clicks >= 2
+    final = server_view(toy_server, link)
+    assert final["table"]["over"] and final["view"]["result"] is not None
+    for p in (page, spectator):
+        expect(p.locator("#result")).to_contain_text("The game is over.")
+        expect(p.locator("#actions button")).to_have_count(0)
+    page.screenshot(path=tmp_path / "toy-end.png", full_page=True)
+    log = page.locator("#log li").all_inner_texts()
+    assert log == final["log"]
+
+    token = link.removeprefix("/play/")
+    page.locator("#result a", has_text="replay").click()
+    expect(page.locator("#counter")).to_contain_text("Step 0 /")
+    expect(page.locator("#generic-panel")).to_be_visible()
+    expect(page.locator("#game-name")).to_have_text("toy · replay")
+    page.locator("#next").click()
+    expect(page.locator("#counter")).to_contain_text("Step 1 /")
+    expect(page.locator("#action")).to_contain_text("Decision 1:")
+    page.locator("#last").click()
+    expect(page.locator("#result")).to_contain_text("The game is over.")
+    assert page.url.startswith(f"{toy_server}/replay/{token}")
     watch.check()

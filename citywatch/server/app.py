@@ -32,10 +32,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.storage import Storage
-from citywatch.server.tables import Limits, TableError, Tables, parse_act
+from citywatch.server.tables import Limits, TableError, Tables, catalogue, has_board, parse_act
 
 log = logging.getLogger("citywatch.server")
 
@@ -112,6 +113,25 @@ async def play_page(request: Request) -> Response:
 async def replay_page(request: Request) -> Response:
     """The step-by-step replay page of a finished game; a 404 page for an unknown token."""
     return await _token_page(request, "replay.html")
+
+
+async def api_games(request: Request) -> Response:
+    """``GET /api/games``: every registered game, its seat range, bot levels and whether
+    it has a browser board (served at ``/games/<name>/``)."""
+    return JSONResponse(request.app.state.games)
+
+
+def game_mounts() -> list[Mount]:
+    """``/games/<name>/``: the web folder (``board.js`` and its data) of each registered game
+    that has one; other paths under ``/games/`` are 404."""
+    mounts = []
+    for name in game_names():
+        game = load(name)
+        folder = game.web_folder()
+        if folder is not None and has_board(game):
+            mounts.append(Mount(f"/games/{name}", StaticFiles(directory=folder),
+                                name=f"game-{name}"))
+    return mounts
 
 
 async def create_table(request: Request) -> Response:
@@ -318,6 +338,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/", index),
         Route("/play/{token}", play_page),
         Route("/replay/{token}", replay_page),
+        Route("/api/games", api_games),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/view/{token}", api_view),
         Route("/api/act/{token}", api_act, methods=["POST"]),
@@ -325,6 +346,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/api/replay/{token}", api_replay),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        *game_mounts(),
     ]
     middleware = [Middleware(SecurityHeaders)]
     if allowed_hosts is not None:
@@ -335,6 +357,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
                     middleware=middleware,
                     exception_handlers={HTTPException: _http_error, 500: _server_error})
     app.state.tables = tables
+    app.state.games = catalogue()
     app.state.storage = storage
     app.state.limiter = MovingWindowRateLimiter(MemoryStorage())
     app.state.creation_rate = creation_rate

@@ -78,6 +78,27 @@ def server_bots(game: str) -> list[str]:
     return bot_names(game)
 
 
+def has_board(game: Game) -> bool:
+    """True if ``game`` has a browser board (a web folder with ``board.js``)."""
+    folder = game.web_folder()
+    return folder is not None and (folder / "board.js").is_file()
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every registered game as the start page offers it (``GET /api/games``): its bot
+    levels are the fallback bot first, then the game's own bots, then the others."""
+    games = []
+    for name in game_names():
+        game = load(name)
+        own = game.bots()
+        bots = sorted(server_bots(name),
+                      key=lambda b: (b != FALLBACK_BOT, b not in own, b))
+        games.append({"name": name, "title": game.display_name(),
+                      "min_players": game.min_players, "max_players": game.max_players,
+                      "bots": bots, "board": has_board(game)})
+    return games
+
+
 def offered_bot(spec: str, game: str) -> str:
     """The level the server plays for a stored seat ``spec``: itself if offered, else the
     level of the same bot (options dropped), else the fallback bot."""
@@ -103,7 +124,7 @@ def parse_act(body: Any) -> tuple[int, Any]:
 def colour_of(state: State, seat: int) -> str:
     """The name a seat is known by (its colour), read from that seat's own view."""
     colour = state.view(seat).get("colour")
-    return str(colour) if colour else f"seat {seat}"
+    return str(colour) if colour else f"Seat {seat + 1}"
 
 
 class LiveTable:
@@ -141,19 +162,36 @@ class LiveTable:
         return self.state.to_move is None
 
     def snapshot(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may see now (``None``: the spectator, who reads the public log)."""
+        """What ``seat`` may see now (``None``: the spectator, who reads the public log).
+
+        ``choices`` are the seat's legal actions (``text``: ``str(action)``, ``json``: what
+        to send back) when the decision is its own and the table has not failed; otherwise
+        (another seat's decision, the spectator, the game over) none.
+        """
         return {
             "step": self.step,
             "seat": seat,
             "view": self.state.view(seat),
             "log": self.state.log(SPECTATOR if seat is None else seat),
             "table": self.about(),
+            "choices": self.choices(seat),
         }
 
+    def choices(self, seat: int | None) -> list[dict[str, Any]]:
+        """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own."""
+        if seat is None or self.failure is not None or self.state.to_move != seat:
+            return []
+        return [{"text": str(action), "json": action.to_json()}
+                for action in self.state.legal_actions()]
+
     def about(self) -> dict[str, Any]:
-        """What every seat is told of the table itself: practice, failure, notices."""
+        """What every seat is told of the table itself: practice, failure, notices, the
+        game (its registry name, title, whether it has a browser board) and whether the game
+        is over."""
         return {"practice": self.practice, "failed": self.failure,
-                "notices": list(self.notices)}
+                "notices": list(self.notices), "game": self.game.name,
+                "title": self.game.display_name(), "board": has_board(self.game),
+                "over": self.over}
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""

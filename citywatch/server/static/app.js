@@ -4,11 +4,17 @@
 // once, then every "state" message of the WebSocket /ws/{token}. Each state redraws
 // everything. Decisions go back over the WebSocket (or POST /api/act when it is down).
 // Every state also says what every seat is told of the table itself ("table": practice,
-// failed, notices): banners under the header, on every seat's page and the spectator's.
+// failed, notices): banners under the header, on every seat's page and the spectator's;
+// which game it is (game, title, board); and whether the game is over. "choices" are this
+// seat's legal actions when the decision is its own: one button each.
+//
+// This page knows no game. A game with a board (table.board) has its board module loaded
+// from /games/<game>/board.js (the interface is described in common.js) to draw the view;
+// a game without one gets the generic panel: the view as collapsible JSON.
 "use strict";
 
 (() => {
-  const { el } = CW;
+  const { el } = CityWatch;
   const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const $ = (id) => document.getElementById(id);
 
@@ -19,13 +25,14 @@
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
   let fatal = false;
-  let areaPattern = null; // matches area names in action texts
+  let board = undefined; // the game's board module; null: the generic panel; undefined: not yet
+  let preparing = null; // the promise of the board being loaded
+  const jsonState = { closed: new Set(), opened: new Set() }; // the generic panel's folds
 
   // ---- connection -----------------------------------------------------------------
 
   async function start() {
     try {
-      await CW.loadFacts();
       const response = await fetch(`/api/view/${encodeURIComponent(token)}`);
       const body = await response.json().catch(() => ({}));
       if (!response.ok) {
@@ -111,18 +118,39 @@
     if (current && message.step < current.step) return;
     const advanced = !current || message.step !== current.step;
     const table = message.table || {};
+    const choices = Array.isArray(message.choices) ? message.choices : [];
     current = {
       step: message.step, seat: message.seat, view: message.view, log: message.log,
+      choices: choices.map((c) => ({ text: String(c.text), json: c.json })),
       table: {
         practice: table.practice === true,
         failed: typeof table.failed === "string" && table.failed ? table.failed : null,
         notices: Array.isArray(table.notices) ? table.notices.map(String) : [],
+        over: table.over === true,
       },
     };
     pending = false;
     if (advanced) highlighted = new Set();
     if (failed() || (socket && socket.readyState === WebSocket.OPEN)) showConnected();
+    if (board === undefined) {
+      if (!preparing) preparing = prepare(table).then(() => { if (current) render(); });
+      return;
+    }
     render();
+  }
+
+  /** Load the board module of the table's game (once), or choose the generic panel. */
+  async function prepare(table) {
+    const game = typeof table.game === "string" ? table.game : "";
+    const title = typeof table.title === "string" && table.title ? table.title : game;
+    document.body.dataset.game = game;
+    $("game-name").textContent = title;
+    document.title = `${title} · citywatch`;
+    const loaded = table.board === true && game ? await CityWatch.loadBoard(game) : null;
+    board = loaded;
+    document.body.dataset.board = board ? "yes" : "no";
+    if (board) board.mount($("game-main"), $("game-side"));
+    else $("generic-panel").hidden = false;
   }
 
   /** The server refused a decision: say why; resynchronise if the table moved on. */
@@ -144,15 +172,15 @@
     }
   }
 
-  /** Send decision ``index`` of the current state. */
+  /** Send choice ``index`` of the current state. */
   async function act(index) {
-    const decision = current && current.view.decision;
-    if (pending || !decision || !decision.actions_json || failed()) return;
+    const choice = current && current.choices[index];
+    if (pending || !choice || failed() || fatal) return;
     pending = true;
     clearError();
     render();
     const step = current.step;
-    const action = decision.actions_json[index];
+    const action = choice.json;
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify({ type: "act", step, action }));
       return;
@@ -177,15 +205,17 @@
     }
   }
 
-  // ---- picking actions from the board and the hand ------------------------------
+  // ---- picking actions from the board ----------------------------------------------
 
-  /** Indices of the legal actions that name ``name`` (an area or a card). */
+  /** Indices of the choices whose JSON names ``name`` (e.g. an area or a card), while a
+   * decision of this page's can be taken. */
   function mentioning(name) {
-    const decision = current.view.decision;
-    if (!decision || !decision.actions_json) return [];
+    if (!myDecision() || pending) return [];
     const found = [];
-    decision.actions_json.forEach((action, i) => {
-      if (Object.entries(action).some(([k, v]) => k !== "verb" && v === name)) found.push(i);
+    current.choices.forEach((choice, i) => {
+      const json = choice.json;
+      if (json !== null && typeof json === "object" &&
+        Object.entries(json).some(([k, v]) => k !== "verb" && v === name)) found.push(i);
     });
     return found;
   }
@@ -204,45 +234,58 @@
 
   // ---- drawing ----------------------------------------------------------------------
 
-  function mine() {
-    const { view } = current;
-    return Boolean(view.decision && view.decision.actions && view.decision.seat === view.colour);
+  /** True while a decision of this page's can be taken. */
+  function myDecision() {
+    return Boolean(current && current.choices.length && !current.table.over && !failed());
+  }
+
+  /** What the board module is told with every view (see common.js). */
+  function context() {
+    const mine = myDecision();
+    return {
+      page: "table", seat: current.seat, step: current.step, over: current.table.over,
+      mine, pending, choices: mine ? current.choices : [], highlighted,
+      naming: mentioning, pick, act,
+    };
   }
 
   function render() {
+    if (board === undefined) return;
     const { view } = current;
-    const myDecision = mine() && !view.result && !failed();
+    const mine = myDecision();
+    const ctx = context();
     document.body.dataset.step = String(current.step);
     document.body.dataset.pending = pending ? "yes" : "no";
-    document.body.dataset.mine = myDecision ? "yes" : "no";
+    document.body.dataset.mine = mine ? "yes" : "no";
     document.body.dataset.practice = current.table.practice ? "yes" : "no";
     document.body.dataset.failed = failed() ? "yes" : "no";
-    const prefix = failed() ? "Failed · " : myDecision ? "● Your decision · " : "";
-    document.title = `${prefix}Ankh-Morpork · citywatch`;
+    document.body.dataset.over = current.table.over ? "yes" : "no";
+    const prefix = failed() ? "Failed · " : mine ? "● Your decision · " : "";
+    document.title = `${prefix}${$("game-name").textContent} · citywatch`;
     renderHeader(view);
-    renderBanner(view, myDecision);
-    renderBoard(view, myDecision);
-    renderActions(view, myDecision);
-    renderHand(view, myDecision);
-    $("players").replaceChildren(CW.playersTable(view));
-    $("piles").textContent = CW.pilesLine(view);
-    renderTable(view);
-    CW.fillLog($("log"), current.log);
+    renderBanner(view, ctx);
+    renderActions(view, ctx);
+    if (board) board.render(view, ctx);
+    else $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
+    CityWatch.fillLog($("log"), current.log);
     renderResult(view);
   }
 
   function renderHeader(view) {
     const who = $("who");
-    if (view.seat === null) {
+    const mine = board && board.who ? board.who(view) : null;
+    if (current.seat === null) {
       who.replaceChildren(el("span", { class: "spectator", text: "Spectator: public information only" }));
+    } else if (mine) {
+      who.replaceChildren(mine);
     } else {
-      who.replaceChildren("You play ", CW.colourName(view.colour));
+      who.replaceChildren(`You play seat ${current.seat + 1}`);
     }
   }
 
   /** The banners under the header: a failure (instead of whose decision it is), the
    * practice warning, the table's notices, then whose decision it is. */
-  function renderBanner(view, myDecision) {
+  function renderBanner(view, ctx) {
     if (fatal) return;
     const { table } = current;
     const banners = [];
@@ -250,7 +293,7 @@
       banners.push(el("div", {
         class: "banner banner-error banner-failed", role: "alert", "data-kind": "failed",
       }, el("span", {}, el("strong", { text: "This table has failed: " }),
-        sentence(table.failed), " No decision can be taken any more.")));
+        CityWatch.sentence(table.failed), " No decision can be taken any more.")));
     }
     if (table.practice) {
       banners.push(el("div", { class: "banner banner-practice", "data-kind": "practice" },
@@ -262,52 +305,29 @@
         class: "banner banner-notice", role: "status", "data-kind": "notice", text: notice,
       }));
     }
-    if (!table.failed) banners.push(turnBanner(view, myDecision));
+    if (!table.failed) banners.push(turnBanner(view, ctx));
     $("banner").replaceChildren(...banners);
   }
 
-  /** ``text`` ending with a full stop (or the mark it already ends with). */
-  function sentence(text) {
-    return /[.!?…]$/.test(text) ? text : `${text}.`;
-  }
-
-  /** The banner saying whose decision it is (or that the game is over). */
-  function turnBanner(view, myDecision) {
-    if (view.result) {
+  /** The banner saying whose decision it is (or that the game is over): the board's, or
+   * the generic one. */
+  function turnBanner(view, ctx) {
+    if (current.table.over) {
       return el("div", { class: "banner banner-over", text: "The game is over." });
     }
-    const decision = view.decision;
-    if (!decision) {
-      return el("div", { class: "banner", text: "Waiting for the table…" });
+    const own = board && board.banner ? board.banner(view, ctx) : null;
+    if (own) return own;
+    if (ctx.mine) {
+      return el("div", { class: "banner banner-mine", text: "Your decision: pick one of your choices." });
     }
-    if (myDecision) {
-      const outOfTurn = view.current !== view.colour;
-      const text = outOfTurn
-        ? `Out of turn: it is ${view.current}'s turn, but this decision is yours. You must ${decision.task}.`
-        : `Your decision: ${decision.task}.`;
-      return el("div", { class: `banner ${outOfTurn ? "banner-interrupt" : "banner-mine"}`, text });
-    }
-    const outOfTurn = decision.seat !== view.current ? ` (out of turn: it is ${view.current}'s turn)` : "";
-    return el("div", { class: "banner banner-wait" }, "Waiting for ",
-      CW.colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
+    return el("div", { class: "banner banner-wait", text: "Waiting for the table…" });
   }
 
-  function renderBoard(view, myDecision) {
-    const clickable = {};
-    if (myDecision && !pending) {
-      for (const area of CW.facts.areas) {
-        const n = mentioning(area.name).length;
-        if (n) clickable[area.name] = n === 1 ? "can-act one" : "can-act";
-      }
-    }
-    CW.drawBoard($("board"), view, { clickable, onArea: pick });
-  }
-
-  function renderActions(view, myDecision) {
+  function renderActions(view, ctx) {
     const box = $("decision");
     const list = $("actions");
     const hint = $("hint");
-    box.classList.toggle("active", myDecision);
+    box.classList.toggle("active", ctx.mine);
     if (failed()) {
       // No decision can be taken any more: no buttons, and the banner says why.
       box.hidden = true;
@@ -315,114 +335,43 @@
       hint.textContent = "";
       return;
     }
-    if (view.result || !myDecision) {
-      box.hidden = view.seat === null || Boolean(view.result);
+    if (!ctx.mine) {
+      box.hidden = current.seat === null || current.table.over;
       list.replaceChildren();
-      hint.textContent = view.seat === null ? "" : view.decision
-        ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.`
-        : "";
+      const own = board && board.hint && current.seat !== null ? board.hint(view, ctx) : null;
+      hint.textContent = current.seat === null ? "" : own ||
+        "Your buttons appear here when a decision is yours.";
       return;
     }
     box.hidden = false;
-    const decision = view.decision;
+    const own = board && board.hint ? board.hint(view, ctx) : null;
     hint.textContent = pending
       ? "Sent; waiting for the table…"
       : highlighted.size
         ? "Several choices name what you clicked: pick one of the highlighted buttons."
-        : "Click a button, or a glowing area on the map or a card in your hand.";
-    list.replaceChildren(...decision.actions.map((text, i) => el("button", {
+        : own || "Click a button.";
+    list.replaceChildren(...current.choices.map((choice, i) => el("button", {
       type: "button",
       class: `action${highlighted.has(i) ? " highlight" : ""}`,
       "data-index": i,
       disabled: pending,
       onclick: () => act(i),
-    }, labelled(text))));
+    }, board && board.label ? board.label(choice.text) : choice.text)));
   }
 
-  /** An action's text with area numbers after area names. */
-  function labelled(text) {
-    if (!areaPattern) {
-      const names = CW.facts.areas.map((a) => a.name).sort((a, b) => b.length - a.length);
-      areaPattern = new RegExp(`\\b(${names.map(escapeRegExp).join("|")})\\b`, "g");
-    }
-    const out = document.createDocumentFragment();
-    let last = 0;
-    for (const match of text.matchAll(areaPattern)) {
-      out.append(text.slice(last, match.index + match[0].length));
-      out.append(el("span", { class: "area-no", text: ` (${CW.facts.areaByName[match[0]].number})` }));
-      last = match.index + match[0].length;
-    }
-    out.append(text.slice(last));
-    return out;
-  }
-
-  function escapeRegExp(text) {
-    return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  }
-
-  function renderHand(view, myDecision) {
-    const section = $("hand-section");
-    if (view.seat === null) {
-      section.hidden = true;
-      return;
-    }
-    section.hidden = false;
-    const me = view.seats[view.seat];
-    const personality = CW.facts.personalities[me.personality];
-    const lines = [el("div", { class: "personality-name" }, "Your personality: ",
-      el("strong", { text: me.personality || "?" }))];
-    if (personality) lines.push(el("div", { class: "personality-text", text: personality.wins_if }));
-    if (view.seen_personalities.length) {
-      lines.push(el("div", {
-        class: "note", text: `Unused personalities you were shown: ${view.seen_personalities.join(", ")}`,
-      }));
-    }
-    $("personality").replaceChildren(...lines);
-    $("hand-title").textContent = `Your hand (${view.hand.length})`;
-    const hand = $("hand");
-    if (!view.hand.length) {
-      hand.replaceChildren(el("p", { class: "note", text: "No cards in your hand." }));
-    } else {
-      hand.replaceChildren(...view.hand.map((name) => {
-        const n = myDecision && !pending ? mentioning(name).length : 0;
-        const tile = CW.cardTile(name);
-        if (n) {
-          tile.classList.add("can-act");
-          tile.tabIndex = 0;
-          tile.title = n === 1 ? "Click to choose this card" : "Click to pick out the choices naming this card";
-          tile.addEventListener("click", () => pick(name));
-          tile.addEventListener("keydown", (event) => {
-            if (event.key === "Enter" || event.key === " ") {
-              event.preventDefault();
-              pick(name);
-            }
-          });
-        }
-        return tile;
-      }));
-    }
-    const shown = $("shown-hands");
-    shown.replaceChildren(...Object.entries(view.shown_hands).map(([colour, cards]) =>
-      el("div", { class: "note shown" }, CW.colourName(colour), `'s hand, shown to you: ${cards.join(", ") || "no cards"}`)));
-  }
-
-  function renderTable(view) {
-    const parts = [];
-    if (view.played_this_turn.length) parts.push(`Played this turn: ${view.played_this_turn.join(", ")}`);
-    if (view.in_play.length) parts.push(`Being resolved: ${view.in_play.join(", ")}`);
-    if (view.powers_used.length) parts.push(`Area powers used this turn: ${view.powers_used.join(", ")}`);
-    $("this-turn").textContent = parts.join(" · ");
-  }
-
+  /** Once the game is over: the board's outcome box (or a sentence), the replay and the
+   * record. */
   function renderResult(view) {
     const box = $("result");
-    if (!view.result) {
+    if (!current.table.over) {
       box.hidden = true;
       return;
     }
     box.hidden = false;
     const t = encodeURIComponent(token);
-    box.replaceChildren(CW.outcomeBox(view), el("p", { class: "links" },
+    const outcome = board && board.outcome ? board.outcome(view) : null;
+    box.replaceChildren(outcome || el("h2", { text: "The game is over." }),
+      el("p", { class: "links" },
       el("a", { href: `/replay/${t}`, class: "button-link", text: "Watch the replay" }), " ",
       el("a", { href: `/api/record/${t}`, download: "citywatch-game.json", class: "button-link",
         text: "Download the record" })));

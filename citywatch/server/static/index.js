@@ -1,43 +1,84 @@
-// citywatch: the start page. POST /api/tables, then one private link per person.
+// citywatch: the start page. The games come from GET /api/games (each with its seat range
+// and the server's bot levels); POST /api/tables, then one private link per person.
 // A chosen seed makes a practice table ("practice": true): whoever knows the seed can know
 // every hidden card, so the page says so next to the seed and every seat's page says so too.
 "use strict";
 
 (() => {
-  const { el } = CW;
+  const { el } = CityWatch;
   const $ = (id) => document.getElementById(id);
-  const COLOUR_NAMES = ["Red", "Blue", "Green", "Yellow"];
-  const KINDS = [
-    ["human", "Person (gets a link)"],
-    ["random", "Bot: random"],
-    ["heuristic", "Bot: heuristic"],
-    ["ismcts", "Bot: ISMCTS"],
-  ];
+  const BOT_LABELS = { ismcts: "ISMCTS" };
+  let games = []; // GET /api/games
+  let game = null; // the chosen one
   // The seats chosen so far, kept when the number of players changes.
-  const chosen = ["human", "heuristic", "heuristic", "heuristic"];
+  let chosen = [];
 
   function players() {
-    return Number(document.querySelector('input[name="players"]:checked').value);
+    const checked = document.querySelector('input[name="players"]:checked');
+    return checked ? Number(checked.value) : 0;
+  }
+
+  /** The seat kinds of the chosen game: a person, or one of the server's bot levels. */
+  function kinds() {
+    return [["human", "Person (gets a link)"],
+      ...game.bots.map((bot) => [bot, `Bot: ${BOT_LABELS[bot] || bot}`])];
+  }
+
+  /** Show game ``name``: its title, seat counts (the most checked) and seats. */
+  function chooseGame(name) {
+    game = games.find((g) => g.name === name) || games[0];
+    $("game-name").textContent = game.title;
+    document.title = `New game · ${game.title} · citywatch`;
+    const counts = [];
+    for (let n = game.min_players; n <= game.max_players; n++) {
+      counts.push(el("label", {}, el("input", {
+        type: "radio", name: "players", value: n, checked: n === game.max_players,
+        onchange: drawSeats,
+      }), String(n)));
+    }
+    $("count").replaceChildren(...counts);
+    const bot = game.bots[1] || game.bots[0] || "human";
+    chosen = Array.from({ length: game.max_players }, (_, i) => (i === 0 ? "human" : bot));
+    drawSeats();
   }
 
   function drawSeats() {
     const rows = [];
     for (let i = 0; i < players(); i++) {
       const select = el("select", { id: `seat-${i}`, "data-seat": i });
-      for (const [value, label] of KINDS) {
+      for (const [value, label] of kinds()) {
         select.append(el("option", { value, selected: chosen[i] === value, text: label }));
       }
       select.addEventListener("change", () => { chosen[i] = select.value; });
-      rows.push(el("label", { for: `seat-${i}` }, CW.colourName(COLOUR_NAMES[i])), select);
+      rows.push(el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select);
     }
     $("seats").replaceChildren(...rows);
+  }
+
+  /** Fill the game picker from the server (the first game chosen). */
+  async function loadGames() {
+    try {
+      const response = await fetch("/api/games");
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      games = await response.json();
+    } catch (error) {
+      fail(`Cannot load the list of games: ${error.message}`);
+      $("create").disabled = true;
+      return;
+    }
+    const picker = $("game");
+    picker.replaceChildren(...games.map((g) => el("option", { value: g.name, text: g.title })));
+    picker.addEventListener("change", () => chooseGame(picker.value));
+    if (games.length) chooseGame(games[0].name);
+    document.body.dataset.ready = "yes";
   }
 
   async function create(event) {
     event.preventDefault();
     $("create-error").replaceChildren();
     const seats = chosen.slice(0, players());
-    const body = { game: "ankh-morpork", seats };
+    if (!game) return;
+    const body = { game: game.name, seats };
     const seedText = $("seed").value.trim();
     if (seedText !== "") {
       const seed = Number(seedText);
@@ -95,7 +136,7 @@
     const items = [];
     for (const seat of answer.seats) {
       if (seat.link) {
-        items.push(linkRow(el("span", {}, CW.colourName(seat.colour)), seat.link, "seat-link"));
+        items.push(linkRow(el("span", {}, CityWatch.colourName(seat.colour)), seat.link, "seat-link"));
       }
     }
     const bots = answer.seats.filter((s) => !s.link);
@@ -116,9 +157,6 @@
     created.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
-  for (const radio of document.querySelectorAll('input[name="players"]')) {
-    radio.addEventListener("change", drawSeats);
-  }
   $("new-table").addEventListener("submit", create);
-  drawSeats();
+  loadGames();
 })();

@@ -5,10 +5,12 @@
 // {"step": k, "steps": total, "view": <public view>, "log": <public log>,
 //  "action": <text of action k>, "by": <colour of the seat that took it>} (the last two
 // null at step 0; without them the page words the record's action JSON itself).
+// The record names the game; GET /api/games says its title and whether it has a board
+// module (drawn as on the table page, see common.js), else the view is shown as JSON.
 "use strict";
 
 (() => {
-  const { el } = CW;
+  const { el } = CityWatch;
   const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
   const t = encodeURIComponent(token);
   const $ = (id) => document.getElementById(id);
@@ -17,11 +19,12 @@
   let steps = 0;
   let wanted = 0; // the step asked for last (answers for other steps are dropped)
   const cache = new Map(); // step -> replay answer
+  let board = null; // the game's board module, or null: the generic panel
+  const jsonState = { closed: new Set(), opened: new Set() };
 
   async function start() {
     $("download").href = `/api/record/${t}`;
     try {
-      await CW.loadFacts();
       const response = await fetch(`/api/record/${t}`);
       const body = await response.json().catch(() => ({}));
       if (response.status === 409) {
@@ -41,11 +44,30 @@
       disable();
       return;
     }
+    await prepare(record.game);
     steps = record.actions.length;
     $("slider").max = String(steps);
     $("about").textContent = `${record.players} players, seed ${record.seed}, ${steps} decisions.`;
     const fromHash = Number(location.hash.slice(1));
     go(Number.isInteger(fromHash) && fromHash >= 0 && fromHash <= steps ? fromHash : 0);
+  }
+
+  /** The game's title, and its board module if it has one (else the generic panel). */
+  async function prepare(name) {
+    let about = null;
+    try {
+      const response = await fetch("/api/games");
+      if (response.ok) about = (await response.json()).find((g) => g.name === name) || null;
+    } catch {
+      // without the list of games: the generic panel and the game's registry name
+    }
+    const title = about ? about.title : String(name || "");
+    $("game-name").textContent = `${title} · replay`;
+    document.title = `Replay · ${title} · citywatch`;
+    board = about && about.board ? await CityWatch.loadBoard(name) : null;
+    document.body.dataset.board = board ? "yes" : "no";
+    if (board) board.mount($("game-main"), $("game-side"));
+    else $("generic-panel").hidden = false;
   }
 
   function banner(message, ...extra) {
@@ -109,19 +131,28 @@
     const view = answer.view;
     if (answer.step > 0 && answer.action) {
       const line = [el("strong", { text: `Decision ${answer.step}: ` })];
-      if (answer.by) line.push(CW.colourName(answer.by), ": ");
+      if (answer.by) line.push(CityWatch.colourName(answer.by), ": ");
       line.push(answer.action);
       $("action").replaceChildren(...line);
     }
-    CW.drawBoard($("board"), view);
-    $("players").replaceChildren(CW.playersTable(view));
-    $("piles").textContent = CW.pilesLine(view);
+    const over = answer.step === answer.steps;
+    if (board) {
+      board.render(view, {
+        page: "replay", seat: null, step: answer.step, over, mine: false, pending: false,
+        choices: [], highlighted: new Set(), naming: () => [], pick: () => {}, act: () => {},
+      });
+    } else {
+      $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
+    }
     const log = $("log");
     log.replaceChildren();
-    CW.fillLog(log, answer.log);
+    CityWatch.fillLog(log, answer.log);
     const result = $("result");
-    result.hidden = !view.result;
-    if (view.result) result.replaceChildren(CW.outcomeBox(view));
+    result.hidden = !over;
+    if (over) {
+      const outcome = board && board.outcome ? board.outcome(view) : null;
+      result.replaceChildren(outcome || el("h2", { text: "The game is over." }));
+    }
   }
 
   /** An action's JSON in words, when the server did not send its text. */

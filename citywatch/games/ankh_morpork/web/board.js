@@ -1,9 +1,13 @@
-// citywatch: drawing an Ankh-Morpork view (shared by the table and replay pages).
+// citywatch: the Ankh-Morpork board module, served at /games/ankh-morpork/board.js and
+// loaded by the table and replay pages (the interface is described in the server's
+// static/common.js): the city as an SVG map, the players' table, the hand and personality,
+// the outcome; clicking a glowing area or card picks the choices that name it.
 //
 // Everything here reads a view exactly as the server sent it for this page's token,
-// and the game facts in /static/cards.json; nothing else.
+// and the game facts in cards.json next to this file; nothing else.
 "use strict";
 
+(() => {
 const CW = (() => {
   const SVG_NS = "http://www.w3.org/2000/svg";
   const COLOURS = {
@@ -92,10 +96,10 @@ const CW = (() => {
 
   let facts = null;
 
-  /** The game facts of cards.json, loaded once. */
-  async function loadFacts() {
+  /** The game facts of ``base``cards.json, loaded once. */
+  async function loadFacts(base) {
     if (facts) return facts;
-    const response = await fetch("/static/cards.json");
+    const response = await fetch(`${base}cards.json`);
     if (!response.ok) throw new Error("cannot load the game facts (cards.json)");
     const data = await response.json();
     facts = {
@@ -401,4 +405,154 @@ const CW = (() => {
     COLOURS, loadFacts, el, svg, drawBoard, cardTile, symbolBadges, playersTable, pilesLine,
     outcomeBox, fillLog, colourName, get facts() { return facts; },
   };
+})();
+
+// ---- the board module ------------------------------------------------------------------
+
+const { el } = CW;
+let areaPattern = null; // matches area names in action texts
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The board's panels: the map and the players in the main column, the hand at the side. */
+function mount(main, side) {
+  main.replaceChildren(
+    el("section", { class: "panel board-panel", id: "board-panel" },
+      el("div", { id: "board", class: "board-host" }),
+      el("p", { id: "this-turn", class: "note" })),
+    el("section", { class: "panel", id: "players-panel" },
+      el("h2", { text: "Players" }),
+      el("div", { id: "players", class: "table-wrap" }),
+      el("p", { id: "piles", class: "note" })));
+  side.replaceChildren(
+    el("section", { id: "hand-section", class: "panel", hidden: true },
+      el("div", { id: "personality", class: "personality" }),
+      el("h2", { id: "hand-title", text: "Your hand" }),
+      el("div", { id: "hand", class: "hand" }),
+      el("div", { id: "shown-hands" })));
+}
+
+function render(view, ctx) {
+  const clickable = {};
+  for (const area of CW.facts.areas) {
+    const n = ctx.naming(area.name).length;
+    if (n) clickable[area.name] = n === 1 ? "can-act one" : "can-act";
+  }
+  CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick });
+  document.getElementById("players").replaceChildren(CW.playersTable(view));
+  document.getElementById("piles").textContent = CW.pilesLine(view);
+  renderThisTurn(view);
+  renderHand(view, ctx);
+}
+
+function renderThisTurn(view) {
+  const parts = [];
+  if (view.played_this_turn.length) parts.push(`Played this turn: ${view.played_this_turn.join(", ")}`);
+  if (view.in_play.length) parts.push(`Being resolved: ${view.in_play.join(", ")}`);
+  if (view.powers_used.length) parts.push(`Area powers used this turn: ${view.powers_used.join(", ")}`);
+  document.getElementById("this-turn").textContent = parts.join(" · ");
+}
+
+function renderHand(view, ctx) {
+  const $ = (id) => document.getElementById(id);
+  const section = $("hand-section");
+  if (view.seat === null) {
+    section.hidden = true;
+    return;
+  }
+  section.hidden = false;
+  const me = view.seats[view.seat];
+  const personality = CW.facts.personalities[me.personality];
+  const lines = [el("div", { class: "personality-name" }, "Your personality: ",
+    el("strong", { text: me.personality || "?" }))];
+  if (personality) lines.push(el("div", { class: "personality-text", text: personality.wins_if }));
+  if (view.seen_personalities.length) {
+    lines.push(el("div", {
+      class: "note", text: `Unused personalities you were shown: ${view.seen_personalities.join(", ")}`,
+    }));
+  }
+  $("personality").replaceChildren(...lines);
+  $("hand-title").textContent = `Your hand (${view.hand.length})`;
+  const hand = $("hand");
+  if (!view.hand.length) {
+    hand.replaceChildren(el("p", { class: "note", text: "No cards in your hand." }));
+  } else {
+    hand.replaceChildren(...view.hand.map((name) => {
+      const n = ctx.naming(name).length;
+      const tile = CW.cardTile(name);
+      if (n) {
+        tile.classList.add("can-act");
+        tile.tabIndex = 0;
+        tile.title = n === 1 ? "Click to choose this card" : "Click to pick out the choices naming this card";
+        tile.addEventListener("click", () => ctx.pick(name));
+        tile.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") {
+            event.preventDefault();
+            ctx.pick(name);
+          }
+        });
+      }
+      return tile;
+    }));
+  }
+  $("shown-hands").replaceChildren(...Object.entries(view.shown_hands).map(([colour, cards]) =>
+    el("div", { class: "note shown" }, CW.colourName(colour), `'s hand, shown to you: ${cards.join(", ") || "no cards"}`)));
+}
+
+/** The banner saying whose decision it is. */
+function banner(view, ctx) {
+  const decision = view.decision;
+  if (!decision) return null;
+  if (ctx.mine) {
+    const outOfTurn = view.current !== view.colour;
+    const text = outOfTurn
+      ? `Out of turn: it is ${view.current}'s turn, but this decision is yours. You must ${decision.task}.`
+      : `Your decision: ${decision.task}.`;
+    return el("div", { class: `banner ${outOfTurn ? "banner-interrupt" : "banner-mine"}`, text });
+  }
+  const outOfTurn = decision.seat !== view.current ? ` (out of turn: it is ${view.current}'s turn)` : "";
+  return el("div", { class: "banner banner-wait" }, "Waiting for ",
+    CW.colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
+}
+
+function hint(view, ctx) {
+  if (ctx.mine) return "Click a button, or a glowing area on the map or a card in your hand.";
+  return view.decision
+    ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.`
+    : null;
+}
+
+/** An action's text with area numbers after area names. */
+function label(text) {
+  if (!areaPattern) {
+    const names = CW.facts.areas.map((a) => a.name).sort((a, b) => b.length - a.length);
+    areaPattern = new RegExp(`\\b(${names.map(escapeRegExp).join("|")})\\b`, "g");
+  }
+  const out = document.createDocumentFragment();
+  let last = 0;
+  for (const match of text.matchAll(areaPattern)) {
+    out.append(text.slice(last, match.index + match[0].length));
+    out.append(el("span", { class: "area-no", text: ` (${CW.facts.areaByName[match[0]].number})` }));
+    last = match.index + match[0].length;
+  }
+  out.append(text.slice(last));
+  return out;
+}
+
+/** The board's styles and facts, from the folder it is served from. */
+async function load(base) {
+  if (!document.querySelector("link[data-board-css]")) {
+    document.head.append(el("link", { rel: "stylesheet", href: `${base}board.css`, "data-board-css": "" }));
+  }
+  await CW.loadFacts(base);
+}
+
+window.CityWatchBoards = window.CityWatchBoards || {};
+window.CityWatchBoards["ankh-morpork"] = {
+  load, mount, render, banner, hint, label,
+  who: (view) => (view.colour ? el("span", {}, "You play ", CW.colourName(view.colour)) : null),
+  outcome: (view) => (view.result ? CW.outcomeBox(view) : null),
+};
 })();

@@ -1,29 +1,28 @@
-"""Generate ``static/cards.json``, the game facts the browser page shows.
+"""Generate ``web/cards.json``, the game facts the browser board (``web/board.js``) shows.
 
-The page reads card symbols and texts, area numbers, costs and powers, events and
-personalities from this file instead of asking the server. Run it again after the game
-data changes, and commit its output::
+The board reads card symbols and texts, area numbers, costs and powers, events and
+personalities from this file (served at ``/games/ankh-morpork/cards.json``) instead of
+asking the server. Run it again after the game data changes, and commit its output::
 
-    python -m citywatch.server.make_static
+    python -m citywatch.games.ankh_morpork.make_web
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
-from citywatch.core.registry import load
+from citywatch.games.ankh_morpork.game import GAME
 
-STATIC = Path(__file__).parent / "static"
-CARDS_JSON = STATIC / "cards.json"
+WEB = GAME.web_folder()
+CARDS_JSON = WEB / "cards.json"
 
 
 def cards_json() -> dict[str, Any]:
     """The Ankh-Morpork reference, as the page uses it."""
-    reference = load("ankh-morpork").reference()
+    reference = GAME.reference()
     return {
-        "game": "ankh-morpork",
+        "game": GAME.name,
         "cards": reference["cards"],
         "areas": reference["areas"],
         "events": reference["events"],
@@ -45,7 +44,7 @@ def render() -> str:
 
 
 def main() -> None:
-    """Write ``cards.json`` next to the page."""
+    """Write ``cards.json`` next to the board."""
     CARDS_JSON.write_text(render(), encoding="utf-8")
     print(f"wrote {CARDS_JSON}")
 
