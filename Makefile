@@ -26,7 +26,7 @@ unit: $(STAMP)
 test: lint types unit
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/bench_ankh_morpork.py
+	$(BIN)/python benchmarks/bench_engine.py
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_server.py --bot heuristic --tables 20
 	$(BIN)/python benchmarks/bench_lab.py

@@ -1,5 +1,10 @@
 """The balance lab: many games between bots, in parallel, resumable, summarised with intervals.
 
+A library for any registered game (the caller names it): playing one game between bots
+(``play_game``), studies and their results file, the backends that run them, and the summary
+(``summarise``, ``Summary``). ``citywatch.lab_report`` and the ``citywatch simulate`` command
+(``citywatch.simulate``) are built on it.
+
 Game k of a study depends only on the master seed and k: its game seed and bot seed are the
 (2k+1)-th and (2k+2)-th numbers of ``Rng(seed)``, however the games are shared out (one process,
 a pool of processes on this machine, or a Ray cluster). Each finished game is appended as one
@@ -23,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from citywatch.bots import make_bot
+from citywatch.bots import Bot, Observation, make_bot
+from citywatch.core.api import Outcome, State
 from citywatch.core.record import Record
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
-from citywatch.simulate import END_REASONS, play_game
 from citywatch.tournament import wilson
 
 FORMAT = "citywatch-study/1"
@@ -45,6 +50,78 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 class LabError(ValueError):
     """A study that cannot run as asked: bad options, a foreign results file, no cluster."""
+
+
+# Playing one game ---------------------------------------------------------------------------
+
+
+@dataclass
+class GameResult:
+    """One simulated game."""
+
+    seed: int
+    outcome: Outcome
+    turns: int
+    decisions: int
+    record: Record
+    first: int | None = None
+    cards: list[list[str]] = field(default_factory=list)
+
+
+def play_game(
+    game_name: str,
+    players: int,
+    seed: int,
+    bots: Sequence[Bot],
+    bot_seed: int,
+    *,
+    digests: bool = False,
+) -> GameResult:
+    """Play one game to the end; bots see only their seat's observation.
+
+    The result also names the seat that moved first and the cards each seat played
+    (actions whose JSON has the verb ``"play"`` and a ``"card"``), in order, without repeats.
+    """
+    game = load(game_name)
+    state: State = game.new_game(players=players, seed=seed)
+    first = first_seat(state)
+    rngs = [Rng(bot_seed + 7919 * seat) for seat in range(players)]
+    record = Record(game_name, players, seed, {}, [], [] if digests else None)
+    cards: list[list[str]] = [[] for _ in range(players)]
+    decisions = 0
+    while (seat := state.to_move) is not None:
+        legal = state.legal_actions()
+        action = bots[seat].choose(Observation(state, seat), legal, rngs[seat])
+        state.apply(action)
+        decisions += 1
+        data = action.to_json()
+        record.actions.append(data)
+        if isinstance(data, dict) and data.get("verb") == "play":
+            card = data.get("card")
+            if isinstance(card, str) and card not in cards[seat]:
+                cards[seat].append(card)
+        if record.digests is not None:
+            record.digests.append(state.digest())
+    outcome = state.outcome()
+    assert outcome is not None
+    turns = state.turn_count()
+    return GameResult(seed, outcome, turns, decisions, record, first, cards)
+
+
+def first_seat(state: State) -> int | None:
+    """The seat to move first: the spectator view's ``current`` (a seat or its colour)."""
+    view = state.view(None)
+    current = view.get("current")
+    if isinstance(current, int) and not isinstance(current, bool):
+        return current
+    if isinstance(current, str):
+        for number, seat in enumerate(view.get("seats", [])):
+            if isinstance(seat, dict) and seat.get("colour") == current:
+                return number
+    return state.to_move
+
+
+# Studies ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -618,8 +695,8 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     personalities = Tally()
     bots = Tally()
     cards = Tally()
-    reasons = dict.fromkeys(END_REASONS, 0)
-    turns: dict[str, list[int]] = {r: [] for r in END_REASONS}
+    reasons: dict[str, int] = {}  # the game's own end reasons, as its outcomes name them
+    turns: dict[str, list[int]] = {}
     decisions = 0
     for result in results:
         share = 1.0 / len(result.winners)
@@ -640,6 +717,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         reasons[result.reason] = reasons.get(result.reason, 0) + 1
         turns.setdefault(result.reason, []).append(result.turns)
         decisions += result.decisions
+    reasons = {k: reasons[k] for k in sorted(reasons)}
     order = [Rate(order_games[k], order_wins[k]) for k in range(players)]
     by_personality = personalities.rates()
     card_rates = cards.rates()
@@ -672,10 +750,56 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         "win_rate_by_bot": {k: r.to_json() for k, r in bots.rates().items()},
         "end_reason_rates": {k: Rate(games, n).to_json() for k, n in reasons.items()},
         "turns": spread(all_turns),
-        "turns_by_end_reason": {k: spread(v) for k, v in turns.items()},
+        "turns_by_end_reason": {k: spread(turns[k]) for k in reasons},
         "min_plays": min_plays,
         "win_rate_by_card": {k: r.to_json() for k, r in card_rates.items()},
         "most_decisive_cards": [{"card": k, **r.to_json()} for k, r in top],
         "least_decisive_cards": [{"card": k, **r.to_json()} for k, r in bottom],
         "run": run.to_json(),
     }
+
+
+@dataclass
+class Summary:
+    """A study's summary as an object; ``extra`` holds the further fields (see docs/lab.md)."""
+
+    game: str
+    players: int
+    games: int
+    seed: int
+    bots: list[str]
+    wins_by_seat: list[float] = field(default_factory=list)
+    wins_by_personality: dict[str, float] = field(default_factory=dict)
+    end_reasons: dict[str, int] = field(default_factory=dict)
+    mean_turns: float = 0.0
+    mean_decisions: float = 0.0
+    seconds: float = 0.0
+    games_per_second: float = 0.0
+    decisions_per_second: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The summary as one JSON object."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": self.bots,
+            "wins_by_seat": self.wins_by_seat,
+            "wins_by_personality": self.wins_by_personality,
+            "end_reasons": self.end_reasons,
+            "mean_turns": self.mean_turns,
+            "mean_decisions": self.mean_decisions,
+            "seconds": self.seconds,
+            "games_per_second": self.games_per_second,
+            "decisions_per_second": self.decisions_per_second,
+            **self.extra,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Summary:
+        """A summary from its JSON object."""
+        names = [f for f in cls.__dataclass_fields__ if f != "extra"]
+        return cls(**{k: data[k] for k in names},
+                   extra={k: v for k, v in data.items() if k not in names})

@@ -7,16 +7,18 @@ import html
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
+from typing import TYPE_CHECKING, Any
 
 from citywatch.lab import Result
 
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
 RATE = ("games", "wins", "rate", "ci_low", "ci_high")
 SPREAD = ("games", "mean", "median", "q1", "q3", "min", "max")
-COLOURS = {"personality": "#4c72b0", "riots": "#c44e52", "deck": "#8c8c8c"}
+COLOURS = ("#4c72b0", "#c44e52", "#8c8c8c", "#937860", "#55a868", "#8172b3", "#da8bc3")
+"""Colours of the end reasons in the plots, in the summary's order of reasons."""
 
 
 def write_report(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
@@ -106,6 +108,8 @@ def _save(fig: Figure, path: Path) -> Path:
 
 def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
     """``personalities.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``."""
+    from matplotlib.figure import Figure  # matplotlib takes ~1 s to import: only for the plots
+
     out = []
     players = summary["players"]
     even = 1 / players
@@ -138,7 +142,7 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
         bins = list(range(lo, hi + 2, max(1, (hi - lo + 1) // 40 + 1)))
         data = [[r.turns for r in results if r.reason == reason] for reason in reasons]
         ax.hist(data, bins=bins, stacked=True, label=reasons,
-                color=[COLOURS.get(r, "#937860") for r in reasons])
+                color=[COLOURS[k % len(COLOURS)] for k in range(len(reasons))])
         ax.axvline(summary["turns"]["median"], color="black", linestyle="--", linewidth=1,
                    label=f"median {summary['turns']['median']:g}")
         ax.legend(fontsize="small")

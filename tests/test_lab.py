@@ -220,15 +220,26 @@ def test_cards_and_first_player_are_tracked() -> None:
     """A game's cards are those its seats played (verb 'play'); 'first' is the start's current."""
     import citywatch
     from citywatch.bots import make_bot
-    from citywatch.simulate import play_game
 
     seed, bot_seed = lab.game_seeds(7, 0)
-    game = play_game("ankh-morpork", 4, seed, [make_bot("random")] * 4, bot_seed)
+    bots = [make_bot("random", "ankh-morpork")] * 4
+    game = lab.play_game("ankh-morpork", 4, seed, bots, bot_seed)
     start = citywatch.load("ankh-morpork").new_game(players=4, seed=seed)
     assert game.first == start.to_move
     played = {a["card"] for a in game.record.actions if a.get("verb") == "play"}
     assert set().union(*map(set, game.cards)) == played
     assert all(len(set(c)) == len(c) for c in game.cards)
+
+
+def test_summary_takes_end_reasons_from_the_outcomes() -> None:
+    """Whatever end reasons a game's outcomes name are counted; none is assumed."""
+    results = [lab.Result(k, k, k, 0, (k % 2,), reason, 10 + k, 40, (), None, ((),) * 4)
+               for k, reason in enumerate(["checkmate", "stalemate", "checkmate"])]
+    s = lab.summarise(STUDY, results, lab.Run("serial", 1))
+    assert s["end_reasons"] == {"checkmate": 2, "stalemate": 1}
+    assert list(s["end_reason_rates"]) == list(s["turns_by_end_reason"]) == ["checkmate",
+                                                                             "stalemate"]
+    assert s["turns_by_end_reason"]["checkmate"]["mean"] == 11
 
 
 def test_report_writes_json_csv_html_and_plots(tmp_path: Path,

@@ -1,0 +1,158 @@
+"""Speed of each registered game's forward model on one core: run with ``make bench``.
+
+For every game in the registry (or only ``--game NAME``) prints random games per second (with
+the game's most players, or ``--players``), decisions per second (legal_actions + apply),
+microseconds per copy() and per determinize(), and ISMCTS iterations per second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+import timeit
+from typing import Any
+
+import citywatch
+from citywatch.core.registry import game_names
+from citywatch.core.rng import Rng
+
+
+def random_games(game_name: str, players: int, games: int,
+                 seed: int) -> tuple[float, float, list[citywatch.State]]:
+    """Play random games; return games/s, decisions/s and some mid-game states."""
+    game = citywatch.load(game_name)
+    samples: list[citywatch.State] = []
+    decisions = 0
+    start = time.perf_counter()
+    for k in range(games):
+        state = game.new_game(players=players, seed=seed + k)
+        rng = Rng(seed + k)
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            state.apply(legal[rng.below(len(legal))])
+            decisions += 1
+            if decisions % 97 == 0 and len(samples) < 200:
+                samples.append(state.copy())
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed, samples
+
+
+def per_call_us(fn: object, states: list[citywatch.State], repeat: int = 5) -> float:
+    """Best-of-``repeat`` mean microseconds of ``fn(state)`` over ``states``."""
+    number = 20
+    times = timeit.repeat(lambda: [fn(s) for s in states], number=number, repeat=repeat)  # type: ignore[operator]
+    return min(times) / (number * len(states)) * 1e6
+
+
+def entry_points(state: citywatch.State) -> dict[tuple[str, int, str], str]:
+    """The profile keys (file, line, function) of the calls ISMCTS makes into the game: the
+    state's ``determinize``, ``copy``, ``legal_actions``, ``apply`` and the game's ``evaluate``."""
+    owners = {"determinize": state, "copy": state, "legal_actions": state, "apply": state,
+              "evaluate": state.game}
+    keys = {}
+    for name, owner in owners.items():
+        code = getattr(getattr(type(owner), name, None), "__code__", None)
+        if code is not None:
+            keys[(code.co_filename, code.co_firstlineno, code.co_name)] = name
+    return keys
+
+
+def ismcts_speed(game_name: str, states: list[citywatch.State], iterations: int = 300,
+                 depth: int = 12) -> tuple[float, dict[str, float]]:
+    """ISMCTS iterations per second on mid-game positions, and where the time goes."""
+    import cProfile
+    import pstats
+
+    from citywatch.bots import Observation, make_bot
+
+    bot = make_bot(f"ismcts:iterations={iterations}:depth={depth}", game_name)
+    positions = [s for s in states if s.to_move is not None][:10]
+    start = time.perf_counter()
+    for s in positions:
+        bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
+    elapsed = time.perf_counter() - start
+    profile = cProfile.Profile()
+    profile.enable()
+    for s in positions:
+        bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
+    profile.disable()
+    stats = pstats.Stats(profile)
+    wanted = entry_points(positions[0]) if positions else {}
+    cumulative = dict.fromkeys(("determinize", "copy", "legal_actions", "apply", "evaluate"), 0.0)
+    total = 0.0
+    for key, row in stats.stats.items():  # type: ignore[attr-defined]
+        filename, _, function = key
+        if key in wanted:
+            cumulative[wanted[key]] += row[3]
+        if function == "choose" and filename.endswith("ismcts.py"):
+            total += row[3]
+    shares = {k: v / total for k, v in cumulative.items()} if total else cumulative
+    inside = cumulative["determinize"] + cumulative["legal_actions"] + cumulative["apply"] + \
+        cumulative["evaluate"]
+    shares["bot itself"] = max(0.0, 1 - inside / total) if total else 0.0
+    return iterations * len(positions) / elapsed, shares
+
+
+def bench(game_name: str, players: int | None, games: int, seed: int) -> dict[str, Any]:
+    """Measure one game; ``players`` defaults to the game's most."""
+    game = citywatch.load(game_name)
+    players = game.max_players if players is None else players
+    if not game.min_players <= players <= game.max_players:
+        raise SystemExit(f"{game_name} is for {game.min_players} to {game.max_players} "
+                         f"players, not {players}")
+    gps, dps, states = random_games(game_name, players, games, seed)
+    rng = Rng(99)
+    copy_us = per_call_us(lambda s: s.copy(), states)
+    det_us = per_call_us(lambda s: s.determinize(s.to_move or 0, rng), states)
+    its, shares = ismcts_speed(game_name, states[len(states) // 3:])
+    return {
+        "game": game_name,
+        "players": players,
+        "ismcts_iterations_per_second": round(its),
+        "ismcts_time_shares": {k: round(v, 3) for k, v in shares.items()},
+        "games_per_second": round(gps, 1),
+        "decisions_per_second": round(dps),
+        "copy_us": round(copy_us, 2),
+        "determinize_us": round(det_us, 2),
+        "games": games,
+    }
+
+
+def show(result: dict[str, Any]) -> None:
+    """Print one game's figures."""
+    print(f"{result['game']}:")
+    print(f"random {result['players']}-player games per second : "
+          f"{result['games_per_second']:10.1f}   (target >= 50)")
+    print(f"decisions per second              : {result['decisions_per_second']:10.0f}"
+          "   (target >= 20000)")
+    print(f"copy()        microseconds        : {result['copy_us']:10.2f}   (target < 20)")
+    print(f"determinize() microseconds        : {result['determinize_us']:10.2f}")
+    print(f"ISMCTS iterations per second      : {result['ismcts_iterations_per_second']:10.0f}"
+          "   (depth 12, target >= 1000)")
+    print("ISMCTS time (cumulative; copy is mostly inside determinize):")
+    for name, share in result["ismcts_time_shares"].items():
+        print(f"  {name:<16}{share:8.1%}")
+
+
+def main() -> None:
+    """Run the benchmark for every registered game (or one) and print the figures."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--game", choices=game_names(), help="only this game (default: every game)")
+    p.add_argument("--players", type=int, help="seats per game (default: the game's most)")
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="one JSON object per game, one a line")
+    args = p.parse_args()
+    for number, name in enumerate([args.game] if args.game else game_names()):
+        result = bench(name, args.players, args.games, args.seed)
+        if args.json:
+            print(json.dumps(result), flush=True)
+        else:
+            if number:
+                print()
+            show(result)
+
+
+if __name__ == "__main__":
+    main()
