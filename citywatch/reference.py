@@ -1,4 +1,13 @@
-"""The ``rules`` command: a game's cards, areas, events and personalities, for people."""
+"""The ``rules`` command: the entries of a game's rules reference, for people.
+
+A reference (``Game.reference()``) is a JSON object: each key whose value is a list of entries
+(objects with a ``"name"``) is a section, and a kind is a section's name or its singular
+(``cards`` or ``card``). An optional ``"titles"`` object names the sections' headings (else a
+section's heading is its name, capitalised). Entries are printed by their fields: a few fields
+have a look of their own (``id`` and ``number`` label an entry, and an entry may be looked up by
+its ``number``; ``deck`` colours its name; ``symbols``, ``cost``, ``borders_river``,
+``interrupt``, ...), and any other field is a ``key: value`` row.
+"""
 
 from __future__ import annotations
 
@@ -19,18 +28,24 @@ from rich.text import Text
 
 from citywatch.core.registry import game_names, load
 
-KINDS = ("card", "area", "event", "personality")
-SECTIONS = {"card": "cards", "area": "areas", "event": "events", "personality": "personalities"}
 WIDE = 140
 """From this many columns on, the whole reference is printed as tables."""
 MAX_WIDTH = 160
 """The widest the whole reference is printed."""
 PANEL_WIDTH = 100
 """The widest a looked-up entry is printed."""
+SHORT = 20
+"""A field whose values are all at most this long is not wrapped in a table."""
 
-_TITLES = {"card": "Cards", "area": "City areas", "event": "Random events",
-           "personality": "Personalities"}
 _DECK_STYLES = {"green": "green", "brown": "dark_orange3"}
+_LABELS = ("id", "number")
+"""Fields that label an entry beside its name; the first an entry has is its label."""
+_FACTS = ("id", "number", "deck", "interrupt", "borders_river")
+"""Fields summed up in one line at the head of a looked-up entry, in this order."""
+_BRIEF = ("deck", "interrupt", "cost", "borders_river")
+"""Fields summed up after an entry's name in the narrow listing."""
+_PLAIN = ("symbols", "text")
+"""Fields shown without their name in the narrow listing."""
 
 Entry = dict[str, Any]
 
@@ -40,11 +55,55 @@ def _fold(text: str) -> str:
     return " ".join(text.replace("'", "").replace("\u2019", "").split()).casefold()
 
 
+def singular(section: str) -> str:
+    """The singular of a section's name: ``cards`` -> ``card``, ``personalities`` ->
+    ``personality``, ``boxes`` -> ``box``; a name not ending in ``s`` is its own singular."""
+    if section.endswith("ies") and len(section) > 3:
+        return section[:-3] + "y"
+    if section.endswith(("sses", "shes", "ches", "xes")):
+        return section[:-2]
+    if section.endswith("s") and not section.endswith("ss"):
+        return section[:-1]
+    return section
+
+
+def sections(reference: dict[str, Any]) -> list[str]:
+    """The reference's sections, in its order: the keys whose value is a list of entries."""
+    return [key for key, value in reference.items()
+            if isinstance(value, list)
+            and all(isinstance(e, dict) and "name" in e for e in value)]
+
+
+def kinds(reference: dict[str, Any]) -> list[str]:
+    """The kinds of entries in the reference: each section's singular, in order."""
+    return [singular(s) for s in sections(reference)]
+
+
+def _section(reference: dict[str, Any], kind: str) -> str:
+    """The section holding ``kind`` (its name or singular, any case, ``-`` for ``_``);
+    ``ValueError`` listing the known kinds if none does."""
+    wanted = kind.casefold().replace("-", "_")
+    for section in sections(reference):
+        if wanted in (section.casefold(), singular(section).casefold()):
+            return section
+    known = ", ".join(kinds(reference)) or "none"
+    raise ValueError(f"unknown kind {kind!r}; known kinds: {known}")
+
+
+def _kind(section: str) -> str:
+    """A section's kind as people read it: ``action_cards`` -> ``action card``."""
+    return singular(section).replace("_", " ")
+
+
+def _title(reference: dict[str, Any], section: str) -> str:
+    titles = reference.get("titles")
+    title = titles.get(section) if isinstance(titles, dict) else None
+    return str(title) if title else section.replace("_", " ").capitalize()
+
+
 def _entries(reference: dict[str, Any], kind: str | None) -> list[tuple[str, Entry]]:
-    if kind is not None and kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}; known kinds: {', '.join(KINDS)}")
-    kinds = KINDS if kind is None else (kind,)
-    return [(k, e) for k in kinds for e in reference.get(SECTIONS[k], [])]
+    chosen = sections(reference) if kind is None else [_section(reference, kind)]
+    return [(_kind(s), e) for s in chosen for e in reference[s]]
 
 
 def _find(reference: dict[str, Any], kind: str | None, name: str) -> list[tuple[str, Entry]]:
@@ -53,16 +112,16 @@ def _find(reference: dict[str, Any], kind: str | None, name: str) -> list[tuple[
         return []
     entries = _entries(reference, kind)
     exact = [(k, e) for k, e in entries
-             if _fold(e["name"]) == query or (k == "area" and str(e["number"]) == query)]
-    return exact or [(k, e) for k, e in entries if query in _fold(e["name"])]
+             if _fold(str(e["name"])) == query or ("number" in e and str(e["number"]) == query)]
+    return exact or [(k, e) for k, e in entries if query in _fold(str(e["name"]))]
 
 
 def lookup(reference: dict[str, Any], kind: str | None, name: str) -> list[Entry]:
     """The entries of ``kind`` (``None``: any kind) called ``name``, ignoring case.
 
     Exact matches if there are any, else every entry whose name contains ``name``;
-    apostrophes are ignored and an area may also be named by its number.
-    ``ValueError`` for an unknown kind.
+    apostrophes are ignored and an entry with a ``number`` may also be named by it.
+    ``ValueError`` for a kind the reference does not have.
     """
     return [e for _, e in _find(reference, kind, name)]
 
@@ -71,48 +130,70 @@ def suggest(reference: dict[str, Any], kind: str | None, name: str) -> list[str]
     """Up to three names of ``kind`` (``None``: any kind) spelled like ``name``, best first."""
     names: dict[str, str] = {}
     for _, entry in _entries(reference, kind):
-        names.setdefault(_fold(entry["name"]), entry["name"])
+        names.setdefault(_fold(str(entry["name"])), str(entry["name"]))
     return [names[n] for n in difflib.get_close_matches(_fold(name), list(names), n=3)]
 
 
+def _reference(game: str) -> dict[str, Any]:
+    """The game's reference; just its name if it has none."""
+    try:
+        return load(game).reference()
+    except NotImplementedError:
+        return {"game": game}
+
+
 class _Name(argparse.Action):
-    """Join the NAME words; refuse a KIND without a NAME."""
+    """Join the NAME words; refuse a KIND the game does not have, or a KIND without a NAME."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
         words = [] if values is None or isinstance(values, str) else list(values)
-        if namespace.kind is not None and not words:
-            parser.error(f"name the {namespace.kind} to look up")
         setattr(namespace, self.dest, " ".join(words) if words else None)
+        if namespace.kind is None:
+            return
+        reference = _reference(namespace.game)
+        if not sections(reference):
+            return  # run() says the game has no reference
+        try:
+            _section(reference, namespace.kind)
+        except ValueError:
+            parser.error(f"argument kind: invalid choice: {namespace.kind!r} "
+                         f"(choose from {', '.join(kinds(reference))})")
+        if not words:
+            parser.error(f"name the {namespace.kind} to look up")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``rules`` subcommand to ``subparsers``."""
     p = subparsers.add_parser(
-        "rules", help="look up cards, areas, events and personalities",
-        description="Print a game's cards, city areas, random events and personalities, "
-                    "or the entries of one kind whose name matches NAME.")
+        "rules", help="look up the entries of a game's rules reference",
+        description="Print a game's rules reference, or the entries of one kind whose name "
+                    "matches NAME.")
     p.add_argument("game", choices=game_names(), help="the game")
-    p.add_argument("kind", nargs="?", choices=KINDS, help="what to look up (default: everything)")
+    p.add_argument("kind", nargs="?", metavar="KIND",
+                   help="what to look up: a section of the game's reference or its singular, "
+                        "as headed in 'citywatch rules GAME' (default: everything)")
     p.add_argument("name", nargs="*", action=_Name, metavar="NAME",
-                   help="the name, or part of it, in any case (an area also by its number)")
+                   help="the name, or part of it, in any case (a numbered entry also by its "
+                        "number)")
     p.add_argument("--json", action="store_true", help="print the result as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``citywatch rules``; return the exit status."""
-    try:
-        reference = load(args.game).reference()
-    except NotImplementedError:
+    reference = _reference(args.game)
+    if args.kind is None and args.json:
+        print(json.dumps(reference))
+        return 0
+    if not sections(reference):
+        if args.json:
+            print(json.dumps({"matches": []}))
         print(f"citywatch rules: {args.game} has no rules reference yet", file=sys.stderr)
         return 1
     console = Console(highlight=False, markup=False, emoji=False)
     if args.kind is None:
-        if args.json:
-            print(json.dumps(reference))
-        else:
-            _emit(console, reference_renderables(reference, console.width >= WIDE),
-                  min(console.width, MAX_WIDTH))
+        _emit(console, reference_renderables(reference, console.width >= WIDE),
+              min(console.width, MAX_WIDTH))
         return 0
     found = _find(reference, args.kind, args.name)
     if args.json:
@@ -125,8 +206,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         panels: list[RenderableType] = [entry_panel(kind, entry) for kind, entry in found]
         if len(found) > 1:
-            heading = f"{len(found)} {SECTIONS[args.kind]} match '{args.name}'"
-            panels.insert(0, Text(heading, style="dim"))
+            section = _section(reference, args.kind).replace("_", " ")
+            panels.insert(0, Text(f"{len(found)} {section} match '{args.name}'", style="dim"))
         _emit(console, panels, min(console.width, PANEL_WIDTH))
     return 0
 
@@ -143,17 +224,55 @@ def _emit(console: Console, renderables: list[RenderableType], width: int | None
     sys.stdout.write("".join(line.rstrip() + "\n" for line in capture.get().splitlines()))
 
 
-def _symbols(card: Entry) -> str:
-    return ", ".join(card["symbols"]) or "no symbols"
+def _symbols(entry: Entry) -> str:
+    return ", ".join(str(s) for s in entry["symbols"]) or "no symbols"
 
 
-def _river(area: Entry) -> str:
-    return "borders the river" if area["borders_river"] else "away from the river"
+def _river(entry: Entry) -> str:
+    return "borders the river" if entry["borders_river"] else "away from the river"
 
 
-def _name(entry: Entry, kind: str) -> Text:
-    style = _DECK_STYLES.get(entry.get("deck", ""), "") if kind == "card" else ""
-    return Text().append(entry["name"], style=f"bold {style}".strip())
+def _label(key: str) -> str:
+    return key.replace("_", " ")
+
+
+def _value(value: Any) -> str:
+    """Any field's value as text: lists joined by commas, yes or no for a flag."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ", ".join(_value(v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{_label(str(k))}: {_value(v)}" for k, v in value.items())
+    return "" if value is None else str(value)
+
+
+def _name(entry: Entry) -> Text:
+    style = _DECK_STYLES.get(str(entry.get("deck", "")), "")
+    return Text().append(str(entry["name"]), style=f"bold {style}".strip())
+
+
+def _fact(entry: Entry, key: str) -> str:
+    """A field of the one-line summary of a looked-up entry ("" to leave it out)."""
+    value = entry[key]
+    if key == "number":
+        return f"number {value}"
+    if key == "deck":
+        return f"{value} deck"
+    if key == "interrupt":
+        return "an interrupt" if value else ""
+    if key == "borders_river":
+        return _river(entry)
+    return _value(value)
+
+
+def _row(entry: Entry, key: str) -> Text:
+    """A field of a looked-up entry, as the value of its row."""
+    if key == "symbols":
+        return Text(_symbols(entry), style="cyan")
+    if key == "cost":
+        return Text(f"${entry[key]} to build")
+    return Text(_value(entry[key]))
 
 
 def entry_panel(kind: str, entry: Entry) -> Panel:
@@ -161,90 +280,127 @@ def entry_panel(kind: str, entry: Entry) -> Panel:
     rows = Table.grid(padding=(0, 2))
     rows.add_column(style="dim", no_wrap=True)
     rows.add_column()
-    if kind == "card":
-        interrupt = ", an interrupt" if entry["interrupt"] else ""
-        rows.add_row("card", Text(f"{entry['id']}, {entry['deck']} deck{interrupt}"))
-        rows.add_row("symbols", Text(_symbols(entry), style="cyan"))
-        rows.add_row("text", Text(entry["text"]))
-    elif kind == "area":
-        rows.add_row("area", Text(f"number {entry['number']}, {_river(entry)}"))
-        rows.add_row("cost", Text(f"${entry['cost']} to build"))
-        rows.add_row("adjacent", Text(", ".join(entry["adjacent"])))
-        rows.add_row("power", Text(entry["power"]))
-    elif kind == "event":
-        rows.add_row("event", Text(entry["text"]))
-    else:
-        rows.add_row("wins if", Text(entry["wins_if"]))
-    return Panel(rows, title=_name(entry, kind), title_align="left", box=box.ROUNDED)
+    facts = [f for f in (_fact(entry, k) for k in _FACTS if k in entry) if f]
+    rest = [k for k in entry if k != "name" and k not in _FACTS]
+    if facts:
+        rows.add_row(kind, Text(", ".join(facts)))
+    elif "text" in rest:
+        rows.add_row(kind, _row(entry, "text"))
+        rest.remove("text")
+    for key in rest:
+        rows.add_row(_label(key), _row(entry, key))
+    return Panel(rows, title=_name(entry), title_align="left", box=box.ROUNDED)
 
 
 def reference_renderables(reference: dict[str, Any], wide: bool) -> list[RenderableType]:
-    """Every card, area, event and personality: as tables if ``wide``, else as entries."""
-    out: list[RenderableType] = [Text(f"{reference['game']}: rules reference", style="bold")]
-    for kind in KINDS:
-        entries = reference[SECTIONS[kind]]
-        title = Text(f"{_TITLES[kind]} ({len(entries)})", style="bold")
+    """Every entry of every section: as tables if ``wide``, else as lists."""
+    out: list[RenderableType] = [
+        Text(f"{reference.get('game', '')}: rules reference", style="bold")]
+    for section in sections(reference):
+        entries = reference[section]
+        title = Text(f"{_title(reference, section)} ({len(entries)})", style="bold")
+        kind = _kind(section)
         out += ["", Rule(title, align="left"), "",
-                _table(kind, entries) if wide else _list(kind, entries)]
+                _table(kind, entries) if wide else _list(entries)]
     return out
+
+
+def _fields(entries: list[Entry]) -> list[str]:
+    """Every field of ``entries``, in the order they first appear."""
+    return list(dict.fromkeys(k for e in entries for k in e))
+
+
+def _cell(entry: Entry, key: str) -> Text | str:
+    if key == "name":
+        return _name(entry)
+    if key not in entry:
+        return ""
+    if key == "symbols":
+        return _symbols(entry)
+    if key == "cost":
+        return f"${entry[key]}"
+    return _value(entry[key])
+
+
+def _add_column(table: Table, kind: str, key: str, entries: list[Entry]) -> None:
+    values = [e[key] for e in entries if key in e]
+    if key == "name":
+        table.add_column(kind, no_wrap=True)
+    elif key == "number":
+        table.add_column("no.", justify="right", no_wrap=True)
+    elif key == "symbols":
+        table.add_column("symbols", style="cyan", max_width=30)
+    elif key == "cost":
+        table.add_column("cost", justify="right", no_wrap=True)
+    elif key == "borders_river":
+        table.add_column("river", no_wrap=True)
+    elif key in ("adjacent", "power"):
+        table.add_column(key, ratio=2 if key == "adjacent" else 3)
+    elif all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        table.add_column(_label(key), justify="right", no_wrap=True)
+    elif all(len(_value(v)) <= SHORT for v in values):
+        table.add_column(_label(key), no_wrap=True)
+    else:
+        table.add_column(_label(key), ratio=1)
 
 
 def _table(kind: str, entries: list[Entry]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, expand=True, header_style="bold dim")
-    if kind == "card":
-        table.add_column("id", no_wrap=True)
-        table.add_column("card", no_wrap=True)
-        table.add_column("deck", no_wrap=True)
-        table.add_column("symbols", style="cyan", max_width=30)
-        table.add_column("text", ratio=1)
-        for e in entries:
-            table.add_row(e["id"], _name(e, kind), e["deck"], _symbols(e), e["text"])
-    elif kind == "area":
-        table.add_column("no.", justify="right", no_wrap=True)
-        table.add_column("area", no_wrap=True)
-        table.add_column("cost", justify="right", no_wrap=True)
-        table.add_column("adjacent", ratio=2)
-        table.add_column("river", no_wrap=True)
-        table.add_column("power", ratio=3)
-        for e in entries:
-            table.add_row(str(e["number"]), _name(e, kind), f"${e['cost']}",
-                          ", ".join(e["adjacent"]), "yes" if e["borders_river"] else "no",
-                          e["power"])
-    else:
-        field = "text" if kind == "event" else "wins_if"
-        table.add_column(kind, no_wrap=True)
-        table.add_column("text" if kind == "event" else "wins if", ratio=1)
-        for e in entries:
-            table.add_row(_name(e, kind), e[field])
+    fields = _fields(entries)
+    if "symbols" in fields:  # the interrupt is one of the symbols
+        fields = [f for f in fields if f != "interrupt"]
+    for key in fields:
+        _add_column(table, kind, key, entries)
+    for e in entries:
+        table.add_row(*(_cell(e, key) for key in fields))
     return table
 
 
-def _list(kind: str, entries: list[Entry]) -> RenderableType:
-    if kind in ("event", "personality"):
-        blocks: list[RenderableType] = []
-        for i, e in enumerate(entries):
-            text = e["text"] if kind == "event" else "wins if: " + e["wins_if"]
+def _list(entries: list[Entry]) -> RenderableType:
+    """Entries one below the other: beside their ``id`` or ``number`` if they have one."""
+    bodies = []
+    for e in entries:
+        body = _name(e)
+        label = next((k for k in _LABELS if k in e), None)
+        brief = [b for b in (_brief(e, k) for k in e if k in _BRIEF) if b]
+        if brief:
+            body.append("  " + ", ".join(brief), style="dim")
+        more = Text()
+        for key in e:
+            if key in ("name", label) or key in _BRIEF:
+                continue
+            line = _symbols(e) if key == "symbols" else _value(e[key])
+            if key not in _PLAIN:
+                line = f"{_label(key)}: {line}"
+            more.append(("\n" if more else "") + line,
+                        style="cyan" if key == "symbols" else "")
+        bodies.append((str(e[label]) if label else "", body, more))
+    if any(label for label, _, _ in bodies):
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(justify="right", no_wrap=True, style="dim")
+        grid.add_column(ratio=1)
+        for i, (label, body, more) in enumerate(bodies):
             if i:
-                blocks.append("")
-            blocks += [_name(e, kind), Padding(Text(text), (0, 0, 0, 4))]
-        return Group(*blocks)
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(justify="right", no_wrap=True, style="dim")
-    grid.add_column(ratio=1)
-    for i, e in enumerate(entries):
+                grid.add_row()
+            grid.add_row(label, body.append("\n").append_text(more) if more else body)
+        return grid
+    blocks: list[RenderableType] = []
+    for i, (_, body, more) in enumerate(bodies):
         if i:
-            grid.add_row()
-        body = _name(e, kind)
-        if kind == "card":
-            interrupt = ", interrupt" if e["interrupt"] else ""
-            body.append(f"  {e['deck']}{interrupt}", style="dim")
-            body.append("\n" + _symbols(e), style="cyan")
-            body.append("\n" + e["text"])
-            label = e["id"]
-        else:
-            body.append(f"  ${e['cost']}, {_river(e)}", style="dim")
-            body.append("\nadjacent: " + ", ".join(e["adjacent"]))
-            body.append("\npower: " + e["power"])
-            label = str(e["number"])
-        grid.add_row(label, body)
-    return grid
+            blocks.append("")
+        blocks.append(body)
+        if more:
+            blocks.append(Padding(more, (0, 0, 0, 4)))
+    return Group(*blocks)
+
+
+def _brief(entry: Entry, key: str) -> str:
+    """A field summed up after the name in the narrow listing ("" to leave it out)."""
+    value = entry[key]
+    if key == "interrupt":
+        return "interrupt" if value else ""
+    if key == "cost":
+        return f"${value}"
+    if key == "borders_river":
+        return _river(entry)
+    return _value(value)

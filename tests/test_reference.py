@@ -9,13 +9,14 @@ from importlib import resources
 from typing import Any
 
 import pytest
+import toy_game
 
 import citywatch
 from citywatch import reference as reference_module
 from citywatch.cli import main
 from citywatch.core.api import Game
 from citywatch.games.ankh_morpork.data import SYMBOL_NAMES
-from citywatch.reference import lookup, suggest
+from citywatch.reference import kinds, lookup, sections, singular, suggest
 
 RAW = json.loads(
     resources.files("citywatch.games.ankh_morpork").joinpath("data", "ankh-morpork.json")
@@ -90,8 +91,8 @@ def test_reference_is_json_and_fresh() -> None:
     assert len(game.reference()["cards"]) == 101
 
 
-def test_a_game_without_reference_raises() -> None:
-    """``Game.reference`` is not abstract; by default it raises ``NotImplementedError``."""
+def test_a_game_without_reference_has_no_sections() -> None:
+    """``Game.reference`` is not abstract; by default it is just the game's name."""
 
     class Bare(Game):
         name = "bare"
@@ -106,8 +107,8 @@ def test_a_game_without_reference_raises() -> None:
         def action_from_json(self, data: Any) -> Any:
             raise NotImplementedError
 
-    with pytest.raises(NotImplementedError):
-        Bare().reference()
+    assert Bare().reference() == {"game": "bare"}
+    assert sections(Bare().reference()) == [] and lookup(Bare().reference(), None, "x") == []
 
 
 def test_lookup_exact_and_case_insensitive() -> None:
@@ -286,3 +287,111 @@ def test_rules_for_a_game_without_reference(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(reference_module, "load", lambda name: NoReference())
     assert main(["rules", "ankh-morpork"]) == 1
     assert "has no rules reference" in capsys.readouterr().err
+
+
+toy_registered = toy_game.toy_registered  # the fixture: High Card registered as "toy"
+
+TOY_REFERENCE: dict[str, Any] = {
+    "game": "toy",
+    "volunteers": [
+        {"name": "Ada Quill", "strength": 3, "skills": ["dig", "carry"], "veteran": True},
+        {"name": "Bo Fenwick", "strength": 1, "skills": [], "veteran": False,
+         "motto": "Never volunteer for anything, except this, and only on a Tuesday afternoon"},
+    ],
+    "scrolls": [{"name": "Scroll of Ember", "number": 4, "school": "fire",
+                 "effect": {"range": 2, "burns": "one item"}}],
+    "round": 1,
+}
+
+
+def test_kinds_come_from_the_reference() -> None:
+    """Sections are the list-of-entries keys; a kind is a section or its singular."""
+    assert sections(REFERENCE) == ["cards", "areas", "events", "personalities"]
+    assert kinds(REFERENCE) == ["card", "area", "event", "personality"]
+    assert sections(TOY_REFERENCE) == ["volunteers", "scrolls"]
+    assert [singular(s) for s in ("items", "boxes", "crisis_cards", "glasses", "sheep")] == [
+        "item", "box", "crisis_card", "glass", "sheep"]
+    assert lookup(REFERENCE, "cards", "gaspode") == lookup(REFERENCE, "Card", "gaspode")
+    with pytest.raises(ValueError, match="known kinds: card, area, event, personality"):
+        lookup(REFERENCE, "spell", "fire")
+    with pytest.raises(ValueError, match="known kinds: volunteer, scroll"):
+        lookup(TOY_REFERENCE, "card", "ada")
+
+
+def test_rules_for_a_registered_game_without_reference(
+        toy_registered: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A game whose reference has no sections: one line and exit 1; ``--json`` prints it."""
+    assert main(["rules", "toy"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.strip() == "citywatch rules: toy has no rules reference yet"
+    assert main(["rules", "toy", "card", "ace"]) == 1
+    assert "toy has no rules reference yet" in capsys.readouterr().err
+    assert main(["rules", "toy", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"game": "toy"}
+
+
+@pytest.fixture
+def toy_reference(toy_registered: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game with ``TOY_REFERENCE`` as its reference."""
+    monkeypatch.setattr(toy_registered, "reference", lambda: TOY_REFERENCE)
+
+
+def test_rules_for_a_made_up_reference(toy_reference: None, plain: None,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Any game's sections print under their own titles, their fields as ``key: value``."""
+    assert main(["rules", "toy"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "toy: rules reference"
+    assert "Volunteers (2)" in out and "Scrolls (1)" in out and "round" not in out
+    for text in ("Ada Quill", "strength: 3", "skills: dig, carry", "veteran: yes",
+                 "veteran: no", "Scroll of Ember", "school: fire",
+                 "effect: range: 2, burns: one item"):
+        assert text in out, text
+    assert any(line.split()[:3] == ["4", "Scroll", "of"] for line in lines)
+    assert all(len(line) <= 80 and line == line.rstrip() for line in lines)
+
+
+def test_rules_wide_for_a_made_up_reference(monkeypatch: pytest.MonkeyPatch, toy_reference: None,
+                                            plain: None,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """On a wide terminal each section is a table with a column per field."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["rules", "toy"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.split() == ["volunteer", "strength", "skills", "veteran", "motto"]
+               for line in lines)
+    assert any(line.split() == ["scroll", "no.", "school", "effect"] for line in lines)
+    assert any(line.split()[:4] == ["Ada", "Quill", "3", "dig,"] for line in lines)
+
+
+def test_rules_lookup_in_a_made_up_reference(toy_reference: None, plain: None,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A kind is the singular or the section; a numbered entry is found by its number."""
+    assert main(["rules", "toy", "volunteer", "ada"]) == 0
+    out = words(capsys.readouterr().out)
+    assert "Ada Quill" in out and "strength 3" in out and "skills dig, carry" in out
+    assert "veteran yes" in out and "Fenwick" not in out
+    assert main(["rules", "toy", "volunteers", "i"]) == 0
+    assert "2 volunteers match 'i'" in capsys.readouterr().out
+    assert main(["rules", "toy", "scroll", "4"]) == 0
+    out = words(capsys.readouterr().out)
+    assert "Scroll of Ember" in out and "scroll number 4" in out and "school fire" in out
+    assert main(["rules", "toy", "scroll", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"matches": TOY_REFERENCE["scrolls"]}
+    assert main(["rules", "toy", "volunteer", "ado", "quil"]) == 1
+    assert "no volunteer called 'ado quil'; did you mean Ada Quill" in capsys.readouterr().err
+
+
+def test_rules_unknown_kind_lists_the_games_kinds(toy_reference: None,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A kind the game's reference does not have is a usage error naming the kinds."""
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "toy", "card", "ace"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'card'" in err and "(choose from volunteer, scroll)" in err
+    with pytest.raises(SystemExit):
+        main(["rules", "toy", "scroll"])
+    assert "name the scroll to look up" in capsys.readouterr().err
