@@ -156,9 +156,9 @@ def test_internal_bot_arguments_are_refused_everywhere() -> None:
 
     for spec in ("ismcts:evaluator=x", "ismcts:policy=1", "heuristic:evaluator=1"):
         with pytest.raises(ValueError, match="takes only"):
-            make_bot(spec)
+            make_bot(spec, "ankh-morpork")
     with pytest.raises(ValueError, match="takes no options"):
-        make_bot("random:depth=1")
+        make_bot("random:depth=1", "ankh-morpork")
 
 
 OLD_METADATA = MetaData()
