@@ -390,20 +390,9 @@ const CW = (() => {
     return box;
   }
 
-  /** Log lines into ``host``, turn starts standing out, scrolled to the newest line
-   * (unless the reader has scrolled up to read older lines). */
-  function fillLog(host, lines) {
-    const reading = host.childElementCount > 0 &&
-      host.scrollHeight - host.scrollTop - host.clientHeight > 40;
-    host.replaceChildren(...lines.map((line) => el("li", {
-      class: /^Turn \d+:/.test(line) ? "turn-start" : null, text: line,
-    })));
-    if (!reading) host.scrollTop = host.scrollHeight;
-  }
-
   return {
     COLOURS, loadFacts, el, svg, drawBoard, cardTile, symbolBadges, playersTable, pilesLine,
-    outcomeBox, fillLog, colourName, get facts() { return facts; },
+    outcomeBox, colourName, get facts() { return facts; },
   };
 })();
 
