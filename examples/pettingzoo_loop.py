@@ -1,7 +1,8 @@
-"""Ankh-Morpork through the PettingZoo environment: random agents, then ISMCTS in one seat.
+"""A citywatch game through the PettingZoo environment: random agents, then ISMCTS in one seat.
 
 Needs the optional extra: ``pip install -e '.[env]'``. Run:
-``python examples/pettingzoo_loop.py [--games 3] [--seed 1]``.
+``python examples/pettingzoo_loop.py [--game NAME] [--games 3] [--seed 1]`` (the game: any
+registered one with an encoding; ``citywatch games`` lists them).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from citywatch.bots import Observation, make_bot
+from citywatch.core.registry import game_names, load
 from citywatch.core.rng import Rng
 from citywatch.env import pettingzoo_env
 
@@ -23,9 +25,9 @@ def random_action(obs: dict[str, Any], rng: np.random.Generator) -> int:
     return int(legal[rng.integers(len(legal))])
 
 
-def random_games(games: int, players: int, seed: int) -> None:
+def random_games(game: str, games: int, players: int, seed: int) -> None:
     """The plain AEC loop: every agent picks a random legal action."""
-    env = pettingzoo_env("ankh-morpork", players=players)
+    env = pettingzoo_env(game, players=players)
     rng = np.random.default_rng(seed)
     for g in range(games):
         env.reset(seed=seed + g)
@@ -45,11 +47,11 @@ def random_games(games: int, players: int, seed: int) -> None:
         print(f"random game {g + 1}: {steps} steps, ended by {reason}; rewards: {summary}")
 
 
-def ismcts_game(players: int, seed: int, spec: str = "ismcts:iterations=50") -> None:
+def ismcts_game(game: str, players: int, seed: int, spec: str = "ismcts:iterations=50") -> None:
     """player_0 is the ISMCTS bot, deciding from its seat's Observation of ``env.state()``."""
-    env = pettingzoo_env("ankh-morpork", players=players)
+    env = pettingzoo_env(game, players=players)
     env.reset(seed=seed)
-    bot = make_bot(spec, "ankh-morpork")
+    bot = make_bot(spec, game)
     bot_rng = Rng(seed)
     rng = np.random.default_rng(seed)
     final: dict[str, tuple[float, dict[str, Any]]] = {}
@@ -77,13 +79,15 @@ def ismcts_game(players: int, seed: int, spec: str = "ismcts:iterations=50") -> 
 def main() -> None:
     """Run both loops and say how long they took."""
     p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--game", default=None, help="the game (default: the first with an encoding)")
     p.add_argument("--games", type=int, default=3)
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", type=int, default=1)
     args = p.parse_args()
+    game = args.game or next(name for name in game_names() if load(name).encoding() is not None)
     start = time.perf_counter()
-    random_games(args.games, args.players, args.seed)
-    ismcts_game(args.players, args.seed)
+    random_games(game, args.games, args.players, args.seed)
+    ismcts_game(game, args.players, args.seed)
     print(f"done in {time.perf_counter() - start:.1f}s")
 
 
