@@ -36,8 +36,9 @@
 window.CityWatchBoards = window.CityWatchBoards || {};
 
 const CityWatch = (() => {
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
+  /** Set ``attrs`` on ``node``: ``class``, ``text`` (its text), ``on<event>`` (a listener),
+   * anything else as an attribute (true: present; null, undefined, false: left out). */
+  function setAttrs(node, attrs) {
     for (const [key, value] of Object.entries(attrs)) {
       if (value === null || value === undefined || value === false) continue;
       if (key === "class") node.setAttribute("class", value);
@@ -45,6 +46,12 @@ const CityWatch = (() => {
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value === true ? "" : value);
     }
+  }
+
+  /** A new element ``tag`` with ``attrs`` (see ``setAttrs``) and ``children``. */
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    setAttrs(node, attrs);
     node.append(...children.filter((c) => c !== null && c !== undefined));
     return node;
   }
@@ -149,5 +156,5 @@ const CityWatch = (() => {
     return loading.get(name);
   }
 
-  return { el, colourName, sentence, fillLog, jsonTree, loadBoard };
+  return { el, setAttrs, colourName, sentence, fillLog, jsonTree, loadBoard };
 })();

@@ -112,28 +112,13 @@ const CW = (() => {
     return facts;
   }
 
-  function el(tag, attrs = {}, ...children) {
-    const node = document.createElement(tag);
-    setAttrs(node, attrs);
-    node.append(...children.filter((c) => c !== null && c !== undefined));
-    return node;
-  }
+  const { el, setAttrs } = CityWatch; // the pages' (static/common.js, loaded first)
 
   function svg(tag, attrs = {}, ...children) {
     const node = document.createElementNS(SVG_NS, tag);
     setAttrs(node, attrs);
     node.append(...children.filter((c) => c !== null && c !== undefined));
     return node;
-  }
-
-  function setAttrs(node, attrs) {
-    for (const [key, value] of Object.entries(attrs)) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key === "class") node.setAttribute("class", value);
-      else if (key === "text") node.textContent = value;
-      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-      else node.setAttribute(key, value === true ? "" : value);
-    }
   }
 
   function points(list) {
