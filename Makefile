@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint types unit bench clean
+.PHONY: play test system lint types unit bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,7 +23,11 @@ types: $(STAMP)
 unit: $(STAMP)
 	$(BIN)/pytest -n 2
 
-test: lint types unit
+# The system packages the tests need (chromium, PostgreSQL), installed when possible.
+system:
+	scripts/system-packages
+
+test: system lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py

@@ -1,6 +1,6 @@
 """The server against a real PostgreSQL server, started here from Debian's package.
 
-Skipped only outside CI when PostgreSQL is not installed (``.ci/run`` installs it).
+``make test`` installs PostgreSQL first (``scripts/system-packages``); without it these fail.
 """
 
 from __future__ import annotations
@@ -46,9 +46,8 @@ def postgres() -> Iterator[str]:
     """A PostgreSQL server of its own in a temporary directory; the URL of an empty database."""
     bin_dir = _bin_dir()
     if bin_dir is None:
-        if os.environ.get("CI"):
-            pytest.fail("PostgreSQL is not installed: .ci/run installs it")
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+        pytest.fail("PostgreSQL is not installed: make test installs it "
+                    "(scripts/system-packages), or: sudo apt-get install postgresql")
     root = Path(tempfile.mkdtemp(prefix="citywatch-pg-"))
     user: dict[str, Any] = {}
     if os.geteuid() == 0:  # postgres refuses to run as root
