@@ -104,6 +104,15 @@ def parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
     tour.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+    perft = sub.add_parser("perft", help="count the legal-action tree below a position, exactly")
+    perft.add_argument("game", choices=game_names(), help="the game")
+    perft.add_argument("position", type=Path, nargs="?",
+                       help="a position file (JSON, as state.position() writes it)")
+    perft.add_argument("--depth", type=_positive, required=True, help="decisions deep")
+    perft.add_argument("--divide", action="store_true",
+                       help="the count below each first action, then the total")
+    perft.add_argument("--seed", type=_seed, help="instead of a file: a new game with this seed")
+    perft.add_argument("--players", type=int, help="with --seed: number of seats (default 4)")
     play = sub.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", default=None, choices=game_names(),
                       help="the game (may be left out when only one is registered)")
@@ -297,6 +306,8 @@ def main(argv: list[str] | None = None) -> int:
         return _tournament(args)
     if args.command == "serve":
         return _serve(args)
+    if args.command == "perft":
+        return _perft(args)
     if args.command == "replay":
         try:
             record = Record.load(args.record)
@@ -318,6 +329,52 @@ def main(argv: list[str] | None = None) -> int:
         print(f"digest: {state.digest()}")
         return 0
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _perft(args: argparse.Namespace) -> int:
+    """``citywatch perft``: the node count per depth, or per first action with ``--divide``."""
+    import time
+
+    from citywatch.perft import divide, perft_counts
+
+    def fail(message: str) -> int:
+        print(f"citywatch perft: error: {message}", file=sys.stderr)
+        return 2
+
+    game = load(args.game)
+    if (args.position is None) == (args.seed is None):
+        return fail("give a position file or --seed (and --players), not both or neither")
+    if args.position is not None and args.players is not None:
+        return fail("--players goes with --seed; a position file has its own players")
+    try:
+        if args.position is None:
+            state = game.new_game(4 if args.players is None else args.players, args.seed)
+            start = f"a new game of {state.players} players, seed {args.seed}"
+        else:
+            start = str(args.position)
+            data = json.loads(args.position.read_text(encoding="utf-8"))
+            if not isinstance(data, dict):
+                raise ValueError("a position is a JSON object")
+            state = game.from_position(data)
+    except OSError as exc:
+        return fail(f"cannot read {args.position}: {exc.strerror or exc}")
+    except json.JSONDecodeError as exc:
+        return fail(f"{args.position}: not valid JSON: {exc}")
+    except ValueError as exc:  # InvalidPosition, a file not in UTF-8, bad --players
+        where = f"{args.position}: " if args.position is not None else ""
+        return fail(f"{where}{exc}")
+    print(f"{args.game} perft from {start}")
+    began = time.perf_counter()
+    if args.divide:
+        rows = divide(state, args.depth)
+        for text, count in rows:
+            print(f"{text}: {count}")
+        print(f"total at depth {args.depth}: {sum(count for _, count in rows)}")
+    else:
+        for depth, count in enumerate(perft_counts(state, args.depth), start=1):
+            print(f"depth {depth}: {count}")
+    print(f"time: {time.perf_counter() - began:.2f} s")
+    return 0
 
 
 def _tournament(args: argparse.Namespace) -> int:
