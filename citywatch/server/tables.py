@@ -138,6 +138,7 @@ class LiveTable:
         self.players = row.players
         self.seed: Seed = row.seed
         self.practice = not is_secret_seed(row.seed)
+        self.board = has_board(self.game)
         self.seats = list(row.seats)
         self.failure = row.failure
         self.notices = list(row.notices)
@@ -190,8 +191,7 @@ class LiveTable:
         is over."""
         return {"practice": self.practice, "failed": self.failure,
                 "notices": list(self.notices), "game": self.game.name,
-                "title": self.game.display_name(), "board": has_board(self.game),
-                "over": self.over}
+                "title": self.game.display_name(), "board": self.board, "over": self.over}
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""
