@@ -1,0 +1,1 @@
+"""Guards! Guards! (Backspindle Games, 2012 revised edition)."""

@@ -1,0 +1,112 @@
+"""Guards! Guards!'s decision stack: its frame handlers and queued automatic steps.
+
+``DECISIONS`` (``citywatch.core.stack``) holds the handlers; rule modules register theirs with
+``@handler``. ``then(s, op, ...)`` queues automatic steps (``@op`` functions) to run once every
+decision pushed above them is settled: this is how a rule says "after that, do this".
+The turn (``turn.py``) registers ``DECISIONS.begin_turn``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from citywatch.core.stack import Decisions, Frame, Handler
+from citywatch.games.guards_guards.actions import Action
+from citywatch.games.guards_guards.data import COLOURS
+from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
+
+State = GuardsGuardsState
+DECISIONS: Decisions[GuardsGuardsState] = Decisions()
+Op = tuple[Any, ...]
+OPS: dict[str, Callable[..., None]] = {}
+
+
+Provider = Callable[[GuardsGuardsState, int], list[Action]]
+
+
+class TurnHooks:
+    """What modules below ``turn`` offer the active player, filled at import time.
+
+    ``before_move``: actions open before the first step (e.g. "Summon a Dragon");
+    ``free``: actions open at any point of the player's own turn (cast a Scroll, use an Item,
+    fight a Dragon, re-try a challenge); ``stop``: the stop actions of the tile where the
+    movement ended (collect a Great Spell); each is ``(state, seat) -> actions``.
+    ``do``: verb -> ``(state, seat, action)`` for every verb those lists offer.
+    ``entered``: ``(state, seat, tile)`` called after each step (the Final Spell's Saboteurs);
+    ``recruited``: ``(state, seat, volunteer)`` after a successful recruit (ruling 42).
+    """
+
+    def __init__(self) -> None:
+        self.before_move: list[Provider] = []
+        self.free: list[Provider] = []
+        self.stop: list[Provider] = []
+        self.do: dict[str, Callable[[GuardsGuardsState, int, Action], None]] = {}
+        self.entered: list[Callable[[GuardsGuardsState, int, int], None]] = []
+        self.recruited: list[Callable[[GuardsGuardsState, int, int], None]] = []
+
+
+TURN_HOOKS = TurnHooks()
+
+
+def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
+    """Register a frame handler class under its ``kind``."""
+    return DECISIONS.handler(cls)
+
+
+def op(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """Register an automatic step ``fn(s, *args)`` that ``then`` can queue."""
+
+    def register(fn: Callable[..., None]) -> Callable[..., None]:
+        if name in OPS:
+            raise ValueError(f"op {name!r} registered twice")
+        OPS[name] = fn
+        return fn
+
+    return register
+
+
+def then(s: State, *ops: Op) -> None:
+    """Queue automatic steps to run, in order, once everything above them is decided."""
+    if ops:
+        s.stack.append(("ops", -1, ops))
+
+
+def push(s: State, *frame: Any) -> None:
+    """Push a decision frame ``(kind, seat, ...)``."""
+    s.stack.append(frame)
+
+
+@handler
+class OpsHandler(Handler[State]):
+    """Runs queued automatic steps one at a time."""
+
+    kind = "ops"
+
+    def prepare(self, s: State, f: Frame) -> bool:
+        ops: tuple[Op, ...] = f[2]
+        s.stack.pop()
+        if len(ops) > 1:
+            s.stack.append(("ops", -1, ops[1:]))
+        first = ops[0]
+        OPS[first[0]](s, *first[1:])
+        return True
+
+
+def advance(s: State) -> None:
+    """Run automatic steps until a seat must choose."""
+    DECISIONS.advance(s)
+
+
+def legal_actions(s: State) -> list[Action]:
+    """The legal actions of the seat to move."""
+    return DECISIONS.legal_actions(s)
+
+
+def apply_action(s: State, action: Any) -> None:
+    """Apply a legal action, or raise ``IllegalAction`` and change nothing."""
+    DECISIONS.apply(s, action, Action, lambda seat: COLOURS[seat])
+
+
+STATE_HOOKS.legal_actions = legal_actions
+STATE_HOOKS.apply_action = apply_action

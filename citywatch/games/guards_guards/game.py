@@ -1,0 +1,139 @@
+"""The Guards! Guards! game object: options, set-up and the presentation seams."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from citywatch.core.api import Game, State
+from citywatch.core.rng import Seed, rng_from_seed
+from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
+from citywatch.games.guards_guards.actions import Action
+from citywatch.games.guards_guards.data import (
+    DRAGONS,
+    FATE_CARDS,
+    GUILD_CARDS,
+    ITEMS,
+    SCROLLS,
+    TILES,
+    VOLUNTEERS,
+)
+from citywatch.games.guards_guards.frames import advance
+from citywatch.games.guards_guards.setup import deal
+from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
+
+if TYPE_CHECKING:
+    from citywatch.core.presentation import Encoding, TerminalScreens
+
+
+class GuardsGuards(Game):
+    """Guards! Guards! for 2 to 6 players; option ``spells`` (1-5) for the short game."""
+
+    name = "guards-guards"
+    title = "Guards! Guards!"
+    min_players = 2
+    max_players = 6
+
+    def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:
+        """Set up a game: decks, the Luggage, the roll for the first player; the seats then
+        choose Guild Cards and gates (rulebook, Set Up; rulings 1-6)."""
+        unknown = set(options) - {"spells"}
+        if unknown:
+            raise ValueError(f"unknown options for guards-guards: {sorted(unknown)}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"guards-guards is for 2 to 6 players, not {players}")
+        spells = options.get("spells", 5)
+        if isinstance(spells, bool) or not isinstance(spells, int) or not 1 <= spells <= 5:
+            raise ValueError("option spells (Great Spells to win) must be a whole number 1-5")
+        s = GuardsGuardsState(players)
+        s.spells_to_win = spells
+        s.rng = rng_from_seed(seed)
+        s.say(f"A game of Guards! Guards! for {players} players begins"
+              + ("." if spells == 5 else f": the first to return {spells} Great Spells wins."))
+        deal(s)
+        advance(s)
+        return s
+
+    def from_position(self, position: dict[str, Any]) -> GuardsGuardsState:
+        """Read a position written by ``state.position()``."""
+        from citywatch.games.guards_guards.position import read_position
+
+        return read_position(position)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action's JSON form."""
+        return Action.from_json(data)
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's share of winning, judged from spells returned and progress."""
+        from citywatch.games.guards_guards.evaluate import evaluate
+
+        assert isinstance(state, GuardsGuardsState)
+        return evaluate(state)
+
+    def bots(self) -> dict[str, Any]:
+        """The heuristic bot."""
+        from citywatch.games.guards_guards.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def reference(self) -> dict[str, Any]:
+        """The game's facts for people: cards, places, Dragons (JSON)."""
+        return {
+            "game": self.name,
+            "volunteers": [
+                {"name": v.name, "deck": ("Lords & Ladies", "Man & Beast",
+                                          "Shades & Shadows")[v.deck],
+                 "charm": v.charm, "bribe": "X" if v.bribe is None else v.bribe,
+                 "loyalty": v.loyalty, "streetwise": v.streetwise, "brawl": v.brawl,
+                 "toughness": v.toughness, "luggage_moves": v.luggage_moves,
+                 "marks": [m for m, on in (("Brethren", v.brethren), ("Fate", v.fate),
+                                           ("Wanted", v.wanted),
+                                           ("Infectious", v.infectious)) if on],
+                 "ability": v.ability_text}
+                for v in VOLUNTEERS
+            ],
+            "scrolls": [{"name": c.name, "price": c.price, "magic_target": c.magic_target,
+                         "text": c.effect} for c in SCROLLS],
+            "items": [{"name": c.name, "price": c.price, "magical": c.magical,
+                       "text": c.effect} for c in ITEMS],
+            "fate_cards": [{"name": c.name, "text": c.effect} for c in FATE_CARDS],
+            "guild_cards": [{"name": g.name, "ability": g.ability_name,
+                             "text": g.ability_text} for g in GUILD_CARDS],
+            "dragons": [{"name": d.name, "brawl": d.brawl, "toughness": d.toughness}
+                        for d in DRAGONS],
+            "places": [{"name": t.name, "kind": t.kind.replace("_", " ")}
+                       for t in TILES if t.kind != "street"],
+            "titles": {"fate_cards": "Fate cards", "guild_cards": "Guild Cards"},
+        }
+
+    # --- presentation (the seams of citywatch.core.presentation) ------------------------
+    def terminal(self) -> TerminalScreens | None:
+        """The hex map, players and hand (``terminal.py``)."""
+        try:
+            from citywatch.games.guards_guards.terminal import GuardsGuardsScreens
+        except ImportError:
+            return None
+        return GuardsGuardsScreens(self.reference())
+
+    def encoding(self) -> Encoding | None:
+        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+        try:
+            from citywatch.games.guards_guards import encoding as enc
+        except ImportError:
+            return None
+        from citywatch.core.presentation import Encoding
+
+        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
+                        enc.action_mask)
+
+    def web_folder(self) -> Path | None:
+        """``web/``: the SVG hex board (``board.js``)."""
+        folder = Path(__file__).parent / "web"
+        return folder if (folder / "board.js").is_file() else None
+
+
+GAME = GuardsGuards()
+STATE_HOOKS.game = GAME

@@ -1,0 +1,247 @@
+"""What one seat may see (rulings 69-70), and worlds re-sampled to fit it (determinization).
+
+Public: money, levels, Guild Cards, returned spells, the Pox, Fire Water, effects, Runners,
+face-up and discarded Volunteers, the prices of bought cards, how many cards each hand holds
+and how many Saboteurs each player has planted. Hidden: which Volunteers, Scrolls and Items
+another hand holds, each Saboteur's identity and quadrant, and the order of every deck.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.rng import Rng
+from citywatch.games.guards_guards import board
+from citywatch.games.guards_guards.data import (
+    ATTRIBUTES,
+    COLOURS,
+    DECK_NAMES,
+    DECK_SPACES,
+    DRAGONS,
+    FATE_CARDS,
+    GUILD_CARDS,
+    ITEMS,
+    QUADRANTS,
+    SCROLLS,
+    SPELL_COLOURS,
+    STATS,
+    TILES,
+    VOLUNTEERS,
+)
+from citywatch.games.guards_guards.frames import DECISIONS
+from citywatch.games.guards_guards.position import run_json
+from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
+
+State = GuardsGuardsState
+ITEM_CODE = 100
+"""``bought`` holds a Scroll's index, or ``ITEM_CODE`` + an Item's index."""
+
+
+def volunteer_json(v: int) -> dict[str, Any]:
+    """A Volunteer card's face."""
+    card = VOLUNTEERS[v]
+    return {
+        "name": card.name, "deck": DECK_NAMES[card.deck], "charm": card.charm,
+        "bribe": "X" if card.bribe is None else card.bribe, "loyalty": card.loyalty,
+        "streetwise": card.streetwise, "brawl": card.brawl, "toughness": card.toughness,
+        "luggage_moves": card.luggage_moves,
+        "marks": [m for m, on in (("brethren", card.brethren), ("fate", card.fate),
+                                  ("wanted", card.wanted), ("infectious", card.infectious))
+                  if on],
+        "bonus": {a: d for a, d in zip(ATTRIBUTES, card.bonus, strict=True) if d},
+        "ability": card.ability_text,
+    }
+
+
+def _price(code: int) -> int:
+    return ITEMS[code - ITEM_CODE].price if code >= ITEM_CODE else SCROLLS[code].price
+
+
+def _seat_json(s: State, p: int, seat: int | None) -> dict[str, Any]:
+    g = s.guild[p]
+    card = GUILD_CARDS[g] if g >= 0 else None
+    return {
+        "colour": COLOURS[p],
+        "guild_card": None if card is None else {
+            "name": card.name, "guild": QUADRANTS[card.guild],
+            "spells": [SPELL_COLOURS[c] for c in card.spells],
+            "ability": card.ability_name, "ability_text": card.ability_text,
+        },
+        "gate": None if s.gate[p] < 0 else TILES[s.gate[p]].id,
+        "tile": None if s.pos[p] < 0 else TILES[s.pos[p]].id,
+        "levels": {a: s.attrs[p][i] for i, a in enumerate(ATTRIBUTES)},
+        "effective": {a: s.level(p, i) for i, a in enumerate(ATTRIBUTES)},
+        "dollars": s.dollars[p],
+        "volunteers": len(s.hand[p]),
+        "scrolls": len(s.scrolls[p]),
+        "items": len(s.items[p]),
+        "bought_prices": sorted(_price(c) for c in s.bought[p]),
+        "kept": [FATE_CARDS[c].name for c in s.kept[p]],
+        "saboteurs": len(s.saboteurs[p]),
+        "returned": [SPELL_COLOURS[c] for c in s.returned[p]],
+        "pox": s.pox[p],
+        "fire_water": s.fire_water[p],
+        "flasks": [COLOURS[o] for o in s.flasks[p]],
+        "effects": [{"kind": e[0], "a": e[1], "b": e[2], "turns": e[3], "source": e[4]}
+                    for e in s.effects[p]],
+        "missed": s.missed[p],
+        "jailed": s.jailed[p],
+        "run": run_json(s.run[p]),
+    }
+
+
+def _own_json(s: State, seat: int) -> dict[str, Any]:
+    return {
+        "hand": [volunteer_json(v) for v in s.hand[seat]],
+        "scrolls": [{"name": SCROLLS[c].name, "price": SCROLLS[c].price,
+                     "magic_target": SCROLLS[c].magic_target, "text": SCROLLS[c].effect}
+                    for c in s.scrolls[seat]],
+        "items": [{"name": ITEMS[c].name, "price": ITEMS[c].price, "text": ITEMS[c].effect}
+                  for c in s.items[seat]],
+        "saboteurs": [{"quadrant": QUADRANTS[q], "volunteer": VOLUNTEERS[v].name,
+                       "item": None if i < 0 else ITEMS[i].name}
+                      for q, v, i in s.saboteurs[seat]],
+    }
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """A JSON dict of exactly what ``seat`` may see (``None``: a spectator)."""
+    if seat is not None and not 0 <= seat < s.n:
+        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
+    decision: dict[str, Any] | None = None
+    to_move = s.to_move
+    if to_move is not None:
+        decision = {"seat": COLOURS[to_move], "task": DECISIONS.describe(s)}
+        if to_move == seat:
+            actions = s.legal_actions()
+            decision["actions"] = [str(a) for a in actions]
+            decision["actions_json"] = [a.to_json() for a in actions]
+            t = s.t
+            if t.seat == seat and s.current == seat and t.moving and not t.stopped:
+                left = max(0, t.allowance - t.steps)
+                decision["reachable"] = sorted(
+                    TILES[x].id for x in board.reachable(s.pos[seat], left))
+    return {
+        "game": "guards-guards",
+        "players": s.n,
+        "seat": seat,
+        "colour": None if seat is None else COLOURS[seat],
+        "spells_to_win": s.spells_to_win,
+        "turn": s.turn,
+        "current": COLOURS[s.current],
+        "decision": decision,
+        "luggage": None if s.luggage < 0 else TILES[s.luggage].id,
+        "dragons": {QUADRANTS[q]: {"name": DRAGONS[d].name, "brawl": DRAGONS[d].brawl,
+                                   "toughness": DRAGONS[d].toughness}
+                    for q, d in enumerate(s.dragons) if d >= 0},
+        "dragon_pile": len(s.dragon_pile),
+        "volunteer_decks": [
+            {"deck": DECK_NAMES[d], "face_down": len(s.vol_down[d]),
+             "face_up": [volunteer_json(v) for v in s.vol_up[d][-1:]],
+             "face_up_count": len(s.vol_up[d]),
+             "discard": [VOLUNTEERS[v].name for v in s.vol_discard[d]]}
+            for d in range(3)
+        ],
+        "fate_deck": len(s.fate_deck),
+        "fate_discard": [FATE_CARDS[c].name for c in s.fate_discard],
+        "card_decks": {space.id: len(s.decks[space.index]) for space in DECK_SPACES},
+        "volunteer_modifiers": [[VOLUNTEERS[v].name, STATS[i], d] for v, i, d in s.vol_mods],
+        "seats": [_seat_json(s, p, seat) for p in range(s.n)],
+        "own": None if seat is None else _own_json(s, seat),
+        "result": None if s.result is None else s.result.to_json(),
+    }
+
+
+def determinize(s: State, seat: int, rng: Rng) -> State:
+    """A full state that ``seat`` cannot tell from ``s``: hidden parts drawn from ``rng``.
+
+    Pools are computed from public facts: every card minus those ``seat`` can see. Another
+    player's Saboteurs are re-drawn from the Brethren of the pool into random quadrants;
+    a bought card is re-drawn among unseen cards of the same kind and price (ruling 69).
+    """
+    if not 0 <= seat < s.n:
+        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
+    d = s.copy()
+    d.rng = rng.spawn()
+    d._legal = None
+    d.log_tail = None
+    d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
+    others = [p for p in range(d.n) if p != seat]
+    _redeal_volunteers(d, seat, others, rng)
+    _redeal_cards(d, seat, others, rng)
+    hidden_fates = d.fate_deck[:]
+    rng.shuffle(hidden_fates)
+    d.fate_deck = hidden_fates
+    rng.shuffle(d.dragon_pile)
+    return d
+
+
+def _redeal_volunteers(d: State, seat: int, others: list[int], rng: Rng) -> None:
+    pool: list[int] = []
+    for p in others:
+        pool += d.hand[p]
+        pool += [v for _, v, _ in d.saboteurs[p]]
+    for deck in range(3):
+        pool += d.vol_down[deck]
+    by_deck: list[list[int]] = [[v for v in pool if VOLUNTEERS[v].deck == k] for k in range(3)]
+    need = [len(d.vol_down[k]) for k in range(3)]
+    spare = [len(by_deck[k]) - need[k] for k in range(3)]
+    for k in range(3):
+        rng.shuffle(by_deck[k])
+    # Saboteurs first: Brethren from decks that can spare a card
+    for p in others:
+        new: list[tuple[int, int, int]] = []
+        quadrants = list(range(4))
+        rng.shuffle(quadrants)
+        for i, (_, _, item) in enumerate(d.saboteurs[p]):
+            choices = [v for k in range(3) if spare[k] > 0 for v in by_deck[k]
+                       if VOLUNTEERS[v].brethren]
+            v = choices[rng.below(len(choices))]
+            k = VOLUNTEERS[v].deck
+            by_deck[k].remove(v)
+            spare[k] -= 1
+            new.append((quadrants[i], v, item))
+        d.saboteurs[p] = new
+    rest: list[int] = []
+    for k in range(3):
+        d.vol_down[k] = by_deck[k][:need[k]]
+        rest += by_deck[k][need[k]:]
+    rng.shuffle(rest)
+    for p in others:
+        size = len(d.hand[p])
+        d.hand[p] = rest[:size]
+        del rest[:size]
+
+
+def _redeal_cards(d: State, seat: int, others: list[int], rng: Rng) -> None:
+    for kind, hands, cards, offset in (("curses_and_cures", d.scrolls, SCROLLS, 0),
+                                       ("odds_and_sods", d.items, ITEMS, ITEM_CODE)):
+        spaces = [sp.index for sp in DECK_SPACES if sp.deck == kind]
+        pool: list[int] = [c for p in others for c in hands[p]]
+        for sp in spaces:
+            pool += d.decks[sp]
+        rng.shuffle(pool)
+        # bought cards keep their price
+        for p in others:
+            bought = [c - offset for c in d.bought[p] if (c >= ITEM_CODE) == (offset > 0)]
+            new_hand: list[int] = []
+            new_bought: list[int] = [c for c in d.bought[p] if (c >= ITEM_CODE) != (offset > 0)]
+            for c in bought:
+                same = next(x for x in pool if cards[x].price == cards[c].price)
+                pool.remove(same)
+                new_hand.append(same)
+                new_bought.append(same + offset)
+            hands[p][:] = new_hand + [0] * (len(hands[p]) - len(new_hand))
+            d.bought[p] = new_bought
+        for p in others:
+            fixed = len([c for c in d.bought[p] if (c >= ITEM_CODE) == (offset > 0)])
+            for i in range(fixed, len(hands[p])):
+                hands[p][i] = pool.pop()
+        for sp in spaces:
+            size = len(d.decks[sp])
+            d.decks[sp] = pool[:size]
+            del pool[:size]
+
+
+STATE_HOOKS.view = view
+STATE_HOOKS.determinize = determinize
