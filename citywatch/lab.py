@@ -699,7 +699,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     turns: dict[str, list[int]] = {}
     decisions = 0
     for result in results:
-        share = 1.0 / len(result.winners)
+        share = 1.0 / len(result.winners) if result.winners else 0.0
         won = [share if seat in result.winners else 0.0 for seat in range(players)]
         for seat in range(players):
             wins[seat] += won[seat]

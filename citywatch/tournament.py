@@ -62,9 +62,9 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int) -
         state.apply(action)
     outcome = state.outcome()
     assert outcome is not None
-    share = 1.0 / len(outcome.winners)
+    shares = outcome.shares(players)
     points = outcome.points or outcome.details.get("final_points") or [0] * players
-    return [SeatResult(lineup[i], share if i in outcome.winners else 0.0, int(points[i]),
+    return [SeatResult(lineup[i], shares[i], int(points[i]),
                        decisions[i], seconds[i]) for i in range(players)]
 
 

@@ -133,7 +133,6 @@ class ISMCTSBot:
             steps += 1
         outcome = world.outcome()
         if outcome is not None:
-            share = 1.0 / len(outcome.winners)
-            return [share if p in outcome.winners else 0.0 for p in range(world.players)]
+            return outcome.shares(world.players)
         values = None if self.evaluator is None else self.evaluator(world)
         return [1.0 / world.players] * world.players if values is None else values

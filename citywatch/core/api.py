@@ -40,6 +40,12 @@ class Outcome:
     points: tuple[int, ...] | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    def shares(self, players: int) -> list[float]:
+        """Each seat's share of the win: winners split 1, everyone else 0; a game everybody
+        lost (no winners) gives all 0."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if seat in self.winners else 0.0 for seat in range(players)]
+
     def to_json(self) -> JSON:
         """The outcome as a JSON-serialisable dict."""
         return {

@@ -195,9 +195,10 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         if points is None:
             points = outcome.details.get("final_points")
         names = [self.possible_agents[w] for w in winners]
+        shares = outcome.shares(state.players)
         for agent in self.agents:
             seat = self._seat[agent]
-            self.rewards[agent] = 1.0 / len(winners) if seat in winners else 0.0
+            self.rewards[agent] = shares[seat]
             self.terminations[agent] = True
             self.infos[agent] = {
                 "points": None if points is None else points[seat],
