@@ -245,7 +245,7 @@
     return {
       page: "table", seat: current.seat, step: current.step, over: current.table.over,
       mine, pending, choices: mine ? current.choices : [], highlighted,
-      naming: mentioning, pick, act,
+      naming: mentioning, pick, act, log: current.log || [],
     };
   }
 

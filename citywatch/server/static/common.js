@@ -18,6 +18,7 @@
 //                           mine         a decision of this page's can be taken now
 //                           choices      [{text, json}]: this seat's legal actions (or [])
 //                           highlighted  a Set of choice indices picked out by ctx.pick
+//                           log          the log lines this seat may read, oldest first
 //                           naming(v)    indices of the choices whose JSON has a field equal
 //                                        to v (other than "verb"), while ``mine``; else []
 //                           pick(v)      take the one choice naming v, or pick out several
