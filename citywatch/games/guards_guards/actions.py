@@ -47,7 +47,30 @@ _NAMES: dict[str, tuple[str, ...]] = {
 _INDEX: dict[str, dict[str, int]] = {
     kind: {name.lower(): i for i, name in enumerate(names)} for kind, names in _NAMES.items()
 }
-FIELD_KINDS = (*_NAMES, "number")
+FIELD_KINDS = (*_NAMES, "number", "route")
+ROUTE_CODES = 5 ** 5
+"""A ``route`` field is a run's quadrant sequence in base 5, first quadrant lowest, each digit
+quadrant + 1 (at most five quadrants: ruling 35 never repeats one consecutively)."""
+
+
+def route_names(code: int) -> list[str]:
+    """The quadrants of a route code, in order."""
+    names = []
+    while code:
+        names.append(QUADRANTS[code % 5 - 1].capitalize())
+        code //= 5
+    return names
+
+
+def route_code(names: list[str]) -> int:
+    """The route code of a list of quadrant names; ``ValueError`` if one is unknown."""
+    code = 0
+    for name in reversed(names):
+        found = _INDEX["quadrant"].get(name.lower())
+        if found is None:
+            raise ValueError(f"unknown quadrant {name!r} in a route")
+        code = code * 5 + found + 1
+    return code
 
 
 class Verb(NamedTuple):
@@ -75,6 +98,8 @@ def name_of(kind: str, index: int) -> str:
     """The readable name of ``index`` as a ``kind`` (a tile's name, a seat's colour, ...)."""
     if kind == "number":
         return str(index)
+    if kind == "route":
+        return "-".join(route_names(index))
     return _NAMES[kind][index]
 
 
@@ -111,6 +136,8 @@ class Action(NamedTuple):
                                       strict=False):
             if value >= 0:
                 data[key] = value if kind == "number" else name_of(kind, value)
+                if kind == "route":
+                    data[key] = route_names(value)
         return data
 
     @classmethod
@@ -134,6 +161,11 @@ class Action(NamedTuple):
                 if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
                     raise ValueError(f"field {key!r} of {name!r} must be a whole number >= 0")
                 values[i] = raw
+            elif kind == "route":
+                if not isinstance(raw, list) or not 1 <= len(raw) <= 5 or not all(
+                        isinstance(q, str) for q in raw):
+                    raise ValueError(f"field {key!r} of {name!r} must list 1 to 5 quadrants")
+                values[i] = route_code(raw)
             elif not isinstance(raw, str):
                 raise ValueError(f"field {key!r} of {name!r} must be a name")
             elif kind == "tile":

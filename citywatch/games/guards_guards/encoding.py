@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every verb and frame)
-from citywatch.games.guards_guards.actions import VERBS, Action
+from citywatch.games.guards_guards.actions import ROUTE_CODES, VERBS, Action
 from citywatch.games.guards_guards.data import (
     DECKS,
     DRAGONS,
@@ -46,7 +46,7 @@ _KIND_SIZE = {
     "item": len(ITEMS), "fate": len(FATE_CARDS), "dragon": len(DRAGONS),
     "guild_card": len(GUILD_CARDS), "seat": MAX_SEATS, "quadrant": len(QUADRANTS),
     "deck": len(DECKS), "attribute": 3, "stat": 4, "spell": len(SPELL_COLOURS),
-    "number": MAX_NUMBER + 1,
+    "number": MAX_NUMBER + 1, "route": ROUTE_CODES,
 }
 
 # --- the action space -------------------------------------------------------------------------

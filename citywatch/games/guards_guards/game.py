@@ -26,8 +26,14 @@ if TYPE_CHECKING:
     from citywatch.core.presentation import Encoding, TerminalScreens
 
 
+DEFAULT_ROUNDS = 100
+"""A game stops after this many rounds unless told otherwise (citywatch ruling 6)."""
+
+
 class GuardsGuards(Game):
-    """Guards! Guards! for 2 to 6 players; option ``spells`` (1-5) for the short game."""
+    """Guards! Guards! for 2 to 6 players. Options (the Short Game): ``spells`` (1-5) to
+    return, and ``rounds``: stop after that many rounds and judge by spells, then dollars
+    (default ``DEFAULT_ROUNDS``; 0 plays until someone wins; citywatch ruling 6)."""
 
     name = "guards-guards"
     title = "Guards! Guards!"
@@ -37,7 +43,7 @@ class GuardsGuards(Game):
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:
         """Set up a game: decks, the Luggage, the roll for the first player; the seats then
         choose Guild Cards and gates (rulebook, Set Up; rulings 1-6)."""
-        unknown = set(options) - {"spells"}
+        unknown = set(options) - {"spells", "rounds"}
         if unknown:
             raise ValueError(f"unknown options for guards-guards: {sorted(unknown)}")
         if isinstance(players, bool) or not isinstance(players, int):
@@ -47,8 +53,12 @@ class GuardsGuards(Game):
         spells = options.get("spells", 5)
         if isinstance(spells, bool) or not isinstance(spells, int) or not 1 <= spells <= 5:
             raise ValueError("option spells (Great Spells to win) must be a whole number 1-5")
+        rounds = options.get("rounds", DEFAULT_ROUNDS)
+        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
+            raise ValueError("option rounds must be a whole number (0: no limit)")
         s = GuardsGuardsState(players)
         s.spells_to_win = spells
+        s.rounds = rounds
         s.rng = rng_from_seed(seed)
         s.say(f"A game of Guards! Guards! for {players} players begins"
               + ("." if spells == 5 else f": the first to return {spells} Great Spells wins."))

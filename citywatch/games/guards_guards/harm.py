@@ -67,15 +67,15 @@ def _go_to_hospital(s: State, seat: int, why: str, injury: bool) -> None:
 
 
 def cure(s: State, seat: int, pox: bool = True, until_healed: bool = True) -> int:
-    """Cure the Pox and/or every 'until healed' effect; return how many ailments went."""
+    """Cure the Pox and/or every 'until healed' effect; return how many ailments went (an
+    effect of one source, like Curse of Muddled Wits, is one ailment)."""
     count = 0
     if pox and s.pox[seat]:
         s.pox[seat] = False
         count += 1
     if until_healed:
-        keep = [e for e in s.effects[seat] if e[3] != UNTIL_HEALED]
-        count += len(s.effects[seat]) - len(keep)
-        s.effects[seat] = keep
+        count += len({e[4] for e in s.effects[seat] if e[3] == UNTIL_HEALED})
+        s.effects[seat] = [e for e in s.effects[seat] if e[3] != UNTIL_HEALED]
     return count
 
 
@@ -83,8 +83,8 @@ def cure_at_hospital(s: State, seat: int, injury: bool) -> None:
     """A Hospital cures everything: private care at $1 per ailment, else the City Health
     Service and a missed turn (rulings 59-60). Fire Water fizzles (ruling 57)."""
     fizzle_flasks(s, seat)
-    ailments = int(s.pox[seat]) + int(injury) + sum(
-        1 for e in s.effects[seat] if e[3] == UNTIL_HEALED)
+    ailments = int(s.pox[seat]) + int(injury) + len(
+        {e[4] for e in s.effects[seat] if e[3] == UNTIL_HEALED})
     cure(s, seat)
     if ailments == 0:
         s.say(f"{s.colour(seat)} is healthy; the doctors send them away.")

@@ -121,6 +121,7 @@ def write_position(s: State) -> dict[str, Any]:
         "format": FORMAT,
         "players": s.n,
         "spells_to_win": s.spells_to_win,
+        "rounds": s.rounds,
         "seats": [_seat_json(s, p) for p in range(s.n)],
         "volunteers": {
             DECKS[d]: {"face_down": [VOLUNTEERS[v].name for v in s.vol_down[d]],
@@ -337,8 +338,9 @@ def _read_seat(s: State, p: int, raw: Any) -> None:
     s.run[p] = _read_run(raw.get("run"), where + " run")
 
 
-def _check_cards(s: State) -> None:
-    """Every card is in exactly one place."""
+def _check_cards(s: State, stack: list[tuple[Any, ...]]) -> None:
+    """Every card is in exactly one place (a hand, a pile, a Saboteur, a Run, a Dragon
+    fight of the pending ``stack``)."""
     vols: Counter[int] = Counter()
     scrolls: Counter[int] = Counter()
     items: Counter[int] = Counter()
@@ -353,6 +355,12 @@ def _check_cards(s: State) -> None:
         run = s.run[p]
         if run is not None:
             for v, i in run.runners + run.at_gate:
+                vols[v] += 1
+                if i >= 0:
+                    items[i] += 1
+    for f in stack:
+        if f[0] == "dragon" and f[2] in ("send", "fight"):
+            for _, v, i in f[4]:  # Volunteers sent to fight a Dragon
                 vols[v] += 1
                 if i >= 0:
                     items[i] += 1
@@ -397,12 +405,15 @@ def _check_tiles(s: State) -> None:
         t = s.pos[p]
         if t < 0:
             continue
+        passing = s.t.moving and not s.t.stopped and p == s.t.seat
+        if passing:
+            continue
         if t in seen and TILES[t].kind not in ("bridge", "hospital", "watch_house"):
             raise InvalidPosition(f"{COLOURS[seen[t]]} and {COLOURS[p]} both stand on "
                                   f"{TILES[t].name}, which holds one player (ruling 12)")
         seen[t] = p
         for q, other in enumerate(s.gate):
-            if other == t and q != p and not s.t.moving:
+            if other == t and q != p:
                 raise InvalidPosition(f"{COLOURS[p]} stands on {COLOURS[q]}'s Start Gate "
                                       "(ruling 13)")
 
@@ -461,6 +472,7 @@ def read_position(data: Any) -> State:
     s.spells_to_win = _count(data.get("spells_to_win", 5), "spells_to_win", 5)
     if s.spells_to_win < 1:
         raise InvalidPosition("spells_to_win must be 1 to 5")
+    s.rounds = _count(data.get("rounds", 0), "rounds")
     seats = _need(data, "seats", list, "the position")
     if len(seats) != n:
         raise InvalidPosition(f"seats must list {n} players, not {len(seats)}")
@@ -503,15 +515,6 @@ def read_position(data: Any) -> State:
             raise InvalidPosition(f"malformed volunteer modifier {m!r}")
         s.vol_mods.append((_named("volunteer", m[0], "volunteer_modifiers"),
                            _choice(m[1], STATS, "volunteer_modifiers"), m[2]))
-    _check_cards(s)
-    _check_tiles(s)
-    try:
-        s.rng = rng_from_json(data.get("rng", 0))
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
-    result = data.get("result")
-    if result is not None:
-        s.result = _outcome(result, n)
     stack = data.get("stack", [])
     if not isinstance(stack, list):
         raise InvalidPosition("stack must be a list")
@@ -521,6 +524,20 @@ def read_position(data: Any) -> State:
                 or not -1 <= raw[1] < n):
             raise InvalidPosition(f"malformed stack frame {raw!r}")
         s.stack.append(_to_tuple(raw))
+    try:
+        _check_cards(s, s.stack)
+    except (IndexError, TypeError, ValueError) as exc:
+        if isinstance(exc, InvalidPosition):
+            raise
+        raise InvalidPosition(f"a pending Dragon fight is malformed: {exc!r}") from None
+    _check_tiles(s)
+    try:
+        s.rng = rng_from_json(data.get("rng", 0))
+    except ValueError as exc:
+        raise InvalidPosition(str(exc)) from None
+    result = data.get("result")
+    if result is not None:
+        s.result = _outcome(result, n)
     if s.result is not None:
         if s.stack:
             raise InvalidPosition("a finished game has no pending decisions")

@@ -180,9 +180,9 @@ class GuardsGuardsState(State):
     """One moment of a game of Guards! Guards!."""
 
     __slots__ = (
-        "n", "spells_to_win", "guild", "gate", "pos", "attrs", "dollars", "hand", "scrolls",
-        "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water", "flasks",
-        "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run",
+        "n", "spells_to_win", "rounds", "guild", "gate", "pos", "attrs", "dollars", "hand",
+        "scrolls", "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water",
+        "flasks", "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run",
         "frozen", "vol_down", "vol_up", "vol_discard", "fate_deck", "fate_discard", "decks",
         "dragon_pile", "dragons", "luggage", "current", "turn", "t", "stack", "rng",
         "result", "log_tail", "_legal",
@@ -192,6 +192,7 @@ class GuardsGuardsState(State):
         n = players
         self.n = n
         self.spells_to_win = 5  # the short game agrees fewer (Winning the Game)
+        self.rounds = 0  # the short game stopped after this many rounds (0: play to the end)
         self.guild = [-1] * n  # Guild Card index, -1 until chosen
         self.gate = [-1] * n  # Start Gate tile
         self.pos = [-1] * n  # the playing piece's tile
@@ -265,6 +266,7 @@ class GuardsGuardsState(State):
         c = GuardsGuardsState.__new__(GuardsGuardsState)
         c.n = self.n
         c.spells_to_win = self.spells_to_win
+        c.rounds = self.rounds
         c.guild = self.guild[:]
         c.gate = self.gate[:]
         c.pos = self.pos[:]

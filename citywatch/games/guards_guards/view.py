@@ -31,6 +31,7 @@ from citywatch.games.guards_guards.data import (
 from citywatch.games.guards_guards.frames import DECISIONS
 from citywatch.games.guards_guards.position import run_json
 from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
+from citywatch.games.guards_guards.turn import shop_deck
 
 State = GuardsGuardsState
 ITEM_CODE = 100
@@ -51,6 +52,13 @@ def volunteer_json(v: int) -> dict[str, Any]:
         "bonus": {a: d for a, d in zip(ATTRIBUTES, card.bonus, strict=True) if d},
         "ability": card.ability_text,
     }
+
+
+def held_bought(s: State, p: int) -> list[int]:
+    """The codes of ``s.bought[p]`` whose card ``p`` still holds (a price stays public only
+    while the card is in the hand)."""
+    return [c for c in s.bought[p]
+            if (c in s.scrolls[p] if c < ITEM_CODE else c - ITEM_CODE in s.items[p])]
 
 
 def _price(code: int) -> int:
@@ -75,7 +83,7 @@ def _seat_json(s: State, p: int, seat: int | None) -> dict[str, Any]:
         "volunteers": len(s.hand[p]),
         "scrolls": len(s.scrolls[p]),
         "items": len(s.items[p]),
-        "bought_prices": sorted(_price(c) for c in s.bought[p]),
+        "bought_prices": sorted(_price(c) for c in held_bought(s, p)),
         "kept": [FATE_CARDS[c].name for c in s.kept[p]],
         "saboteurs": len(s.saboteurs[p]),
         "returned": [SPELL_COLOURS[c] for c in s.returned[p]],
@@ -167,11 +175,14 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     d.log_tail = None
     d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
     others = [p for p in range(d.n) if p != seat]
+    for p in range(d.n):
+        d.bought[p] = held_bought(d, p)
     _redeal_volunteers(d, seat, others, rng)
-    _redeal_cards(d, seat, others, rng)
-    hidden_fates = d.fate_deck[:]
+    _redeal_cards(d, seat, others, rng, shown_deck(d, seat))
+    hidden_fates = sorted(d.fate_deck)  # sorted: the sample may not depend on the true order
     rng.shuffle(hidden_fates)
     d.fate_deck = hidden_fates
+    d.dragon_pile.sort()
     rng.shuffle(d.dragon_pile)
     return d
 
@@ -183,6 +194,7 @@ def _redeal_volunteers(d: State, seat: int, others: list[int], rng: Rng) -> None
         pool += [v for _, v, _ in d.saboteurs[p]]
     for deck in range(3):
         pool += d.vol_down[deck]
+    pool.sort()
     by_deck: list[list[int]] = [[v for v in pool if VOLUNTEERS[v].deck == k] for k in range(3)]
     need = [len(d.vol_down[k]) for k in range(3)]
     spare = [len(by_deck[k]) - need[k] for k in range(3)]
@@ -213,13 +225,31 @@ def _redeal_volunteers(d: State, seat: int, others: list[int], rng: Rng) -> None
         del rest[:size]
 
 
-def _redeal_cards(d: State, seat: int, others: list[int], rng: Rng) -> None:
+def shown_deck(s: State, seat: int) -> int:
+    """The deck space ``seat`` is looking through at a Merchant or Temple now, or -1 (the
+    shopper sees the whole deck: rulebook, Casting Scrolls "lift the ... deck")."""
+    if not s.stack:
+        return -1
+    f = s.stack[-1]
+    if f[0] != "pass_through" or f[1] != seat:
+        return -1
+    kind = TILES[f[2]].kind
+    if kind not in SHOP_DECKS:
+        return -1
+    return shop_deck(s, seat, SHOP_DECKS[kind])
+
+
+SHOP_DECKS = {"merchant": "odds_and_sods", "temple": "curses_and_cures"}
+
+
+def _redeal_cards(d: State, seat: int, others: list[int], rng: Rng, shown: int) -> None:
     for kind, hands, cards, offset in (("curses_and_cures", d.scrolls, SCROLLS, 0),
                                        ("odds_and_sods", d.items, ITEMS, ITEM_CODE)):
-        spaces = [sp.index for sp in DECK_SPACES if sp.deck == kind]
+        spaces = [sp.index for sp in DECK_SPACES if sp.deck == kind and sp.index != shown]
         pool: list[int] = [c for p in others for c in hands[p]]
         for sp in spaces:
             pool += d.decks[sp]
+        pool.sort()
         rng.shuffle(pool)
         # bought cards keep their price
         for p in others:

@@ -1,0 +1,315 @@
+"""Fate cards: drawing one and carrying out its ops (rulebook "When a Player Successfully
+Recruits a Volunteer"; rulings 19-20, 54, 66, 85).
+
+``draw_fate_card(s, seat)`` draws the top card (the discards shuffled in when the deck runs
+out, ruling 66) and reads it aloud; a holder of Mrs Evadne Cake ("foresight") may discard her
+to cancel it before it takes effect (frame ``fate``, stage ``cake``). The card's ``ops`` then
+run in order as queued steps; the card goes to ``s.fate_discard``, unless it is kept (Ook!,
+into ``s.kept``). Choices are frame ``fate`` stages: ``attribute`` (spend a point),
+``free_deck`` (A Friend at the Bar), ``pay_or_pox`` (The Beggars' Guild Calls), ``crackdown``
+(which Wanted Volunteer the Watch takes).
+
+citywatch decisions:
+- "Go to" a place puts the piece there without moving it (rulings 19-20): a Hospital or Watch
+  House ends the drawer's turn, any other place only ends their movement.
+- Being sent to a Hospital by a Fate card counts as an injury for private care (ruling 59).
+- "On your next turn" (Fog on the Ankh) drawn during the drawer's own turn lasts through their
+  following turn; the rest of the current turn is also covered, harmlessly, since a Fate card
+  is only drawn once movement is over (ruling 54).
+- The Watch Are Looking for Someone: the holder picks which Wanted Volunteer goes (ruling 85);
+  with Carrot in hand the Volunteer is still discarded but there is no arrest.
+- A Friend at the Bar: the drawer picks the deck; the card joins as if recruited (bonuses,
+  gifts, Infectious, the Luggage), without its Fate mark.
+- The Beggars' Guild Calls: with at least 1 dollar the drawer chooses; without, they catch it.
+- Exploding Swamp Dragon: everyone sees whether a Scroll or an Item went (hand counts are
+  public), only the holder sees which card (ruling 70).
+"""
+
+from __future__ import annotations
+
+from citywatch.core.stack import Frame, Handler
+from citywatch.games.guards_guards import board
+from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.data import (
+    ATTRIBUTES,
+    DECK_NAMES,
+    DECKS,
+    FATE_CARDS,
+    ITEMS,
+    SCROLLS,
+    TILE_INDEX,
+    VOLUNTEERS,
+)
+from citywatch.games.guards_guards.frames import OPS, handler, op, push, then
+from citywatch.games.guards_guards.harm import (
+    arrest,
+    lose_volunteer,
+    miss_turns,
+    place,
+    send_to_hospital,
+)
+from citywatch.games.guards_guards.state import Effect, GuardsGuardsState
+
+State = GuardsGuardsState
+CAKE = next(v.index for v in VOLUNTEERS if v.ability == "foresight")
+
+CAKE_CANCEL = verb(
+    "cake_cancel", (("fate", "fate"),),
+    lambda a: f"Discard Mrs Evadne Cake to cancel {FATE_CARDS[a.x].name}",
+)
+CAKE_ALLOW = verb(
+    "cake_allow", (("fate", "fate"),),
+    lambda a: f"Keep Mrs Evadne Cake and let {FATE_CARDS[a.x].name} happen",
+)
+SPEND_POINT = verb(
+    "spend_fate_point", (("attribute", "attribute"),),
+    lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}",
+)
+FRIEND_DECK = verb(
+    "friend_deck", (("deck", "deck"),),
+    lambda a: f"Take the top face-down {DECK_NAMES[a.x]} card",
+)
+PAY_BEGGARS = verb(
+    "pay_beggars", (("dollars", "number"),),
+    lambda a: f"Pay the Beggars ${a.x}",
+)
+CATCH_POX = verb("take_the_pox", (), lambda a: "Refuse the Beggars and catch the Pox")
+GIVE_UP = verb(
+    "give_up_wanted", (("volunteer", "volunteer"),),
+    lambda a: f"Give up {vol(a.x)} to the Watch",
+)
+
+
+def turns_from_next(s: State, seat: int, turns: int) -> int:
+    """An Effect's ``turns`` for "your next ``turns`` turns": one more while the seat's own
+    turn is in progress, since that turn counts down too (ruling 54)."""
+    return turns + 1 if s.current == seat and s.t.seat == seat and not s.t.over else turns
+
+
+def draw_fate_card(s: State, seat: int) -> None:
+    """``seat`` draws the top Fate card and reads it aloud; Mrs Cake may cancel it."""
+    card = s.draw_fate()
+    if card < 0:
+        s.say("The Fate deck is empty: nothing happens.")
+        return
+    c = FATE_CARDS[card]
+    s.say(f"{s.colour(seat)} draws the Fate card {c.name}: {c.effect}")
+    if CAKE in s.hand[seat]:
+        push(s, "fate", seat, "cake", card)
+    else:
+        resolve(s, seat, card)
+
+
+def resolve(s: State, seat: int, card: int) -> None:
+    """Queue the card's ops in order, then its discard."""
+    steps = [("fate_op", seat, card, i) for i in range(len(FATE_CARDS[card].ops))]
+    then(s, *steps, ("fate_done", seat, card))
+
+
+@op("fate_done")
+def fate_done(s: State, seat: int, card: int) -> None:
+    """The card goes to the Fate discard pile unless it was kept."""
+    if card not in s.kept[seat]:
+        s.fate_discard.append(card)
+
+
+@op("fate_op")
+def fate_op(s: State, seat: int, card: int, index: int) -> None:
+    """Carry out op ``index`` of Fate card ``card`` drawn by ``seat``."""
+    c = FATE_CARDS[card]
+    o = c.ops[index]
+    kind = o["op"]
+    name = c.name
+    if kind == "call_brethren":
+        if "call_brethren" in OPS:
+            then(s, ("call_brethren", seat))
+        else:
+            s.say("The Brethren do not hear the Call: nothing happens.")
+    elif kind == "move_luggage":
+        mover = (seat + 1) % s.n if o.get("mover") == "left_player" else seat
+        if "tiles" in o:
+            then(s, ("move_luggage", mover, int(o["tiles"]), int(o["tiles"])))
+        else:
+            then(s, ("move_luggage", mover, int(o["min"]), int(o["max"])))
+    elif kind == "go_to":
+        go_to(s, seat, str(o["place"]), bool(o.get("arrest", False)), name)
+    elif kind == "dollars":
+        amount = int(o["amount"])
+        if amount >= 0:
+            s.gain(seat, amount)
+            s.say(f"{s.colour(seat)} takes ${amount} from the Bank.")
+        else:
+            paid = s.lose(seat, -amount)
+            s.say(f"{s.colour(seat)} pays ${paid} to the Bank.")
+    elif kind == "catch_pox":
+        radius = int(o.get("radius", 0))
+        here = s.pos[seat]
+        for other in range(s.n):
+            if other == seat or (radius > 0 and s.pos[other] >= 0
+                                 and board.hex_distance(here, s.pos[other]) <= radius):
+                if not s.catch_pox(other, name):
+                    s.say(f"{s.colour(other)} does not catch the Pox.")
+    elif kind == "attribute_point":
+        push(s, "fate", seat, "attribute", card)
+    elif kind == "attribute":
+        s.add_attribute(seat, ATTRIBUTES.index(str(o["attribute"])), int(o["delta"]))
+    elif kind == "draw":
+        draw(s, seat, str(o["deck"]), int(o.get("count", 1)))
+    elif kind == "lose_random_card":
+        lose_random_card(s, seat)
+    elif kind == "lose_random_volunteer":
+        if s.hand[seat]:
+            v = s.hand[seat].pop(s.rng.below(len(s.hand[seat])))
+            lose_volunteer(s, seat, v, -1, name)
+        else:
+            s.say(f"{s.colour(seat)} has no Volunteer in hand to lose.")
+    elif kind == "free_volunteer":
+        push(s, "fate", seat, "free_deck", card)
+    elif kind == "keep":
+        s.kept[seat].append(card)
+        s.say(f"{s.colour(seat)} keeps {name}.")
+    elif kind == "wanted_crackdown":
+        if any(VOLUNTEERS[v].wanted for v in s.hand[seat]):
+            push(s, "fate", seat, "crackdown", card)
+        else:
+            s.say(f"{s.colour(seat)} holds no Wanted Volunteer: nothing happens.")
+    elif kind == "miss_turn":
+        miss_turns(s, seat, int(o.get("turns", 1)), name)
+    elif kind == "pay_or_pox":
+        push(s, "fate", seat, "pay_or_pox", card)
+    elif kind == "collect_from_each":
+        amount = int(o["amount"])
+        for k in range(1, s.n):
+            other = (seat + k) % s.n
+            paid = s.lose(other, amount)
+            s.gain(seat, paid)
+            if paid:
+                s.say(f"{s.colour(other)} gives {s.colour(seat)} ${paid}.")
+    elif kind == "movement_cap":
+        turns = turns_from_next(s, seat, int(o.get("turns", 1)))
+        s.effects[seat].append(Effect("move_cap", int(o["max"]), 0, turns, name))
+        s.say(f"{s.colour(seat)} may move at most {o['max']} spaces on their next turn.")
+    else:  # pragma: no cover - the data has no other ops
+        raise ValueError(f"unknown Fate op {kind!r}")
+
+
+def go_to(s: State, seat: int, where: str, arrested: bool, why: str) -> None:
+    """Send ``seat`` to a place without moving (rulings 19-20)."""
+    if where == "nearest_hospital":
+        send_to_hospital(s, seat, why)
+        return
+    target = s.nearest_watch_house(seat) if where == "nearest_watch_house" else TILE_INDEX[where]
+    if arrested:
+        arrest(s, seat, target, why)
+        return
+    landed = place(s, seat, target)
+    s.say(f"{s.colour(seat)} goes to {tile(landed)} ({why}).")
+    if s.current == seat and s.t.seat == seat:
+        s.t.stopped = True
+        s.t.moving = False
+
+
+def draw(s: State, seat: int, kind: str, count: int) -> None:
+    """Take ``count`` cards from the nearest deck of ``kind`` for free (hidden, ruling 70)."""
+    for _ in range(count):
+        card = s.draw_card(seat, kind)
+        if card < 0:
+            s.say("The decks are empty: nothing is taken.")
+            return
+        if kind == "curses_and_cures":
+            s.scrolls[seat].append(card)
+            s.say(f"{s.colour(seat)} takes the Scroll {SCROLLS[card].name}.",
+                  frozenset({seat}), f"{s.colour(seat)} takes a Scroll.")
+        else:
+            s.items[seat].append(card)
+            s.say(f"{s.colour(seat)} takes the Item {ITEMS[card].name}.",
+                  frozenset({seat}), f"{s.colour(seat)} takes an Item.")
+
+
+def lose_random_card(s: State, seat: int) -> None:
+    """One of the seat's Scrolls and Items, at random, goes to the bottom of the nearest deck
+    of its kind (ruling 67)."""
+    pool = len(s.scrolls[seat]) + len(s.items[seat])
+    if not pool:
+        s.say(f"{s.colour(seat)} has no Scroll or Item to lose.")
+        return
+    k = s.rng.below(pool)
+    if k < len(s.scrolls[seat]):
+        card = s.scrolls[seat].pop(k)
+        s.return_card(seat, "curses_and_cures", card)
+        s.say(f"{s.colour(seat)} loses the Scroll {SCROLLS[card].name}.",
+              frozenset({seat}), f"{s.colour(seat)} loses a Scroll.")
+    else:
+        card = s.items[seat].pop(k - len(s.scrolls[seat]))
+        s.return_card(seat, "odds_and_sods", card)
+        s.say(f"{s.colour(seat)} loses the Item {ITEMS[card].name}.",
+              frozenset({seat}), f"{s.colour(seat)} loses an Item.")
+
+
+@handler
+class FateHandler(Handler[State]):
+    """A Fate card's choice. Frame: ``("fate", seat, stage, card)``."""
+
+    kind = "fate"
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        seat, stage, card = f[1], f[2], f[3]
+        if stage == "cake":
+            return [Action(CAKE_CANCEL, card), Action(CAKE_ALLOW, card)]
+        if stage == "attribute":
+            return [Action(SPEND_POINT, a) for a in range(3) if s.attrs[seat][a] < 10] or [
+                Action(SPEND_POINT, 0)]
+        if stage == "free_deck":
+            return [Action(FRIEND_DECK, d) for d in range(len(DECKS))
+                    if s.vol_down[d] or s.vol_discard[d]]
+        if stage == "pay_or_pox":
+            amount = int(FATE_CARDS[card].ops[0].get("amount", 1))
+            out = [Action(PAY_BEGGARS, amount)] if s.dollars[seat] >= amount else []
+            return [*out, Action(CATCH_POX)]
+        if stage == "crackdown":
+            return [Action(GIVE_UP, v) for v in s.hand[seat] if VOLUNTEERS[v].wanted]
+        return []
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        seat, card = f[1], f[3]
+        name = FATE_CARDS[card].name
+        if a.verb == CAKE_CANCEL:
+            s.hand[seat].remove(CAKE)
+            s.discard_volunteer(CAKE)
+            s.fate_discard.append(card)
+            s.say(f"{s.colour(seat)} discards Mrs Evadne Cake, who saw it coming: "
+                  f"{name} is cancelled.")
+        elif a.verb == CAKE_ALLOW:
+            resolve(s, seat, card)
+        elif a.verb == SPEND_POINT:
+            s.add_attribute(seat, a.x, 1)
+        elif a.verb == FRIEND_DECK:
+            v = s.draw_volunteer(a.x)
+            if v < 0:
+                s.say("That deck is empty: nothing happens.")
+                return
+            s.say(f"{s.colour(seat)} turns over {vol(v)}, who joins them ({name}).")
+            if VOLUNTEERS[v].infectious:
+                s.catch_pox(seat, f"touching {vol(v)}")
+            then(s, ("join_volunteer", seat, v, False))
+        elif a.verb == PAY_BEGGARS:
+            s.lose(seat, a.x)
+            s.say(f"{s.colour(seat)} pays the Beggars ${a.x}.")
+        elif a.verb == CATCH_POX:
+            if not s.catch_pox(seat, name):
+                s.say(f"{s.colour(seat)} does not catch the Pox.")
+        elif a.verb == GIVE_UP:
+            s.hand[seat].remove(a.x)
+            lose_volunteer(s, seat, a.x, -1, name)
+            arrest(s, seat, s.nearest_watch_house(seat), name)
+
+    def describe(self, s: State, f: Frame) -> str:
+        name = FATE_CARDS[f[3]].name
+        return {
+            "cake": f"decide whether Mrs Cake cancels {name}",
+            "attribute": "spend an Attribute Point",
+            "free_deck": "choose a Volunteer deck",
+            "pay_or_pox": "pay the Beggars or catch the Pox",
+            "crackdown": "choose a Wanted Volunteer to give up",
+        }.get(f[2], "decide")
