@@ -21,6 +21,7 @@ from citywatch.games.guards_guards.magic import (
     STAFF_ON,
     USE_ITEM,
     magic_actions,
+    need,
 )
 from citywatch.games.guards_guards.state import CHARM, GUILD, MAGIC, UNTIL_HEALED, GuardsGuardsState
 
@@ -58,7 +59,7 @@ def test_rulebook_magic_defence_example_target_5_plus_2_needs_7() -> None:
     boots = sc("Leaden Boots")  # Magic 5
     s.attrs[1][MAGIC] = 2
     script(s, 5, 1)  # 2+5 = 7: cast; the defence roll a natural 1 fails
-    cast(s, 1, boots, Action(CAST_ON_PLAYER, boots, 0, 7))
+    cast(s, 1, boots, Action(CAST_ON_PLAYER, boots, 0))
     assert ("move", -2, 0, UNTIL_HEALED, "Leaden Boots") in s.effects[0]
     assert boots not in s.scrolls[1]
 
@@ -81,8 +82,8 @@ def test_ruling_55_no_defence_added_on_own_target() -> None:
     s.scrolls[1].append(cure)
     react(s, 1)
     s.apply(Action(CAST, cure))
-    assert Action(CAST_ON_PLAYER, cure, 1, 3) in s.legal_actions()
-    assert Action(CAST_ON_PLAYER, cure, 0, 3) in s.legal_actions()
+    assert Action(CAST_ON_PLAYER, cure, 1) in s.legal_actions()
+    assert Action(CAST_ON_PLAYER, cure, 0) in s.legal_actions()
 
 
 def test_rulebook_failed_scroll_stays_in_hand_and_ruling_53_one_attempt_per_turn() -> None:
@@ -91,7 +92,7 @@ def test_rulebook_failed_scroll_stays_in_hand_and_ruling_53_one_attempt_per_turn
     s = make()
     hex_ = sc("Hex of Sneezing")
     script(s, 2)
-    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0, 6))
+    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0))
     assert hex_ in s.scrolls[1] and not s.pox[0]
     assert Action(CAST, hex_) not in magic_actions(s, 1)
 
@@ -101,7 +102,7 @@ def test_ruling_53_cast_scroll_goes_to_bottom_of_nearest_curses_deck() -> None:
     s = make()
     hex_ = sc("Hex of Sneezing")
     script(s, 8, 1)
-    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0, 6))
+    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0))
     assert s.pox[0]
     assert s.decks[s.deck_for(1, "curses_and_cures")] == [hex_]
 
@@ -113,7 +114,7 @@ def test_ruling_52_wand_comes_before_the_defence_roll() -> None:
     s.items[0].append(iid("Wand of Fizzling"))
     hex_ = sc("Hex of Sneezing")
     script(s, 8, 1)
-    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0, 6))
+    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0))
     assert top(s)[0] == "wand"
     s.apply(Action(USE_WAND))
     assert not s.pox[0] and hex_ not in s.scrolls[1]  # still counts as cast
@@ -125,7 +126,7 @@ def test_rulebook_defence_roll_avoids_the_effect() -> None:
     s.attrs[0][MAGIC] = 3
     hex_ = sc("Hex of Sneezing")  # defence Magic 6
     script(s, 8, 3)  # cast; 3+3 = 6 resists
-    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0, 6))
+    cast(s, 1, hex_, Action(CAST_ON_PLAYER, hex_, 0))
     assert not s.pox[0]
 
 
@@ -156,7 +157,7 @@ def test_scroll_effects_on_players() -> None:
         card = sc(name)
         script(s, 8, 1)
         s.attrs[1][MAGIC] = 5
-        cast(s, 1, card, Action(CAST_ON_PLAYER, card, 0, SCROLLS[card].magic_target))
+        cast(s, 1, card, Action(CAST_ON_PLAYER, card, 0))
         assert s.effects[0] == want, name
 
 
@@ -166,9 +167,9 @@ def test_scroll_self_effects_stride_fog_translocation() -> None:
     stride, fog = sc("Seven-League Stride"), sc("Fog of Obscurity")
     script(s, 8, 8, 8, 8)
     s.scrolls[1].append(fog)
-    cast(s, 1, stride, Action(CAST_PLAIN, stride, 4))
+    cast(s, 1, stride, Action(CAST_PLAIN, stride))
     s.apply(Action(CAST, fog))
-    pick(s, Action(CAST_PLAIN, fog, 4))
+    pick(s, Action(CAST_PLAIN, fog))
     assert ("move", 2, 0, 3, "Seven-League Stride") in s.effects[1]
     assert ("fog", 0, 0, 1, "Fog of Obscurity") in s.effects[1]
     s = make()
@@ -198,7 +199,7 @@ def test_scroll_volunteer_effects_this_turn() -> None:
         s.scrolls[1].append(card)
         push(s, "cast", 1, card)
         advance(s)
-        pick(s, Action(CAST_ON_VOLUNTEER, card, v, 4))
+        pick(s, Action(CAST_ON_VOLUNTEER, card, v))
     assert s.stat(v, "brawl") == 2 and s.stat(v, "toughness") == 3
     assert s.stat(v, "loyalty") == 6 and s.stat(v, "streetwise") == 2
     wobbly = sc("Curse of Wobbly Knees")
@@ -226,7 +227,7 @@ def test_banishing_word_sends_saboteurs_home_unless_guild_7() -> None:
     s.attrs[2][GUILD] = 4
     script(s, 8, 8, 3, 4)  # cast (8), Guild: 1+3 fails, 4+4 holds
     s.attrs[1][MAGIC] = 0
-    cast(s, 1, b, Action("cast_on_quadrant", b, 1, 6))
+    cast(s, 1, b, Action("cast_on_quadrant", b, 1))
     assert vid("Carding") in s.hand[0] and not s.saboteurs[0]
     assert s.saboteurs[2] == [(1, vid("Spelter"), -1)]
 
@@ -242,7 +243,7 @@ def test_dragons_bane_only_in_a_dragon_fight() -> None:
     advance(s)
     script(s, 8, 8)
     s.apply(Action(CAST, bane))
-    pick(s, Action(CAST_PLAIN, bane, 5))
+    pick(s, Action(CAST_PLAIN, bane))
     assert any("Dragon's Bane adds 4" in line for line in s.log())
 
 
@@ -251,7 +252,7 @@ def test_summon_the_luggage_and_sliver_move_the_luggage() -> None:
     s = make()
     card = sc("Summon the Luggage")
     script(s, 8, 8)
-    cast(s, 1, card, Action(CAST_PLAIN, card, 5))
+    cast(s, 1, card, Action(CAST_PLAIN, card))
     assert top(s)[0] == "luggage_path" or s.luggage != make().luggage or "luggage_tiles" in {
         a.verb for a in s.legal_actions()}
     s = make()
@@ -270,7 +271,7 @@ def test_cures_remedy_panacea_and_nanny_oggs() -> None:
     s.effects[1].append(Effect("attr", CHARM, -2, UNTIL_HEALED, "Curse of Boils"))
     remedy = sc("Remedy for the Lesser Pox")
     script(s, 8, 8)
-    cast(s, 1, remedy, Action(CAST_ON_PLAYER, remedy, 1, 3))
+    cast(s, 1, remedy, Action(CAST_ON_PLAYER, remedy, 1))
     assert not s.pox[1] and s.effects[1]
     while top(s)[0] != "idle":
         s.apply(Action(NO_MAGIC))
@@ -323,10 +324,10 @@ def test_reg_shoes_recipe_brings_a_volunteer_back_with_its_item() -> None:
     v, mail = vid("The Dean"), iid("Chain-Mail Shirt")
     lose_volunteer(s, 1, v, mail, "a test")
     advance(s)
-    assert set(s.legal_actions()) == {Action(RESURRECT, v, 6), Action(LET_GO, v)}
+    assert set(s.legal_actions()) == {Action(RESURRECT, v), Action(LET_GO, v)}
     script(s, 6)
     s.attrs[1][MAGIC] = 0
-    s.apply(Action(RESURRECT, v, 6))
+    s.apply(Action(RESURRECT, v))
     assert v in s.hand[1] and mail in s.items[1] and reg not in s.scrolls[1]
 
 
@@ -339,5 +340,6 @@ def test_octarine_amulet_defends_like_plus_one() -> None:
     s.scrolls[1].append(hex_)
     react(s, 1)
     s.apply(Action(CAST, hex_))
-    assert Action(CAST_ON_PLAYER, hex_, 0, 7) in s.legal_actions()
+    assert Action(CAST_ON_PLAYER, hex_, 0) in s.legal_actions()
+    assert need(s, 1, hex_, 0) == SCROLLS[hex_].magic_target + 1
     assert LET_IT_HAPPEN

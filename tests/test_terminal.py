@@ -67,7 +67,7 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
 
 def test_bad_input_gets_a_hint_and_commands_work(tmp_path: Path) -> None:
     """Invalid input is answered with a hint and asked again, never a traceback."""
-    child = spawn(tmp_path, "play", "--seats", "you,bot,bot,bot", "--seed", "8")
+    child = spawn(tmp_path, "play", "ankh-morpork", "--seats", "you,bot,bot,bot", "--seed", "8")
     child.expect_exact(PROMPT)
     for bad in ("banana", "0", "999", "-1"):
         child.sendline(bad)
@@ -109,7 +109,7 @@ def _menu_and_hand(screen: str) -> tuple[str, str]:
 def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, how: str) -> None:
     """Autosave after every decision: quitting, or killing the terminal, and --resume
     continue from the same decision with the same hand."""
-    child = spawn(tmp_path, "play", "--seats", "you,bot,bot,bot", "--seed", "21",
+    child = spawn(tmp_path, "play", "ankh-morpork", "--seats", "you,bot,bot,bot", "--seed", "21",
                   cols=100, rows=50)
     for _ in range(4):
         child.expect_exact(PROMPT)
@@ -149,7 +149,8 @@ def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> 
     """Hot-seat hides secrets: a hand-over screen before each person's decisions, and no
     screen contains a card of the other person's hand that this person could not know."""
     game = citywatch.load("ankh-morpork")
-    child = spawn(tmp_path, "play", "--seats", "you,you", "--seed", "6", cols=100, rows=50)
+    child = spawn(tmp_path, "play", "ankh-morpork", "--seats", "you,you", "--seed", "6",
+                  cols=100, rows=50)
     handovers = screens = 0
     while screens < 60:
         i = child.expect_exact(["press Enter", PROMPT, "Game over"])
@@ -210,8 +211,10 @@ def test_replay_step_by_step(tmp_path: Path) -> None:
 
 def test_bad_play_options(tmp_path: Path) -> None:
     """Wrong options give a clear error and exit status 2."""
-    for args in (["play", "--seats", "you,alien"], ["play", "--players", "3", "--seats", "you,bot"],
-                 ["play", "--players", "6"], ["play", "--bot", "genius"]):
+    for args in (["play", "ankh-morpork", "--seats", "you,alien"],
+                 ["play", "ankh-morpork", "--players", "3", "--seats", "you,bot"],
+                 ["play", "ankh-morpork", "--players", "6"],
+                 ["play", "ankh-morpork", "--bot", "genius"]):
         child = spawn(tmp_path, *args)
         child.expect(pexpect.EOF)
         child.close()

@@ -58,7 +58,8 @@ def make_bot(spec: str, game: str) -> Bot:
     if name == "ismcts":
         options.setdefault("evaluator", g.evaluate)
         if options.get("playout") == "heuristic" and "heuristic" in g.bots():
-            options.setdefault("policy", g.bots()["heuristic"](lookahead=0, width=8))
+            heuristic = g.bots()["heuristic"]
+            options.setdefault("policy", heuristic(**getattr(heuristic, "PLAYOUT", {})))
     try:
         bot: Bot = factories[name](**options)
     except (TypeError, OverflowError) as exc:

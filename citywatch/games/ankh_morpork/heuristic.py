@@ -22,6 +22,8 @@ class HeuristicBot:
     name = "heuristic"
     OPTIONS = ("lookahead", "width")
     """The options a spec may set."""
+    PLAYOUT = {"lookahead": 0, "width": 8}
+    """The options of the fast version ISMCTS plays out with."""
 
     def __init__(self, lookahead: int = 6, width: int = 24) -> None:
         if lookahead < 0 or width < 1:

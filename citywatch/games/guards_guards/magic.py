@@ -93,35 +93,40 @@ STREETS_OF: tuple[tuple[int, ...], ...] = tuple(
 
 
 def _need_text(a: Action) -> str:
-    return f"needs {a.z} or more on die + Magic" if a.z >= 0 else ""
+    """The Magic test, without the target's defence (which their hidden hand decides)."""
+    sc = SCROLLS[a.x]
+    extra = " plus the target's magic defence" if a.verb in (
+        "cast_on_player", "cast_on_volunteer") and sc.target != "own_volunteer" else ""
+    return f"needs {sc.magic_target}{extra} or more on die + Magic"
 
 
 CAST = verb("cast", (("scroll", "scroll"),),
             lambda a: f"Cast {SCROLLS[a.x].name} (Magic {SCROLLS[a.x].magic_target})")
 CAST_ON_PLAYER = verb(
-    "cast_on_player", (("scroll", "scroll"), ("target", "seat"), ("need", "number")),
+    "cast_on_player", (("scroll", "scroll"), ("target", "seat")),
     lambda a: f"Cast {SCROLLS[a.x].name} on {seat_name(a.y)} ({_need_text(a)})")
 CAST_ON_VOLUNTEER = verb(
-    "cast_on_volunteer", (("scroll", "scroll"), ("target", "volunteer"), ("need", "number")),
+    "cast_on_volunteer", (("scroll", "scroll"), ("target", "volunteer")),
     lambda a: f"Cast {SCROLLS[a.x].name} on {vol(a.y)} ({_need_text(a)})")
 CAST_ON_QUADRANT = verb(
-    "cast_on_quadrant", (("scroll", "scroll"), ("quadrant", "quadrant"), ("need", "number")),
+    "cast_on_quadrant", (("scroll", "scroll"), ("quadrant", "quadrant")),
     lambda a: f"Cast {SCROLLS[a.x].name} on the {QUADRANTS[a.y].capitalize()} quadrant "
               f"({_need_text(a)})")
 CAST_TO_TILE = verb(
-    "cast_to_tile", (("scroll", "scroll"), ("tile", "tile"), ("need", "number")),
+    "cast_to_tile", (("scroll", "scroll"), ("tile", "tile")),
     lambda a: f"Cast {SCROLLS[a.x].name} to land on {tile(a.y)} ({_need_text(a)})")
 CAST_PLAIN = verb(
-    "cast_plain", (("scroll", "scroll"), ("need", "number")),
-    lambda a: f"Cast {SCROLLS[a.x].name} ({'needs ' + str(a.y) + ' or more on die + Magic'})")
+    "cast_plain", (("scroll", "scroll"),),
+    lambda a: f"Cast {SCROLLS[a.x].name} ({_need_text(a)})")
 USE_ITEM = verb("use_item", (("item", "item"),), lambda a: _use_text(a.x))
 STAFF_ON = verb(
     "staff_on", (("volunteer", "volunteer"), ("stat", "stat")),
     lambda a: f"Use the Wizard's Staff: {vol(a.x)} has +2 {STATS[a.y].capitalize()} this turn")
 NO_MAGIC = verb("no_magic", (), lambda a: "Cast nothing now")
 RESURRECT = verb(
-    "resurrect", (("volunteer", "volunteer"), ("need", "number")),
-    lambda a: f"Cast Reg Shoe's Recipe on {vol(a.x)} (needs {a.y} or more on die + Magic)")
+    "resurrect", (("volunteer", "volunteer"),),
+    lambda a: f"Cast Reg Shoe's Recipe on {vol(a.x)} (needs "
+              f"{SCROLLS[REG_SHOES].magic_target} or more on die + Magic)")
 LET_GO = verb("let_go", (("volunteer", "volunteer"),),
               lambda a: f"Let {vol(a.x)} stay discarded")
 
@@ -218,27 +223,24 @@ def cast_targets(s: State, seat: int, scroll: int) -> list[Action]:
     sc = SCROLLS[scroll]
     target = sc.target
     if target in ("any_player", "opponent"):
-        return [Action(CAST_ON_PLAYER, scroll, o, need(s, seat, scroll, o)) for o in range(s.n)
+        return [Action(CAST_ON_PLAYER, scroll, o) for o in range(s.n)
                 if (o != seat or target == "any_player") and can_use_magic(s, o)]
     if target == "own_volunteer":
         if scroll == REG_SHOES:
             return []
-        return [Action(CAST_ON_VOLUNTEER, scroll, v, sc.magic_target)
-                for v in own_volunteers(s, seat)]
+        return [Action(CAST_ON_VOLUNTEER, scroll, v) for v in own_volunteers(s, seat)]
     if target == "opposing_volunteer":
-        return [Action(CAST_ON_VOLUNTEER, scroll, v, need(s, seat, scroll, o))
-                for o, v in public_volunteers(s, seat)]
+        return [Action(CAST_ON_VOLUNTEER, scroll, v) for _, v in public_volunteers(s, seat)]
     if target == "quadrant":
-        return [Action(CAST_ON_QUADRANT, scroll, q, sc.magic_target)
-                for q in range(len(QUADRANTS))]
+        return [Action(CAST_ON_QUADRANT, scroll, q) for q in range(len(QUADRANTS))]
     if scroll == TRANSLOCATION:
         here = quadrant_of_tile(s, s.pos[seat])
-        return [Action(CAST_TO_TILE, scroll, t, sc.magic_target) for t in STREETS_OF[here]
+        return [Action(CAST_TO_TILE, scroll, t) for t in STREETS_OF[here]
                 if t != s.pos[seat] and s.can_end_on(seat, t)
                 and all(s.pos[o] != t for o in range(s.n))]
     if target == "dragon_fight":
-        return [Action(CAST_PLAIN, scroll, sc.magic_target)] if find_fight(s) >= 0 else []
-    return [Action(CAST_PLAIN, scroll, sc.magic_target)]
+        return [Action(CAST_PLAIN, scroll)] if find_fight(s) >= 0 else []
+    return [Action(CAST_PLAIN, scroll)]
 
 
 def can_use_item(s: State, seat: int, item: int) -> bool:
@@ -293,13 +295,12 @@ def attempt(s: State, caster: int, scroll: int, a: Action) -> None:
     send the card back and let the effect follow (after the Wand and the defence roll)."""
     sc = SCROLLS[scroll]
     s.t.cast.append((caster, scroll))
-    needed = a.z if a.verb in (CAST_ON_PLAYER, CAST_ON_VOLUNTEER, CAST_ON_QUADRANT,
-                               CAST_TO_TILE) else a.y
     target_seat = -1
     if a.verb == CAST_ON_PLAYER:
         target_seat = a.y
     elif a.verb == CAST_ON_VOLUNTEER:
         target_seat = owner_of(s, a.y)
+    needed = need(s, caster, scroll, target_seat)
     what = _target_text(s, a)
     ok, total = s.test(s.level(caster, MAGIC), needed)
     if not ok:
@@ -519,7 +520,7 @@ class ResurrectHandler(Handler[State]):
                 or not can_use_magic(s, seat)
                 or v not in s.vol_discard[VOLUNTEERS[v].deck]):
             return []
-        return [Action(RESURRECT, v, SCROLLS[REG_SHOES].magic_target), Action(LET_GO, v)]
+        return [Action(RESURRECT, v), Action(LET_GO, v)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -527,7 +528,7 @@ class ResurrectHandler(Handler[State]):
             return
         seat, v, item = f[1], f[2], f[3]
         s.t.cast.append((seat, REG_SHOES))
-        ok, total = s.test(s.level(seat, MAGIC), a.y)
+        ok, total = s.test(s.level(seat, MAGIC), SCROLLS[REG_SHOES].magic_target)
         if not ok:
             s.say(f"{s.colour(seat)} fails to cast Reg Shoe's Recipe ({total}); "
                   "the Scroll stays in hand.")
