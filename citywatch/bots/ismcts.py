@@ -39,7 +39,7 @@ class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
-    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout")
+    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout", "prior")
     """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 
     def __init__(
@@ -49,6 +49,7 @@ class ISMCTSBot:
         depth: int = 12,
         exploration: float = 0.7,
         playout: str = "random",
+        prior: float = 0.0,
         evaluator: Evaluator | None = None,
         policy: Any = None,
     ) -> None:
@@ -60,6 +61,9 @@ class ISMCTSBot:
             raise ValueError(f"unknown playout policy {playout!r}; use random or heuristic")
         if playout == "heuristic" and policy is None:
             raise ValueError("this game has no heuristic policy for playouts")
+        if prior < 0 or (prior > 0 and playout != "heuristic"):
+            raise ValueError("prior must be >= 0, and needs playout=heuristic")
+        self.prior = prior
         self.policy = policy if playout == "heuristic" else None
         self.iterations = iterations
         self.seconds = seconds
@@ -96,8 +100,9 @@ class ISMCTSBot:
                 child = node.children.get(a)
                 if child is not None:
                     child.available += 1
+            hint = self._hint(world, mover, actions, rng)
             if untried:
-                action = untried[rng.below(len(untried))]
+                action = hint if hint in untried else untried[rng.below(len(untried))]
                 child = Node(action, mover)
                 child.available = 1
                 node.children[action] = child
@@ -110,6 +115,8 @@ class ISMCTSBot:
                 c = node.children[a]
                 score = c.reward / c.visits + self.exploration * math.sqrt(
                     math.log(max(1, c.available)) / c.visits) if c.visits else float("inf")
+                if a == hint:
+                    score += self.prior / (1 + c.visits)
                 if score > best_score:
                     best, best_score = c, score
             assert best is not None
@@ -122,12 +129,22 @@ class ISMCTSBot:
             if n.mover >= 0:
                 n.reward += rewards[n.mover]
 
+    def _hint(self, world: State, seat: int, actions: list[Any], rng: Rng) -> Any:
+        """The playout policy's choice here when ``prior`` > 0 (a bias toward it), else None."""
+        if self.prior <= 0 or self.policy is None or len(actions) == 1:
+            return None
+        if hasattr(self.policy, "choose_in"):
+            return self.policy.choose_in(world, seat, actions, rng)
+        return self.policy.choose(Observation(world, seat), actions, rng)
+
     def _playout(self, world: State, rng: Rng) -> list[float]:
         steps = 0
         while (seat := world.to_move) is not None and steps < self.depth:
             actions = world.legal_actions()
             if self.policy is None or len(actions) == 1:
                 world.apply(actions[rng.below(len(actions))])
+            elif hasattr(self.policy, "choose_in"):  # the world is already a sample
+                world.apply(self.policy.choose_in(world, seat, actions, rng))
             else:
                 world.apply(self.policy.choose(Observation(world, seat), actions, rng))
             steps += 1

@@ -17,68 +17,24 @@ from citywatch.core.rng import Rng
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
-    CHALLENGES,
     GUILD_CARDS,
     ITEMS,
     SPELL_TILES,
-    TILES,
-    VOLUNTEER_TILES,
     VOLUNTEERS,
+)
+from citywatch.games.guards_guards.evaluate import (
+    DECK_FOR_STAT,
+    challenge_stats,
+    target_tile,
 )
 from citywatch.games.guards_guards.state import MAGIC, GuardsGuardsState
 
 State = GuardsGuardsState
-DECK_FOR_STAT = {"streetwise": 1, "toughness": 2, "loyalty": 0, "brawl": 2}
-"""The Volunteer deck richest in each stat (Man & Beast streetwise, Shades toughness, ...)."""
-ALWAYS = ("use_ability", "alter_allegiance", "ambush", "use_wand", "use_cure_all", "resurrect",
-          "take_item", "jail_slant")
-NEVER_FIRST = ("end_turn", "let_pass", "let_it_happen", "no_magic", "keep_ook")
-
-
-def challenge_stats(s: State, seat: int) -> tuple[str, ...]:
-    """The Volunteer stats the seat's next Wizard's Challenge tests (none for the last)."""
-    number = len(s.returned[seat])
-    if number >= len(CHALLENGES) - 1 or number + 1 >= s.spells_to_win:
-        return ()
-    return tuple(a for a, source, _ in CHALLENGES[number].tests if source == "runners")
-
-
-def challenge_target(s: State, seat: int) -> int:
-    """The highest target of the seat's next challenge's tests."""
-    number = min(len(s.returned[seat]), len(CHALLENGES) - 1)
-    return max(t for _, _, t in CHALLENGES[number].tests)
-
-
-def strength(s: State, seat: int, stats: tuple[str, ...]) -> int:
-    """The summed challenge stats of the seat's best four Volunteers in hand."""
-    if not stats:
-        return 0
-    values = sorted((sum(s.stat(v, st) for st in stats) for v in s.hand[seat]), reverse=True)
-    return sum(values[:4])
-
-
-def target_tile(s: State, seat: int) -> int:
-    """Where the seat wants to walk this turn."""
-    here = s.pos[seat]
-    walk = board.WALK[here]
-    run = s.run[seat]
-    if run is not None and run.final:
-        return s.gate[seat]
-    card = GUILD_CARDS[s.guild[seat]]
-    stats = challenge_stats(s, seat)
-    ready = (run is None and len(s.hand[seat]) >= 1
-             and (not stats or strength(s, seat, stats) + 4 >= challenge_target(s, seat) - 1))
-    if ready:
-        spells = [SPELL_TILES[c] for c in card.spells if c not in s.returned[seat]
-                  and s.dragons[max(0, TILES[SPELL_TILES[c]].quadrant)] < 0]
-        if spells:
-            return min(spells, key=lambda t: walk[t])
-    wanted = DECK_FOR_STAT.get(stats[0], 1) if stats else 1
-    places = [t for t, d in VOLUNTEER_TILES.items()
-              if s.dragons[max(0, TILES[t].quadrant)] < 0 and s.can_end_on(seat, t)]
-    if not places:
-        return here
-    return min(places, key=lambda t: walk[t] + (0 if VOLUNTEER_TILES[t] == wanted else 3))
+ALWAYS = ("use_guild_ability", "alter_allegiance", "ambush", "use_wand", "use_cure_all",
+          "resurrect", "take_item", "jail_slant", "use_ook", "cake_allow", "no_magic")
+NEVER_FIRST = ("end_turn", "let_pass", "let_mover_pass", "let_it_happen", "keep_ook",
+               "summon_dragon", "buy_scroll", "cast", "use_item", "recall", "try_plant",
+               "fight_dragon", "discard_to_cure", "luggage_tiles")
 
 
 class HeuristicBot:
@@ -89,12 +45,15 @@ class HeuristicBot:
     """The options a spec may set."""
 
     def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
-        """The legal action the plan prefers."""
+        """The legal action the plan prefers, judged on a world sampled from the view."""
         if len(legal_actions) == 1:
             return legal_actions[0]
-        world = observation.sample(rng)
+        return self.choose_in(observation.sample(rng), observation.seat, legal_actions, rng)
+
+    def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
+        """The legal action the plan prefers in ``world``, a world already sampled for
+        ``seat`` (search bots' playouts call this to skip sampling again)."""
         assert isinstance(world, GuardsGuardsState)
-        seat = observation.seat
         by_verb: dict[str, list[Action]] = {}
         for a in legal_actions:
             by_verb.setdefault(a.verb, []).append(a)
@@ -126,9 +85,9 @@ class HeuristicBot:
                 return self._best_pair(s, seat, by["add_runner"])
         if "choose_route" in by:
             return by["choose_route"][rng.below(len(by["choose_route"]))]
-        if "raise_attribute" in by or "spend_point" in by or "buy_point" in by:
+        if "raise_attribute" in by or "spend_fate_point" in by or "buy_point" in by:
             key = "raise_attribute" if "raise_attribute" in by else (
-                "spend_point" if "spend_point" in by else "buy_point")
+                "spend_fate_point" if "spend_fate_point" in by else "buy_point")
             if key != "buy_point" or s.dollars[seat] >= 10:
                 return self._attribute(s, seat, by[key])
         if "collect_pay" in by:
