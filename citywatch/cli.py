@@ -214,7 +214,7 @@ def _print_summary(data: dict[str, Any]) -> None:
         name = "moved first" if place == 0 else f"{place} after first"
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
     print()
-    print(f"{'personality':<22}{'dealt':>7}{head}")
+    print(f"{data.get('role', 'personality'):<22}{'games':>7}{head}")
     for name, rate in sorted(data["win_rate_by_personality"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")

@@ -730,6 +730,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     seconds = run.seconds
     return {
         "game": study.game,
+        "role": load(study.game).role,
         "players": players,
         "games": games,
         "seed": study.seed,

@@ -121,7 +121,8 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
     ax = fig.subplots()
     ranked = sorted(personalities.items(), key=lambda kv: -kv[1]["rate"])
     _errorbars(ax, [f"{k} ({v['games']})" for k, v in ranked], [v for _, v in ranked], even)
-    ax.set_title(f"Win rate by personality (times dealt), 95% intervals\n{title}", fontsize=10)
+    role = summary.get("role", "personality")
+    ax.set_title(f"Win rate by {role} (times dealt), 95% intervals\n{title}", fontsize=10)
     out.append(_save(fig, folder / "personalities.png"))
 
     fig = Figure(figsize=(8, 1.6 + 0.9 * players))
@@ -193,6 +194,7 @@ def _rows(items: Sequence[tuple[str, dict[str, Any]]], wins: bool = True) -> str
 def render_html(summary: dict[str, Any]) -> str:
     """The report page: the study, its tables with intervals, and the plots."""
     e = html.escape
+    role = summary.get("role", "personality")
     head = "<tr><th></th><th>games</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
     seats = _rows([(f"{n} ({b})", r) for n, b, r in zip(
         summary["seat_names"], summary["bots"], summary["win_rate_by_seat"], strict=True)])
@@ -231,11 +233,11 @@ share. This run: {e(run['backend'])}, {run['workers']} workers, {run['games_play
 played, {run['games_resumed']} read back from games.jsonl, {summary['games_per_second']:.1f}
 games/s.</p>
 
-<h2>Personalities</h2>
-<p class="note">Games: the times the personality was dealt.</p>
+<h2>By {e(role)}</h2>
+<p class="note">Games: the times each {e(role)} was played.</p>
 <table>{head}
 {people}</table>
-<img src="personalities.png" alt="win rate by personality">
+<img src="personalities.png" alt="win rate by {e(role)}">
 
 <h2>Seats and turn order</h2>
 <table>{head}

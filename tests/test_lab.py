@@ -268,7 +268,7 @@ def test_report_writes_json_csv_html_and_plots(tmp_path: Path,
     for plot in plots:
         assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="{plot.name}"' in page
-    assert "95% interval" in page and "Personalities" in page
+    assert "95% interval" in page and "By personality" in page
 
 
 def test_text_summary_and_no_progress_bar_off_a_terminal(

@@ -129,6 +129,9 @@ class Game(ABC):
     """The name people know it by, on pages and in lists (default: ``name``)."""
     min_players: int
     max_players: int
+    role: str = "role"
+    """What ``Outcome.details["personalities"]`` names per seat, in words (the lab's "win
+    rate by ..."): Ankh-Morpork's personality, Guards! Guards!'s Guild Card."""
 
     @abstractmethod
     def new_game(self, players: int, seed: Seed, **options: Any) -> State:

@@ -37,6 +37,7 @@ class AnkhMorpork(Game):
     title = "Discworld: Ankh-Morpork"
     min_players = 2
     max_players = 4
+    role = "personality"
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> AnkhMorporkState:
         """Set up a game: pieces, money, personalities, decks, hands, first player."""

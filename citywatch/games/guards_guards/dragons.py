@@ -318,7 +318,7 @@ def dragons_win(s: State) -> None:
     s.say("The Dragons win! Ankh-Morpork burns, and every player loses.")
     s.result = Outcome(winners=(), reason="the dragons win",
                        points=tuple(len(s.returned[p]) for p in range(s.n)),
-                       details={"ranking": ranking(s)})
+                       details={"ranking": ranking(s), **s.roles()})
 
 
 def fight_actions(s: State, seat: int) -> list[Action]:

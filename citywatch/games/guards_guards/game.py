@@ -39,6 +39,7 @@ class GuardsGuards(Game):
     title = "Guards! Guards!"
     min_players = 2
     max_players = 6
+    role = "Guild Card"
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:
         """Set up a game: decks, the Luggage, the roll for the first player; the seats then

@@ -507,9 +507,9 @@ def challenge_done(s: State, seat: int) -> None:
     if run.final:
         s.say(f"{s.colour(seat)} returns {SPELL_NAMES[run.colour]}, the Final Spell, and "
               "wins the game!")
-        s.result = Outcome(winners=(seat,), reason=f"{s.colour(seat)} returned the Final Spell",
+        s.result = Outcome(winners=(seat,), reason="the Final Spell returned",
                            points=tuple(len(s.returned[p]) for p in range(s.n)),
-                           details={"ranking": ranking(s)})
+                           details={"ranking": ranking(s), **s.roles()})
         return
     for v, item in run.at_gate:
         s.discard_volunteer(v)
@@ -527,7 +527,7 @@ def final_outcome(s: State, reason: str) -> Outcome:
     ranks = ranking(s)
     return Outcome(winners=tuple(ranks[0]), reason=reason,
                    points=tuple(len(s.returned[p]) for p in range(s.n)),
-                   details={"ranking": ranks})
+                   details={"ranking": ranks, **s.roles()})
 
 
 @handler

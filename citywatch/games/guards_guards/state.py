@@ -24,6 +24,7 @@ from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
     DECK_SPACES,
+    GUILD_CARDS,
     HOSPITALS,
     ITEMS,
     TILES,
@@ -344,6 +345,11 @@ class GuardsGuardsState(State):
         """Add a sentence to the log: public, or read by ``seats`` only (others read
         ``others``, or nothing)."""
         self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
+
+    def roles(self) -> dict[str, object]:
+        """Each seat's Guild Card name, for an ``Outcome``'s details (the lab's "win rate by
+        Guild Card")."""
+        return {"personalities": tuple(GUILD_CARDS[g].name if g >= 0 else "" for g in self.guild)}
 
     # --- dice (rulings 21-25) ------------------------------------------------------------
     def roll(self) -> int:

@@ -648,6 +648,72 @@ function ownBox(view, ctx) {
   $("gg-hand").replaceChildren(...parts);
 }
 
+// ---- the dice: the latest rolls the log reports ----------------------------------------
+
+/** Log sentences that report a roll of the die (the engine's words: "rolls 7 + 4 = 11
+ * against 5", "Brawl test passed: 14 (needed 11)", "casts Fog (6, needed 4)", "strikes
+ * with 9", "answers the Call (5)", "survives (9 against Brawl 6)", ...). Not a roll: a
+ * "Scroll", or a card's text that speaks of rolls ("without a Charm roll", "Every player
+ * rolls for each Brethren"): a roll reported has its number, or says how it fell. */
+const ROLL_LINES = [
+  /\brolls? (?:\d|a natural \d|for the fighters\b|highest\b)/,
+  /\btest (?:passed|failed): \d/,
+  /\(\d+(?: on \w+)?, needed \d+\)/,
+  /\bstrikes with \d/,
+  /\bfails to resist .*\(\d+\)/,
+  /\banswers the Call \(\d+\)/,
+  /\bsurvives \(\d+ against/,
+];
+/** How a roll went for whoever rolled, when the sentence says so plainly. */
+const ROLL_PASSED = /: (?:success|safe|free|a hit|survives)\b|\btest passed\b|\bcasts\b|\bresists\b|\bsurvives \(|\bstays loyal\b|\bis wounded\b/;
+const ROLL_FAILED = /: (?:failure|fails|falls|still held|no hit)\b|\btest failed\b|\bmisses\b|\bfails to\b|\bis unhurt\b/;
+const DICE_SHOWN = 6;
+
+let diceSeen = null; // how many roll lines the last render showed (null: none rendered yet)
+
+function isRoll(line) {
+  return ROLL_LINES.some((re) => re.test(line));
+}
+
+/** A roll's sentence with its numbers in bold. */
+function rollText(line) {
+  return line.split(/(\d+)/).filter((part) => part !== "")
+    .map((part) => (/^\d+$/.test(part) ? el("b", { text: part }) : part));
+}
+
+/** The Dice panel: the last few rolls of ``ctx.log`` (the lines this seat may read), newest
+ * first and picked out (flashing when it is new since the last state). */
+function diceBox(ctx) {
+  const section = document.getElementById("gg-dice");
+  const list = document.getElementById("gg-dice-list");
+  if (!Array.isArray(ctx.log)) { // a page that passes no log (the replay): no panel
+    section.hidden = true;
+    list.replaceChildren();
+    diceSeen = null;
+    return;
+  }
+  section.hidden = false;
+  const rolls = ctx.log.filter((line) => typeof line === "string" && isRoll(line));
+  const fresh = diceSeen !== null && rolls.length > diceSeen;
+  diceSeen = rolls.length;
+  if (!rolls.length) {
+    list.replaceChildren(el("li", { class: "note gg-dice-none", text: "No dice rolled yet." }));
+    return;
+  }
+  const shown = rolls.slice(-DICE_SHOWN).reverse();
+  list.replaceChildren(...shown.map((line, k) => {
+    const outcome = ROLL_FAILED.test(line) ? "fail" : ROLL_PASSED.test(line) ? "pass" : null;
+    const cls = ["gg-roll"];
+    if (k === 0) cls.push("gg-roll-newest");
+    if (k === 0 && fresh) cls.push("gg-roll-fresh");
+    if (outcome) cls.push(`gg-roll-${outcome}`);
+    return el("li", { class: cls.join(" "), title: k === 0 ? "The latest roll" : null },
+      el("span", { class: "gg-die", "aria-hidden": "true" }),
+      el("span", { class: "gg-roll-text" }, ...rollText(line)),
+      outcome ? el("span", { class: "gg-roll-tag", text: outcome === "pass" ? "pass" : "fail" }) : null);
+  }));
+}
+
 // ---- the board module -------------------------------------------------------------------
 
 function mount(main, side) {
@@ -665,6 +731,9 @@ function mount(main, side) {
       el("div", { id: "gg-players", class: "table-wrap" })),
     el("section", { class: "panel gg-table-panel", id: "gg-table" }));
   side.replaceChildren(
+    el("section", { id: "gg-dice", class: "panel gg-dice-panel", hidden: true, "aria-live": "polite" },
+      el("h2", { text: "Dice" }),
+      el("ol", { id: "gg-dice-list", class: "gg-dice-list" })),
     el("section", { id: "gg-me", class: "panel gg-me", hidden: true },
       el("h2", { text: "Your Guild Card" }),
       el("div", { id: "gg-me-body" })),
@@ -678,6 +747,7 @@ function render(view, ctx) {
   document.getElementById("gg-players").replaceChildren(playersTable(view));
   document.getElementById("gg-table").replaceChildren(...tableInfo(view, ctx));
   ownBox(view, ctx);
+  diceBox(ctx);
 }
 
 /** The banner saying whose decision it is. */
