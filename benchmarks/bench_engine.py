@@ -1,8 +1,9 @@
 """Speed of each registered game's forward model on one core: run with ``make bench``.
 
 For every game in the registry (or only ``--game NAME``) prints random games per second (with
-the game's most players, or ``--players``), decisions per second (legal_actions + apply),
-microseconds per copy() and per determinize(), and ISMCTS iterations per second.
+the seats of ``targets.json``, else the game's most players, or ``--players``), decisions per
+second (legal_actions + apply), microseconds per copy() and per determinize(), and ISMCTS
+iterations per second, each beside its target from ``targets.json``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import argparse
 import json
 import time
 import timeit
+from pathlib import Path
 from typing import Any
 
 import citywatch
@@ -94,10 +96,16 @@ def ismcts_speed(game_name: str, states: list[citywatch.State], iterations: int 
     return iterations * len(positions) / elapsed, shares
 
 
+TARGETS: dict[str, dict[str, Any]] = json.loads(
+    (Path(__file__).with_name("targets.json")).read_text())
+"""Per game: the default seats and the targets its issue set (``targets.json``)."""
+
+
 def bench(game_name: str, players: int | None, games: int, seed: int) -> dict[str, Any]:
-    """Measure one game; ``players`` defaults to the game's most."""
+    """Measure one game; ``players`` defaults to ``targets.json``'s, else the game's most."""
     game = citywatch.load(game_name)
-    players = game.max_players if players is None else players
+    if players is None:
+        players = TARGETS.get(game_name, {}).get("players", game.max_players)
     if not game.min_players <= players <= game.max_players:
         raise SystemExit(f"{game_name} is for {game.min_players} to {game.max_players} "
                          f"players, not {players}")
@@ -119,17 +127,24 @@ def bench(game_name: str, players: int | None, games: int, seed: int) -> dict[st
     }
 
 
+def _target(game: str, key: str, sign: str) -> str:
+    value = TARGETS.get(game, {}).get(key)
+    return "" if value is None else f"   (target {sign} {value})"
+
+
 def show(result: dict[str, Any]) -> None:
-    """Print one game's figures."""
-    print(f"{result['game']}:")
+    """Print one game's figures, with the targets of ``targets.json``."""
+    game = result["game"]
+    print(f"{game}:")
     print(f"random {result['players']}-player games per second : "
-          f"{result['games_per_second']:10.1f}   (target >= 50)")
+          f"{result['games_per_second']:10.1f}{_target(game, 'games_per_second', '>=')}")
     print(f"decisions per second              : {result['decisions_per_second']:10.0f}"
-          "   (target >= 20000)")
-    print(f"copy()        microseconds        : {result['copy_us']:10.2f}   (target < 20)")
+          f"{_target(game, 'decisions_per_second', '>=')}")
+    print(f"copy()        microseconds        : {result['copy_us']:10.2f}"
+          f"{_target(game, 'copy_us', '<')}")
     print(f"determinize() microseconds        : {result['determinize_us']:10.2f}")
     print(f"ISMCTS iterations per second      : {result['ismcts_iterations_per_second']:10.0f}"
-          "   (depth 12, target >= 1000)")
+          f"   (depth 12){_target(game, 'ismcts_iterations_per_second', '>=')}")
     print("ISMCTS time (cumulative; copy is mostly inside determinize):")
     for name, share in result["ismcts_time_shares"].items():
         print(f"  {name:<16}{share:8.1%}")
@@ -139,7 +154,8 @@ def main() -> None:
     """Run the benchmark for every registered game (or one) and print the figures."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--game", choices=game_names(), help="only this game (default: every game)")
-    p.add_argument("--players", type=int, help="seats per game (default: the game's most)")
+    p.add_argument("--players", type=int,
+                   help="seats per game (default: targets.json's, else the game's most)")
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="one JSON object per game, one a line")

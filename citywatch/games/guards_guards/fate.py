@@ -93,6 +93,7 @@ def draw_fate_card(s: State, seat: int) -> None:
         s.say("The Fate deck is empty: nothing happens.")
         return
     c = FATE_CARDS[card]
+    s.fate_discard.append(card)  # face up at once: a position taken mid-card still holds it
     s.say(f"{s.colour(seat)} draws the Fate card {c.name}: {c.effect}")
     if CAKE in s.hand[seat]:
         push(s, "fate", seat, "cake", card)
@@ -108,9 +109,8 @@ def resolve(s: State, seat: int, card: int) -> None:
 
 @op("fate_done")
 def fate_done(s: State, seat: int, card: int) -> None:
-    """The card goes to the Fate discard pile unless it was kept."""
-    if card not in s.kept[seat]:
-        s.fate_discard.append(card)
+    """The card was laid on the Fate discard pile when drawn (and taken back if kept):
+    nothing is left to do; the op marks the end of the card in the log's order."""
 
 
 @op("fate_op")
@@ -166,6 +166,8 @@ def fate_op(s: State, seat: int, card: int, index: int) -> None:
     elif kind == "free_volunteer":
         push(s, "fate", seat, "free_deck", card)
     elif kind == "keep":
+        if card in s.fate_discard:
+            s.fate_discard.remove(card)
         s.kept[seat].append(card)
         s.say(f"{s.colour(seat)} keeps {name}.")
     elif kind == "wanted_crackdown":
@@ -277,7 +279,6 @@ class FateHandler(Handler[State]):
         if a.verb == CAKE_CANCEL:
             s.hand[seat].remove(CAKE)
             s.discard_volunteer(CAKE)
-            s.fate_discard.append(card)
             s.say(f"{s.colour(seat)} discards Mrs Evadne Cake, who saw it coming: "
                   f"{name} is cancelled.")
         elif a.verb == CAKE_ALLOW:
