@@ -8,14 +8,22 @@ popped. When the stack is empty the game's ``begin_turn`` pushes the next turn.
 
 ``Decisions`` holds one game's handlers and runs the loop; the game's state keeps ``stack``,
 ``result`` (an ``Outcome`` or None) and ``_legal`` (the cached legal actions, or None).
+``StackedState`` is a ``State`` base class for such games: its API methods call the game's
+``StateHooks``, filled by the game's upper modules at import time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
+from citywatch.core.log import LogNode, log_lines
+from citywatch.core.rng import Rng
+
+if TYPE_CHECKING:
+    from citywatch.core.api import Game
 
 Frame = tuple[Any, ...]
 
@@ -131,3 +139,99 @@ class Decisions(Generic[S]):
         s._legal = None
         self.handlers[f[0]].apply(s, f, action)
         self.advance(s)
+
+
+class StateHooks:
+    """The State API's functions that live above a game's state module, registered at import
+    time by the modules that define them (the decision stack's ``legal_actions`` and
+    ``apply_action``, the view's ``view`` and ``determinize``, the position's
+    ``write_position``, and the ``game`` object)."""
+
+    __slots__ = ("apply_action", "determinize", "game", "legal_actions", "view",
+                 "write_position")
+
+    game: Any
+    legal_actions: Callable[[Any], list[Any]]
+    apply_action: Callable[[Any, Any], None]
+    view: Callable[[Any, int | None], dict[str, Any]]
+    determinize: Callable[[Any, int, Any], Any]
+    write_position: Callable[[Any], dict[str, Any]]
+
+
+class StackedState(State):
+    """A ``State`` whose pending decisions are frames on ``stack`` and whose API methods call
+    the game's ``HOOKS``. A subclass keeps ``n`` (seats), ``turn``, ``stack``, ``result``,
+    ``log_tail`` and ``_legal`` (cached legal actions), and implements ``copy``."""
+
+    HOOKS: StateHooks
+    n: int
+    turn: int
+    stack: list[Frame]
+    result: Outcome | None
+    log_tail: LogNode | None
+    _legal: list[Any] | None
+
+    @property
+    def game(self) -> Game:
+        game: Game = self.HOOKS.game
+        return game
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def to_move(self) -> int | None:
+        if self.result is not None or not self.stack:
+            return None
+        seat: int = self.stack[-1][1]
+        return seat
+
+    def legal_actions(self) -> list[Any]:
+        if self._legal is None:
+            self._legal = self.HOOKS.legal_actions(self)
+        return list(self._legal)
+
+    def apply(self, action: Any) -> None:
+        self.HOOKS.apply_action(self, action)
+
+    def outcome(self) -> Outcome | None:
+        return self.result
+
+    def turn_count(self) -> int:
+        return self.turn
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.HOOKS.view(self, seat)
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        world: State = self.HOOKS.determinize(self, seat, rng)
+        return world
+
+    def log(self, seat: int | None = None) -> list[str]:
+        return log_lines(self.log_tail, seat)
+
+    def position(self) -> dict[str, Any]:
+        return self.HOOKS.write_position(self)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, StackedState)
+        return self.position() == other.position() and self.log() == other.log()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def frame_to_json(value: Any) -> Any:
+    """A frame (nested tuples of ints and strings) as JSON lists."""
+    if isinstance(value, tuple):
+        return [frame_to_json(v) for v in value]
+    return value
+
+
+def frame_from_json(value: Any) -> Any:
+    """A frame read back from JSON lists as nested tuples."""
+    if isinstance(value, list):
+        return tuple(frame_from_json(v) for v in value)
+    return value

@@ -10,6 +10,7 @@ from typing import Any
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
 from citywatch.core.rng import rng_from_json
+from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.ankh_morpork.data import (
     AREA_BY_NAME,
     AREAS,
@@ -49,18 +50,6 @@ def _mask_names(mask: int) -> list[str]:
 
 def _seat_mask(mask: int, n: int) -> list[str]:
     return [COLOURS[i] for i in range(n) if mask >> i & 1]
-
-
-def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_to_json(v) for v in value]
-    return value
-
-
-def _to_tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_to_tuple(v) for v in value)
-    return value
 
 
 def area_json(s: AnkhMorporkState, a: int) -> dict[str, Any]:
@@ -108,7 +97,7 @@ def write_position(s: AnkhMorporkState) -> dict[str, Any]:
         "played_this_turn": _names(s.played, CARDS),
         "immune": _seat_mask(s.immune, n),
         "text_asked": _seat_mask(s.text_asked, n),
-        "stack": [_to_json(f) for f in s.stack],
+        "stack": [frame_to_json(f) for f in s.stack],
         "rng": s.rng.to_json(),
         "result": None if s.result is None else s.result.to_json(),
     }
@@ -339,7 +328,7 @@ def _frame(raw: Any) -> tuple[Any, ...]:
     if (not isinstance(raw, list) or len(raw) < 2 or raw[0] not in HANDLERS
             or not isinstance(raw[1], int)):
         raise InvalidPosition(f"malformed stack frame {raw!r}")
-    frame: tuple[Any, ...] = _to_tuple(raw)
+    frame: tuple[Any, ...] = frame_from_json(raw)
     return frame
 
 

@@ -11,12 +11,13 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Outcome, State
-from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
+from citywatch.core.api import Outcome
+from citywatch.core.log import LogEntry, LogNode, log_append
 from citywatch.core.rng import Rng
+from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     ADJACENT_OR_SELF,
@@ -34,7 +35,7 @@ from citywatch.games.ankh_morpork.data import (
 )
 
 if TYPE_CHECKING:
-    from citywatch.core.api import Game
+    pass
 
 Frame = tuple[Any, ...]
 
@@ -48,29 +49,11 @@ WHITEFACE_CARDS = frozenset(
 LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
 
 
-class StateHooks:
-    """The State API's functions that live above this module, registered at import time.
-
-    ``frames`` fills ``legal_actions`` and ``apply_action``, ``view`` fills ``view`` and
-    ``determinize``, ``position`` fills ``write_position`` and ``game`` fills ``game``.
-    The package's ``__init__`` imports ``game``, which imports them all.
-    """
-
-    __slots__ = ("apply_action", "determinize", "game", "legal_actions", "view",
-                 "write_position")
-
-    game: Game
-    legal_actions: Callable[[AnkhMorporkState], list[Action]]
-    apply_action: Callable[[AnkhMorporkState, Any], None]
-    view: Callable[[AnkhMorporkState, int | None], dict[str, Any]]
-    determinize: Callable[[AnkhMorporkState, int, Rng], AnkhMorporkState]
-    write_position: Callable[[AnkhMorporkState], dict[str, Any]]
-
-
 STATE_HOOKS = StateHooks()
+"""Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
-class AnkhMorporkState(State):
+class AnkhMorporkState(StackedState):
     """One moment of a game of Ankh-Morpork."""
 
     __slots__ = (
@@ -115,29 +98,8 @@ class AnkhMorporkState(State):
         self.seen: list[list[int]] = [[] for _ in range(n)]  # personalities seen (Mrs Cake)
         self._legal: list[Action] | None = None
 
-    # --- the State API -------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        return STATE_HOOKS.game
-
-    @property
-    def players(self) -> int:
-        return self.n
-
-    @property
-    def to_move(self) -> int | None:
-        if self.result is not None or not self.stack:
-            return None
-        seat: int = self.stack[-1][1]
-        return seat
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = STATE_HOOKS.legal_actions(self)
-        return list(self._legal)
-
-    def apply(self, action: Any) -> None:
-        STATE_HOOKS.apply_action(self, action)
+    # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
+    HOOKS = STATE_HOOKS
 
     def copy(self) -> AnkhMorporkState:
         c = AnkhMorporkState.__new__(AnkhMorporkState)
@@ -174,30 +136,6 @@ class AnkhMorporkState(State):
         c._legal = self._legal
         return c
 
-    def outcome(self) -> Outcome | None:
-        return self.result
-
-    def turn_count(self) -> int:
-        return self.turn
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return STATE_HOOKS.view(self, seat)
-
-    def determinize(self, seat: int, rng: Rng) -> AnkhMorporkState:
-        return STATE_HOOKS.determinize(self, seat, rng)
-
-    def log(self, seat: int | None = None) -> list[str]:
-        return log_lines(self.log_tail, seat)
-
-    def position(self) -> dict[str, Any]:
-        return STATE_HOOKS.write_position(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, AnkhMorporkState):
-            return NotImplemented
-        return self.position() == other.position() and self.log() == other.log()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"<AnkhMorporkState players={self.n} turn={self.turn} to_move={self.to_move}>"

@@ -14,6 +14,7 @@ from typing import Any
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
 from citywatch.core.rng import rng_from_json
+from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.guards_guards.data import (
     COLOURS,
     DECK_SPACES,
@@ -51,18 +52,6 @@ _BY_NAME: dict[str, dict[str, int]] = {
     "dragon": {d.name: d.index for d in DRAGONS},
     "guild card": {g.name: g.index for g in GUILD_CARDS},
 }
-
-
-def _to_json(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_to_json(v) for v in value]
-    return value
-
-
-def _to_tuple(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_to_tuple(v) for v in value)
-    return value
 
 
 def _tile_id(t: int) -> str | None:
@@ -148,7 +137,7 @@ def write_position(s: State) -> dict[str, Any]:
             "planted": t.planted, "recalled": t.recalled, "house": t.house,
             "entered": t.entered, "over": t.over,
         },
-        "stack": [_to_json(f) for f in s.stack],
+        "stack": [frame_to_json(f) for f in s.stack],
         "rng": s.rng.to_json(),
         "result": None if s.result is None else s.result.to_json(),
     }
@@ -523,7 +512,7 @@ def read_position(data: Any) -> State:
                 or isinstance(raw[1], bool) or not isinstance(raw[1], int)
                 or not -1 <= raw[1] < n):
             raise InvalidPosition(f"malformed stack frame {raw!r}")
-        s.stack.append(_to_tuple(raw))
+        s.stack.append(frame_from_json(raw))
     try:
         _check_cards(s, s.stack)
     except (IndexError, TypeError, ValueError) as exc:

@@ -11,13 +11,12 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from citywatch.core.api import Outcome, State
-from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
+from citywatch.core.api import Outcome
+from citywatch.core.log import LogEntry, LogNode, log_append
 from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame
+from citywatch.core.stack import Frame, StackedState, StateHooks
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
@@ -33,7 +32,7 @@ from citywatch.games.guards_guards.data import (
 )
 
 if TYPE_CHECKING:
-    from citywatch.core.api import Game
+    pass
 
 MAGIC, GUILD, CHARM = 0, 1, 2
 NO_CARD = -1
@@ -160,24 +159,11 @@ class Turn:
         return c
 
 
-class StateHooks:
-    """The State API's functions that live above this module, registered at import time."""
-
-    __slots__ = ("apply_action", "determinize", "game", "legal_actions", "view",
-                 "write_position")
-
-    game: Game
-    legal_actions: Callable[[GuardsGuardsState], list[Action]]
-    apply_action: Callable[[GuardsGuardsState, Any], None]
-    view: Callable[[GuardsGuardsState, int | None], dict[str, Any]]
-    determinize: Callable[[GuardsGuardsState, int, Rng], GuardsGuardsState]
-    write_position: Callable[[GuardsGuardsState], dict[str, Any]]
-
-
 STATE_HOOKS = StateHooks()
+"""Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
-class GuardsGuardsState(State):
+class GuardsGuardsState(StackedState):
     """One moment of a game of Guards! Guards!."""
 
     __slots__ = (
@@ -239,29 +225,8 @@ class GuardsGuardsState(State):
         self.log_tail: LogNode | None = None
         self._legal: list[Action] | None = None
 
-    # --- the State API -------------------------------------------------------------------
-    @property
-    def game(self) -> Game:
-        return STATE_HOOKS.game
-
-    @property
-    def players(self) -> int:
-        return self.n
-
-    @property
-    def to_move(self) -> int | None:
-        if self.result is not None or not self.stack:
-            return None
-        seat: int = self.stack[-1][1]
-        return seat
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = STATE_HOOKS.legal_actions(self)
-        return list(self._legal)
-
-    def apply(self, action: Any) -> None:
-        STATE_HOOKS.apply_action(self, action)
+    # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
+    HOOKS = STATE_HOOKS
 
     def copy(self) -> GuardsGuardsState:
         c = GuardsGuardsState.__new__(GuardsGuardsState)
@@ -310,30 +275,6 @@ class GuardsGuardsState(State):
         c._legal = self._legal
         return c
 
-    def outcome(self) -> Outcome | None:
-        return self.result
-
-    def turn_count(self) -> int:
-        return self.turn
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        return STATE_HOOKS.view(self, seat)
-
-    def determinize(self, seat: int, rng: Rng) -> GuardsGuardsState:
-        return STATE_HOOKS.determinize(self, seat, rng)
-
-    def log(self, seat: int | None = None) -> list[str]:
-        return log_lines(self.log_tail, seat)
-
-    def position(self) -> dict[str, Any]:
-        return STATE_HOOKS.write_position(self)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, GuardsGuardsState):
-            return NotImplemented
-        return self.position() == other.position() and self.log() == other.log()
-
-    __hash__ = None  # type: ignore[assignment]
 
     # --- the log -------------------------------------------------------------------------
     def colour(self, seat: int) -> str:
