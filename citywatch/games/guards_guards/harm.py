@@ -117,7 +117,7 @@ class CureAllHandler(Handler[State]):
             _go_to_hospital(s, seat, why, injury)
 
     def describe(self, s: State, f: Frame) -> str:
-        return f"decide whether to drink Nanny Ogg's Cure All against {f[2]}"
+        return f"decide how to answer {f[2]}"  # names no card: the hand is hidden
 
 
 def arrest(s: State, seat: int, where: int, why: str) -> bool:
@@ -189,7 +189,7 @@ class WandHandler(Handler[State]):
             then(s, *allow)
 
     def describe(self, s: State, f: Frame) -> str:
-        return f"decide whether to use the Wand of Fizzling against {f[2]}"
+        return f"decide how to answer {f[2]}"  # names no card: the hand is hidden
 
 
 def miss_turns(s: State, seat: int, turns: int, why: str) -> None:

@@ -549,7 +549,7 @@ class ResurrectHandler(Handler[State]):
               f"and returns to their hand{got}.")
 
     def describe(self, s: State, f: Frame) -> str:
-        return f"decide whether to cast Reg Shoe's Recipe on {vol(f[2])}"
+        return f"decide what becomes of {vol(f[2])}"  # names no card: the hand is hidden
 
 
 def _free(s: State, seat: int) -> list[Action]:
