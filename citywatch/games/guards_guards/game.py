@@ -121,29 +121,23 @@ class GuardsGuards(Game):
         }
 
     # --- presentation (the seams of citywatch.core.presentation) ------------------------
-    def terminal(self) -> TerminalScreens | None:
+    def terminal(self) -> TerminalScreens:
         """The hex map, players and hand (``terminal.py``)."""
-        try:
-            from citywatch.games.guards_guards.terminal import GuardsGuardsScreens
-        except ImportError:
-            return None
+        from citywatch.games.guards_guards.terminal import GuardsGuardsScreens
+
         return GuardsGuardsScreens(self.reference())
 
-    def encoding(self) -> Encoding | None:
+    def encoding(self) -> Encoding:
         """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
-        try:
-            from citywatch.games.guards_guards import encoding as enc
-        except ImportError:
-            return None
         from citywatch.core.presentation import Encoding
+        from citywatch.games.guards_guards import encoding as enc
 
         return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
                         enc.action_mask)
 
-    def web_folder(self) -> Path | None:
-        """``web/``: the SVG hex board (``board.js``)."""
-        folder = Path(__file__).parent / "web"
-        return folder if (folder / "board.js").is_file() else None
+    def web_folder(self) -> Path:
+        """``web/``: the SVG hex board (``board.js``) and its data (``board.json``)."""
+        return Path(__file__).parent / "web"
 
 
 GAME = GuardsGuards()
