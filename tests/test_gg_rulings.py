@@ -832,3 +832,30 @@ def test_every_rulebook_section_has_a_test() -> None:
         if not any(key in t or section.lower() in d.lower() for t, d in tests):
             missing.append(section)
     assert not missing, f"rulebook sections without a test: {missing}"
+
+
+def test_ruling_18_the_arrested_player_chooses_between_equally_near_watch_houses() -> None:
+    """Ruling 18: "'Nearest' Hospital, Watch House or deck is counted in walking steps from the
+    player's tile ... If two are equally near, the player concerned chooses." (Mistaken
+    Identity: "go to the nearest Watch House".)"""
+    from citywatch.games.guards_guards import board
+    from citywatch.games.guards_guards.data import TILES, WATCH_HOUSES
+    from citywatch.games.guards_guards.frames import advance
+    from citywatch.games.guards_guards.harm import arrest_at_nearest
+
+    ties = [t for t in range(len(TILES)) if len(board.nearest(t, WATCH_HOUSES)) == 2]
+    assert ties, "the board has tiles equally near both Watch Houses (two bridges)"
+    s = load(put(base(), "Red", TILES[ties[0]].id))
+    arrest_at_nearest(s, 0, "Mistaken Identity")
+    s._legal = None
+    advance(s)
+    options = legal(s)
+    assert s.to_move == 0 and sorted(a.x for a in options) == sorted(WATCH_HOUSES)
+    s.apply(options[1])
+    assert s.pos[0] == options[1].x and s.jailed[0]
+    # one nearer Watch House: no question
+    near = next(t for t in range(len(TILES)) if len(board.nearest(t, WATCH_HOUSES)) == 1
+                and TILES[t].kind == "street" and t not in ties)
+    s = load(put(base(), "Red", TILES[near].id))
+    arrest_at_nearest(s, 0, "Mistaken Identity")
+    assert s.pos[0] == board.nearest(near, WATCH_HOUSES)[0] and s.jailed[0]

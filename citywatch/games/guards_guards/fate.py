@@ -43,6 +43,7 @@ from citywatch.games.guards_guards.data import (
 from citywatch.games.guards_guards.frames import OPS, handler, op, push, then
 from citywatch.games.guards_guards.harm import (
     arrest,
+    arrest_at_nearest,
     lose_volunteer,
     miss_turns,
     place,
@@ -200,7 +201,10 @@ def go_to(s: State, seat: int, where: str, arrested: bool, why: str) -> None:
     if where == "nearest_hospital":
         send_to_hospital(s, seat, why)
         return
-    target = s.nearest_watch_house(seat) if where == "nearest_watch_house" else TILE_INDEX[where]
+    if where == "nearest_watch_house":
+        arrest_at_nearest(s, seat, why)
+        return
+    target = TILE_INDEX[where]
     if arrested:
         arrest(s, seat, target, why)
         return
@@ -303,7 +307,7 @@ class FateHandler(Handler[State]):
         elif a.verb == GIVE_UP:
             s.hand[seat].remove(a.x)
             lose_volunteer(s, seat, a.x, -1, name)
-            arrest(s, seat, s.nearest_watch_house(seat), name)
+            arrest_at_nearest(s, seat, name)
 
     def describe(self, s: State, f: Frame) -> str:
         name = FATE_CARDS[f[3]].name

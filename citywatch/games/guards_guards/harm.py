@@ -9,8 +9,9 @@ Cure All (FAQ; citywatch ruling 3), Carrot (no arrest), Reg Shoe's Recipe (pushe
 from __future__ import annotations
 
 from citywatch.core.stack import Frame, Handler
+from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.actions import Action, tile, verb, vol
-from citywatch.games.guards_guards.data import ITEMS, SCROLLS, VOLUNTEERS
+from citywatch.games.guards_guards.data import ITEMS, SCROLLS, VOLUNTEERS, WATCH_HOUSES
 from citywatch.games.guards_guards.frames import handler, push, then
 from citywatch.games.guards_guards.state import UNTIL_HEALED, GuardsGuardsState
 
@@ -132,6 +133,38 @@ def arrest(s: State, seat: int, where: int, why: str) -> bool:
     fizzle_flasks(s, seat)
     end_turn_now(s, seat)
     return True
+
+
+TAKEN_TO = verb("taken_to", (("watch_house", "tile"),),
+                lambda a: f"Be taken to {tile(a.x)}")
+
+
+def arrest_at_nearest(s: State, seat: int, why: str) -> None:
+    """Arrest ``seat`` at the nearest Watch House; if two are equally near, the player
+    chooses (ruling 18) with a ``watch_house`` frame."""
+    here = s.pos[seat]
+    ties = board.nearest(here, WATCH_HOUSES)
+    if len(ties) > 1 and not s.has_ability(seat, "no_arrest"):
+        push(s, "watch_house", seat, why, ties)
+    else:
+        arrest(s, seat, ties[0], why)
+
+
+@handler
+class WatchHouseHandler(Handler[State]):
+    """Which of two equally near Watch Houses an arrested player is taken to (ruling 18)."""
+
+    kind = "watch_house"
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        return [Action(TAKEN_TO, t) for t in f[3]]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        s.stack.pop()
+        arrest(s, f[1], a.x, f[2])
+
+    def describe(self, s: State, f: Frame) -> str:
+        return "choose which of two equally near Watch Houses to be taken to"
 
 
 def lose_volunteer(s: State, seat: int, volunteer: int, item: int, why: str,
