@@ -61,15 +61,56 @@ class Handler(Generic[S]):
         return "decide"
 
 
+class _OpsHandler(Handler[Any]):
+    """Runs queued automatic steps one at a time: frame ``("ops", -1, steps)``."""
+
+    kind = "ops"
+
+    def __init__(self, ops: dict[str, Callable[..., None]]) -> None:
+        self.ops = ops
+
+    def prepare(self, s: Any, f: Frame) -> bool:
+        steps: tuple[tuple[Any, ...], ...] = f[2]
+        s.stack.pop()
+        if len(steps) > 1:
+            s.stack.append(("ops", -1, steps[1:]))
+        first = steps[0]
+        self.ops[first[0]](s, *first[1:])
+        return True
+
+
 class Decisions(Generic[S]):
     """One game's frame handlers and the loop that runs them."""
 
     def __init__(self) -> None:
         self.handlers: dict[str, Handler[S]] = {}
+        self.ops: dict[str, Callable[..., None]] = {}
+        """Automatic steps by name, queued with ``then`` and run by the ``ops`` frame."""
         self.begin_turn: Callable[[S], None] | None = None
         self.before_step: Callable[[S], bool] | None = None
         """Called before each step of ``advance``; True ends the game loop (e.g. a game end
         detected outside the frames)."""
+        self.on_apply: Callable[[S, Frame, Any], None] | None = None
+        """Called with each legal action just before its handler applies it (e.g. to log)."""
+        self.handlers["ops"] = _OpsHandler(self.ops)
+
+    def op(self, name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
+        """Register an automatic step ``fn(s, *args)`` that ``then`` can queue (a decorator)."""
+
+        def register(fn: Callable[..., None]) -> Callable[..., None]:
+            if name in self.ops:
+                raise ValueError(f"op {name!r} registered twice")
+            self.ops[name] = fn
+            return fn
+
+        return register
+
+    @staticmethod
+    def then(s: S, *ops: tuple[Any, ...]) -> None:
+        """Queue automatic steps ``(name, *args)`` to run, in order, once everything pushed
+        above them is decided."""
+        if ops:
+            s.stack.append(("ops", -1, ops))
 
     def handler(self, cls: type[Handler[S]]) -> type[Handler[S]]:
         """Register a handler class under its ``kind`` (a class decorator)."""
@@ -137,6 +178,8 @@ class Decisions(Generic[S]):
             )
         f = s.stack[-1]
         s._legal = None
+        if self.on_apply is not None:
+            self.on_apply(s, f, action)
         self.handlers[f[0]].apply(s, f, action)
         self.advance(s)
 

@@ -21,7 +21,7 @@ The modules, bottom-up. Each imports only modules listed before it, at module le
 
 Where a lower module must call up, the higher module registers itself at import time:
 frame handlers in ``frames.HANDLERS`` (``@handler``), ``rules.begin_turn`` in
-``frames.FRAME_HOOKS``, and the State API's ``legal_actions``/``apply`` (``frames``),
+``frames.DECISIONS``, and the State API's ``legal_actions``/``apply`` (``frames``),
 ``view``/``determinize`` (``view``), ``position`` (``position``) and ``game`` (``game``) in
 ``state.STATE_HOOKS``. ``game`` imports ``rules`` and ``view``, so importing this
 package registers everything.

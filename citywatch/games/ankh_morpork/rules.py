@@ -21,7 +21,7 @@ from citywatch.games.ankh_morpork.data import (
     SCROLL,
 )
 from citywatch.games.ankh_morpork.frames import (
-    FRAME_HOOKS,
+    DECISIONS,
     Handler,
     advance,
     apply_action,
@@ -337,4 +337,4 @@ def use_power(s: AnkhMorporkState, seat: int, a: Action) -> None:
         s.draw_cards(seat, 1)
 
 
-FRAME_HOOKS.begin_turn = begin_turn
+DECISIONS.begin_turn = begin_turn

@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from citywatch.core.stack import Decisions, Frame, Handler
+from citywatch.core.stack import Decisions, Handler
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import COLOURS
 from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
 
 State = GuardsGuardsState
 DECISIONS: Decisions[GuardsGuardsState] = Decisions()
-Op = tuple[Any, ...]
-OPS: dict[str, Callable[..., None]] = {}
 
 
 Provider = Callable[[GuardsGuardsState, int], list[Action]]
@@ -54,43 +52,16 @@ def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
     return DECISIONS.handler(cls)
 
 
-def op(name: str) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """Register an automatic step ``fn(s, *args)`` that ``then`` can queue."""
-
-    def register(fn: Callable[..., None]) -> Callable[..., None]:
-        if name in OPS:
-            raise ValueError(f"op {name!r} registered twice")
-        OPS[name] = fn
-        return fn
-
-    return register
-
-
-def then(s: State, *ops: Op) -> None:
-    """Queue automatic steps to run, in order, once everything above them is decided."""
-    if ops:
-        s.stack.append(("ops", -1, ops))
+op = DECISIONS.op
+"""Register an automatic step ``fn(s, *args)`` that ``then`` can queue (a decorator)."""
+then = DECISIONS.then
+"""Queue automatic steps ``(name, *args)`` to run once everything above them is decided."""
+OPS = DECISIONS.ops
 
 
 def push(s: State, *frame: Any) -> None:
     """Push a decision frame ``(kind, seat, ...)``."""
     s.stack.append(frame)
-
-
-@handler
-class OpsHandler(Handler[State]):
-    """Runs queued automatic steps one at a time."""
-
-    kind = "ops"
-
-    def prepare(self, s: State, f: Frame) -> bool:
-        ops: tuple[Op, ...] = f[2]
-        s.stack.pop()
-        if len(ops) > 1:
-            s.stack.append(("ops", -1, ops[1:]))
-        first = ops[0]
-        OPS[first[0]](s, *first[1:])
-        return True
 
 
 def advance(s: State) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.actions import Action, tile, verb, vol
-from citywatch.games.guards_guards.data import ITEMS, SCROLLS, VOLUNTEERS, WATCH_HOUSES
+from citywatch.games.guards_guards.data import ITEMS, SCROLLS, WATCH_HOUSES
 from citywatch.games.guards_guards.frames import handler, push, then
 from citywatch.games.guards_guards.state import UNTIL_HEALED, GuardsGuardsState
 
@@ -229,8 +229,3 @@ def miss_turns(s: State, seat: int, turns: int, why: str) -> None:
     """``seat`` misses its next ``turns`` turns."""
     s.missed[seat] += turns
     s.say(f"{s.colour(seat)} will miss {turns} turn{'s' if turns != 1 else ''} ({why}).")
-
-
-def volunteer_name(v: int) -> str:
-    """A Volunteer's name (for logs)."""
-    return VOLUNTEERS[v].name

@@ -28,7 +28,6 @@ from citywatch.games.guards_guards.data import (
     ITEMS,
     TILES,
     VOLUNTEERS,
-    WATCH_HOUSES,
 )
 
 if TYPE_CHECKING:
@@ -425,10 +424,6 @@ class GuardsGuardsState(StackedState):
     def nearest_hospital(self, seat: int) -> int:
         """The nearest Hospital to the seat's piece."""
         return self.nearest_of(seat, HOSPITALS)
-
-    def nearest_watch_house(self, seat: int) -> int:
-        """The nearest Watch House to the seat's piece."""
-        return self.nearest_of(seat, WATCH_HOUSES)
 
     # --- decks (rulings 66-67) -----------------------------------------------------------
     def draw_volunteer(self, deck: int) -> int:
