@@ -23,13 +23,12 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-from test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
+from playwright.sync_api import Browser, Page, expect
+from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     ENABLED_ACTIONS,
     NEXT_STATE,
     Watch,
+    browser,
     open_page,
     server_view,
     serving,
@@ -63,18 +62,6 @@ def gg_server(tmp_path: Path) -> Iterator[str]:
     """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
     with serving(create_app(f"sqlite:///{tmp_path / 'gg.db'}", bot_delay=0)) as base:
         yield base
-
-
-@pytest.fixture
-def chromium() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def create_table(base: str) -> dict[str, Any]:
@@ -180,7 +167,7 @@ def check_dice(page: Page, log: list[str]) -> int:
 
 
 def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
-        gg_server: str, chromium: Browser, tmp_path: Path) -> None:
+        gg_server: str, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
     """One person against two heuristic bots, to the end, by clicking tiles and buttons;
     the map, the reachable tiles, the Guild Card, the hand and the Dice panel are shown, with
     no script error and no Content Security Policy violation, and no bot failed on the way
@@ -188,7 +175,7 @@ def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
     created = create_table(gg_server)
     link = next(s["link"] for s in created["seats"] if s["link"])
     watch = Watch()
-    page = open_page(chromium, gg_server + link, watch)
+    page = open_page(browser, gg_server + link, watch)
     wait_for_state(page)
     assert page.evaluate("document.body.dataset.board") == "yes"
     expect(page.locator(TILES)).to_have_count(158)

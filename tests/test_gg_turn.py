@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from gg_positions import ScriptedRng, act, find, legal, verbs
 
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.abilities import allowance
-from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     DECK_SPACES,
     GUILD_CARDS,
@@ -37,31 +37,6 @@ from citywatch.games.guards_guards.state import (
 )
 
 # --- helpers shared by the gg_turn/recruit/fate/abilities tests ---------------------------------
-
-
-class ScriptedRng:
-    """Dice and random picks from scripts: ``roll`` pops ``rolls``, ``below`` pops ``belows``
-    (0 when empty); shuffles change nothing."""
-
-    def __init__(self, rolls: Sequence[int] = (), belows: Sequence[int] = ()) -> None:
-        self.rolls = list(rolls)
-        self.belows = list(belows)
-
-    def roll(self, sides: int) -> int:
-        assert self.rolls, "the test ran out of scripted die rolls"
-        return self.rolls.pop(0)
-
-    def below(self, n: int) -> int:
-        return self.belows.pop(0) % n if self.belows else 0
-
-    def shuffle(self, items: Any) -> None:
-        return None
-
-    def choice(self, items: Sequence[Any]) -> Any:
-        return items[self.below(len(items))]
-
-    def copy(self) -> ScriptedRng:
-        return self
 
 
 def vol_named(name: str) -> int:
@@ -132,30 +107,6 @@ def begin(s: GuardsGuardsState, seat: int, rng: Any = None) -> None:
     s._legal = None
     s.current = (seat - 1) % s.n
     advance(s)
-
-
-def legal(s: GuardsGuardsState) -> list[Action]:
-    """The legal actions now."""
-    s._legal = None
-    return s.legal_actions()
-
-
-def verbs(s: GuardsGuardsState) -> set[str]:
-    """The verbs of the legal actions now."""
-    return {a.verb for a in legal(s)}
-
-
-def find(s: GuardsGuardsState, verb: str, x: int | None = None, y: int | None = None) -> Action:
-    """The legal action with ``verb`` (and ``x``/``y`` if given)."""
-    for a in legal(s):
-        if a.verb == verb and (x is None or a.x == x) and (y is None or a.y == y):
-            return a
-    raise AssertionError(f"no legal {verb} {x} {y} in {[str(a) for a in legal(s)]}")
-
-
-def act(s: GuardsGuardsState, verb: str, x: int | None = None, y: int | None = None) -> None:
-    """Apply the legal action with ``verb``."""
-    s.apply(find(s, verb, x, y))
 
 
 def walk(s: GuardsGuardsState, *tiles: int) -> None:
