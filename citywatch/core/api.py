@@ -146,6 +146,19 @@ class Game(ABC):
     def action_from_json(self, data: JSON) -> Any:
         """Read an action from its JSON form; raise ``ValueError`` if malformed."""
 
+    def check_new_game(self, players: Any, options: dict[str, Any],
+                       known: tuple[str, ...] = ()) -> None:
+        """``ValueError`` unless ``players`` is a whole number in the game's range and every
+        option is one of ``known`` (what ``new_game`` checks first)."""
+        unknown = set(options) - set(known)
+        if unknown:
+            raise ValueError(f"unknown options for {self.name}: {sorted(unknown)}")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError("players must be a whole number")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} "
+                             f"players, not {players}")
+
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's estimated share of winning (summing to 1), or None if unknown."""
         return None

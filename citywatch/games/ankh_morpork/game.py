@@ -41,12 +41,7 @@ class AnkhMorpork(Game):
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> AnkhMorporkState:
         """Set up a game: pieces, money, personalities, decks, hands, first player."""
-        if options:
-            raise ValueError(f"unknown options for ankh-morpork: {sorted(options)}")
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"ankh-morpork is for 2 to 4 players, not {players}")
+        self.check_new_game(players, options)
         s = AnkhMorporkState(players)
         s.rng = rng_from_seed(seed)
         rng = s.rng

@@ -44,13 +44,7 @@ class GuardsGuards(Game):
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:
         """Set up a game: decks, the Luggage, the roll for the first player; the seats then
         choose Guild Cards and gates (rulebook, Set Up; rulings 1-6)."""
-        unknown = set(options) - {"spells", "rounds"}
-        if unknown:
-            raise ValueError(f"unknown options for guards-guards: {sorted(unknown)}")
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise ValueError("players must be a whole number")
-        if not self.min_players <= players <= self.max_players:
-            raise ValueError(f"guards-guards is for 2 to 6 players, not {players}")
+        self.check_new_game(players, options, ("spells", "rounds"))
         spells = options.get("spells", 5)
         if isinstance(spells, bool) or not isinstance(spells, int) or not 1 <= spells <= 5:
             raise ValueError("option spells (Great Spells to win) must be a whole number 1-5")
