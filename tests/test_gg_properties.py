@@ -151,7 +151,7 @@ def play(seed: int, players: int, choices: list[int], prefer_moves: bool) -> Non
         check(s)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 6),
        choices=st.lists(st.integers(0, 10**6), min_size=50, max_size=250))
 def test_random_games_keep_every_invariant(seed: int, players: int, choices: list[int]) -> None:
@@ -160,7 +160,7 @@ def test_random_games_keep_every_invariant(seed: int, players: int, choices: lis
     play(seed, players, choices, prefer_moves=False)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, derandomize=True)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 4),
        choices=st.lists(st.integers(0, 10**6), min_size=150, max_size=400))
 def test_wandering_games_keep_every_invariant(seed: int, players: int,

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.actions import Action, verb, vol
 from citywatch.games.guards_guards.actions import seat as seat_name
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
@@ -47,7 +47,12 @@ from citywatch.games.guards_guards.data import (
 )
 from citywatch.games.guards_guards.fate import turns_from_next
 from citywatch.games.guards_guards.frames import handler, op, push, then
-from citywatch.games.guards_guards.harm import end_turn_now, lose_volunteer, offer_wand, place
+from citywatch.games.guards_guards.harm import (
+    end_movement,
+    end_turn_now,
+    lose_volunteer,
+    offer_wand,
+)
 from citywatch.games.guards_guards.state import GUILD, Effect, GuardsGuardsState
 
 State = GuardsGuardsState
@@ -86,41 +91,12 @@ def allowance(s: State, seat: int) -> int:
     return max(0, base)
 
 
-def turn_frame(s: State) -> Frame | None:
-    """The ``turn`` frame of the turn in progress, if any."""
-    for f in s.stack:
-        if f[0] == "turn":
-            return f
-    return None
-
-
 def movement_finished(s: State, seat: int) -> bool:
     """True unless ``seat`` is the mover and may still take a step."""
     t = s.t
     if s.current != seat or t.seat != seat or t.over or t.stopped:
         return True
     return t.steps >= allowance(s, seat)
-
-
-def end_movement(s: State, seat: int) -> None:
-    """The mover's movement ends now: on this tile, or the last tile passed (or the start)
-    where they may stop; failing all, the nearest free tile."""
-    t = s.t
-    t.stopped = True
-    t.moving = False
-    if s.can_end_on(seat, s.pos[seat]):
-        return
-    f = turn_frame(s)
-    back = [*t.path[:-1][::-1]]
-    if f is not None and len(f) > 3 and f[3] >= 0:
-        back.append(f[3])
-    for where in back:
-        if s.can_end_on(seat, where):
-            s.pos[seat] = where
-            s.say(f"{s.colour(seat)} stops at {tile(where)}.")
-            return
-    where = place(s, seat, s.pos[seat])
-    s.say(f"{s.colour(seat)} stops at {tile(where)}.")
 
 
 # --- Fire Water ------------------------------------------------------------------------------

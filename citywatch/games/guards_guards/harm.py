@@ -23,10 +23,42 @@ USE_CURE_ALL = verb("use_cure_all", (), lambda a: "Drink Nanny Ogg's Cure All: s
 GO_TO_HOSPITAL = verb("go_to_hospital", (), lambda a: "Go to the Hospital")
 
 
+def turn_frame(s: State) -> Frame | None:
+    """The ``turn`` frame of the turn in progress, if any."""
+    for f in s.stack:
+        if f[0] == "turn":
+            return f
+    return None
+
+
+def end_movement(s: State, seat: int) -> None:
+    """The mover's movement ends now: on this tile, or the last tile passed (or the start)
+    where they may stop; failing all, the nearest free tile (rulings 12-13)."""
+    t = s.t
+    t.stopped = True
+    t.moving = False
+    if s.can_end_on(seat, s.pos[seat]):
+        return
+    f = turn_frame(s)
+    back = [*t.path[:-1][::-1]]
+    if f is not None and len(f) > 3 and f[3] >= 0:
+        back.append(f[3])
+    for where in back:
+        if s.can_end_on(seat, where):
+            s.pos[seat] = where
+            s.say(f"{s.colour(seat)} stops at {tile(where)}.")
+            return
+    where = place(s, seat, s.pos[seat])
+    s.say(f"{s.colour(seat)} stops at {tile(where)}.")
+
+
 def end_turn_now(s: State, seat: int) -> None:
     """End ``seat``'s turn at once if it is the turn in progress (rulings 20, FAQ Fire
-    Water). Frames of that turn see ``s.t.over`` and close."""
+    Water). Frames of that turn see ``s.t.over`` and close. A mover cut short while passing
+    a tile they may not stop on stops where ``end_movement`` says."""
     if s.current == seat and s.t.seat == seat:
+        if s.t.moving and not s.t.stopped:
+            end_movement(s, seat)
         s.t.over = True
         s.t.stopped = True
 

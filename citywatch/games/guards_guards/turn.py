@@ -53,11 +53,7 @@ from collections.abc import Callable
 
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.abilities import (
-    allowance,
-    end_movement,
-    fire_water_explodes,
-)
+from citywatch.games.guards_guards.abilities import allowance, fire_water_explodes
 from citywatch.games.guards_guards.actions import Action, tile, verb, vol
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
@@ -80,7 +76,13 @@ from citywatch.games.guards_guards.frames import (
     push,
     then,
 )
-from citywatch.games.guards_guards.harm import cure, cure_at_hospital, end_turn_now, fizzle_flasks
+from citywatch.games.guards_guards.harm import (
+    cure,
+    cure_at_hospital,
+    end_movement,
+    end_turn_now,
+    fizzle_flasks,
+)
 from citywatch.games.guards_guards.recruit import start_recruit, start_tavern
 from citywatch.games.guards_guards.spells import final_outcome
 from citywatch.games.guards_guards.state import (
