@@ -42,6 +42,51 @@ def _bots(text: str) -> list[str]:
     return names
 
 
+def _option(text: str) -> tuple[str, int]:
+    """``NAME=VALUE`` read as an option's name and whole-number value."""
+    name, equals, value = text.partition("=")
+    name = name.strip()
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. spells=2")
+    try:
+        return name, int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: the value of {name} must be a whole "
+                                         "number") from None
+
+
+def _add_options(command: argparse.ArgumentParser) -> None:
+    """``--option NAME=VALUE``, repeatable: the game's options (``citywatch games`` lists
+    them)."""
+    command.add_argument("--option", dest="options", type=_option, action="append",
+                         default=[], metavar="NAME=VALUE",
+                         help="a game option (repeat for more); 'citywatch games' lists "
+                              "each game's")
+
+
+def _check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Turn ``--option`` pairs into a dict of the game's options (a usage error, exit 2, for
+    one given twice, unknown or out of range, or given where no new game is set up)."""
+    pairs: list[tuple[str, int]] = getattr(args, "options", None) or []
+    options: dict[str, int] = {}
+    for name, value in pairs:
+        if name in options:
+            p.error(f"{args.command}: option {name} is given twice")
+        options[name] = value
+    if options and getattr(args, "resume", False):
+        p.error(f"{args.command}: --option goes with a new game; a resumed game keeps its "
+                "options")
+    if options and getattr(args, "position", None) is not None:
+        p.error(f"{args.command}: --option goes with --seed; a position file has its own "
+                "options")
+    if options and getattr(args, "game", None):
+        try:
+            load(args.game).option_values(options)
+        except ValueError as exc:
+            p.error(f"{args.command}: {exc}")
+    args.options = options
+
+
 def _check_bots(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Every bot named is one of the game's (a usage error, exit 2, if not)."""
     named: list[str] = list(getattr(args, "bots", None) or [])
@@ -86,6 +131,7 @@ def parser() -> argparse.ArgumentParser:
                      help="write the summary as JSON, CSV and an HTML page with plots here")
     sim.add_argument("--min-plays", type=_positive, default=None, metavar="N",
                      help="rank cards played at least N times (default 20)")
+    _add_options(sim)
     rep = sub.add_parser("replay", help="replay a game record (step by step in a terminal)")
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
@@ -94,7 +140,7 @@ def parser() -> argparse.ArgumentParser:
                      help="print a summary instead of watching step by step")
     rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
     reference.add_parser(sub)
-    sub.add_parser("games", help="list the games, their player counts and bots")
+    sub.add_parser("games", help="list the games, their player counts, bots and options")
     tour = sub.add_parser("tournament", help="bots against bots, seats rotated, with intervals")
     tour.add_argument("game", choices=game_names(), help="the game")
     tour.add_argument("--bots", type=_bots, required=True,
@@ -104,6 +150,7 @@ def parser() -> argparse.ArgumentParser:
     tour.add_argument("--seed", type=_seed, default=1, help="master seed (default 1)")
     tour.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_options(tour)
     perft = sub.add_parser("perft", help="count the legal-action tree below a position, exactly")
     perft.add_argument("game", choices=game_names(), help="the game")
     perft.add_argument("position", type=Path, nargs="?",
@@ -113,6 +160,7 @@ def parser() -> argparse.ArgumentParser:
                        help="the count below each first action, then the total")
     perft.add_argument("--seed", type=_seed, help="instead of a file: a new game with this seed")
     perft.add_argument("--players", type=int, help="with --seed: number of seats (default 4)")
+    _add_options(perft)
     play = sub.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", default=None, choices=game_names(),
                       help="the game (may be left out when only one is registered)")
@@ -123,6 +171,7 @@ def parser() -> argparse.ArgumentParser:
                            "has one, else ismcts)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
+    _add_options(play)
     serve = sub.add_parser("serve", help="serve the web game: tables for people and bots")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
@@ -199,7 +248,8 @@ def _interval(rate: dict[str, Any]) -> str:
 def _print_summary(data: dict[str, Any]) -> None:
     games = data["games"]
     players = data["players"]
-    print(f"{data['game']}: {games} games, {players} players, seed {data['seed']}, "
+    options = "".join(f", {name} {value}" for name, value in data.get("options", {}).items())
+    print(f"{data['game']}: {games} games, {players} players{options}, seed {data['seed']}, "
           f"bots {', '.join(data['bots'])}")
     print()
     head = f"{'wins':>9}{'win rate':>9}{'95% interval':>17}"
@@ -259,7 +309,8 @@ def _simulate(args: argparse.Namespace) -> int:
             summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
                                args.records, workers=args.workers, ray=args.ray or None,
                                use_ray=args.ray is not None, report=args.report,
-                               progress=progress, min_plays=args.min_plays)
+                               progress=progress, min_plays=args.min_plays,
+                               options=args.options)
     except (ValueError, UnknownGame) as exc:
         print(f"citywatch simulate: error: {exc}", file=sys.stderr)
         return 2
@@ -279,11 +330,15 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _games() -> int:
-    """``citywatch games``: every registered game, its players and bots."""
+    """``citywatch games``: every registered game, its players and bots, then its options
+    (``--option NAME=VALUE``) with their range and default, one a line."""
     for name in game_names():
         game = load(name)
         print(f"{name:<16}{game.display_name():<32}{game.min_players}-{game.max_players} players"
               f"   bots: {', '.join(bot_names(name))}")
+        for option in game.options:
+            print(f"{'':<16}--option {option.name}=N: {option.help} "
+                  f"({option.describe_range()}, default {option.default})")
     return 0
 
 
@@ -294,6 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     _choose_game(p, args)
     if getattr(args, "game", None):
         _check_bots(p, args)
+    _check_options(p, args)
     if args.command == "games":
         return _games()
     if args.command == "simulate":
@@ -348,8 +404,10 @@ def _perft(args: argparse.Namespace) -> int:
         return fail("--players goes with --seed; a position file has its own players")
     try:
         if args.position is None:
-            state = game.new_game(4 if args.players is None else args.players, args.seed)
-            start = f"a new game of {state.players} players, seed {args.seed}"
+            state = game.new_game(4 if args.players is None else args.players, args.seed,
+                                  **args.options)
+            chosen = "".join(f", {name} {value}" for name, value in args.options.items())
+            start = f"a new game of {state.players} players{chosen}, seed {args.seed}"
         else:
             start = str(args.position)
             data = json.loads(args.position.read_text(encoding="utf-8"))
@@ -381,15 +439,17 @@ def _tournament(args: argparse.Namespace) -> int:
     from citywatch.tournament import tournament
 
     try:
-        result = tournament(args.game, args.bots, args.games, args.seed, args.workers)
+        result = tournament(args.game, args.bots, args.games, args.seed, args.workers,
+                            options=args.options)
     except ValueError as exc:
         print(f"citywatch tournament: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(result))
         return 0
-    print(f"{result['game']}: {result['games']} games, line-up {', '.join(result['lineup'])}, "
-          f"seed {result['seed']}, {result['seconds']:.1f} s")
+    options = "".join(f", {name} {value}" for name, value in result["options"].items())
+    print(f"{result['game']}: {result['games']} games{options}, line-up "
+          f"{', '.join(result['lineup'])}, seed {result['seed']}, {result['seconds']:.1f} s")
     print(f"{'bot':<28}{'games':>7}{'wins':>9}{'win rate':>10}{'95% interval':>17}"
           f"{'points':>8}{'s/decision':>12}")
     for name, b in sorted(result["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
@@ -453,7 +513,7 @@ def _play(args: argparse.Namespace) -> int:
         return app.resume(read, con)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
-        game = app.new_game(args.game, seats, args.seed, read, con)
+        game = app.new_game(args.game, seats, args.seed, read, con, options=args.options)
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)
         return 2

@@ -21,7 +21,7 @@ import socket
 import sys
 import time
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -76,17 +76,20 @@ def play_game(
     bot_seed: int,
     *,
     digests: bool = False,
+    options: Mapping[str, int] | None = None,
 ) -> GameResult:
-    """Play one game to the end; bots see only their seat's observation.
+    """Play one game to the end, set up with the game's ``options``; bots see only their
+    seat's observation.
 
     The result also names the seat that moved first and the cards each seat played
     (actions whose JSON has the verb ``"play"`` and a ``"card"``), in order, without repeats.
     """
     game = load(game_name)
-    state: State = game.new_game(players=players, seed=seed)
+    chosen = dict(options or {})
+    state: State = game.new_game(players=players, seed=seed, **chosen)
     first = first_seat(state)
     rngs = [Rng(bot_seed + 7919 * seat) for seat in range(players)]
-    record = Record(game_name, players, seed, {}, [], [] if digests else None)
+    record = Record(game_name, players, seed, chosen, [], [] if digests else None)
     cards: list[list[str]] = [[] for _ in range(players)]
     decisions = 0
     while (seat := state.to_move) is not None:
@@ -126,23 +129,27 @@ def first_seat(state: State) -> int | None:
 
 @dataclass(frozen=True)
 class Study:
-    """What decides a study's games: the game, seats, master seed and one bot spec per seat."""
+    """What decides a study's games: the game, seats, master seed, one bot spec per seat and
+    the game's options (those given; the others keep their defaults)."""
 
     game: str
     players: int
     seed: int
     bots: tuple[str, ...]
+    options: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The study as the header line of a results file."""
         return {"format": FORMAT, "game": self.game, "players": self.players,
-                "seed": self.seed, "bots": list(self.bots)}
+                "seed": self.seed, "bots": list(self.bots), "options": dict(self.options)}
 
 
-def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]) -> Study:
+def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str],
+               options: Mapping[str, Any] | None = None) -> Study:
     """A checked study; one bot name is used for every seat. ``LabError`` if it is wrong."""
     try:
         game = load(game_name)
+        game.option_values(options or {})
     except ValueError as exc:
         raise LabError(str(exc)) from None
     if not game.min_players <= players <= game.max_players:
@@ -159,7 +166,7 @@ def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]
             make_bot(name, game_name)
         except ValueError as exc:
             raise LabError(str(exc)) from None
-    return Study(game_name, players, seed, tuple(names))
+    return Study(game_name, players, seed, tuple(names), dict(options or {}))
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
@@ -221,7 +228,8 @@ def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> l
     out: list[Played] = []
     for index in indices:
         game_seed, bot_seed = game_seeds(study.seed, index)
-        game = play_game(study.game, study.players, game_seed, bots, bot_seed, digests=records)
+        game = play_game(study.game, study.players, game_seed, bots, bot_seed, digests=records,
+                         options=study.options)
         outcome = game.outcome
         points = outcome.points or outcome.details.get("final_points")
         result = Result(index, game_seed, bot_seed, game.first, tuple(outcome.winners),
@@ -335,13 +343,27 @@ class ResultsFile:
         header = self.study.to_json()
         if not isinstance(item, dict) or item.get("format") != FORMAT:
             raise LabError(f"{self.path} is not a citywatch study results file")
+        item = {"options": {}, **item}
         different = [key for key in ("game", "players", "seed", "bots")
                      if item.get(key) != header[key]]
+        if not different and not self._same_options(item["options"]):
+            different.append("options")
         if different:
             found = ", ".join(f"{k} {_show(item.get(k))}" for k in different)
             asked = ", ".join(f"{k} {_show(header[k])}" for k in different)
             raise LabError(f"{self.path} holds a study with {found}, not {asked}; rerun with the "
                            "same options to continue it, or use another directory")
+
+    def _same_options(self, stored: Any) -> bool:
+        """True if a header's ``options`` set the game up as the study's do (an option left
+        out is its default; a header without options is an older study's, all defaults)."""
+        if not isinstance(stored, dict):
+            raise LabError(f"{self.path}: the study header's options are not an object")
+        game = load(self.study.game)
+        try:
+            return game.option_values(stored) == game.option_values(self.study.options)
+        except ValueError:
+            return False
 
     def add(self, result: Result) -> None:
         """Append one finished game and flush it."""
@@ -358,6 +380,8 @@ class ResultsFile:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, dict):
+        return ",".join(f"{k}={v}" for k, v in value.items()) or "(none)"
     return ",".join(map(str, value)) if isinstance(value, list) else str(value)
 
 
@@ -735,6 +759,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         "games": games,
         "seed": study.seed,
         "bots": list(study.bots),
+        "options": load(study.game).option_values(study.options),
         "wins_by_seat": wins,
         "wins_by_personality": {k: personalities.wins[k] for k in by_personality},
         "end_reasons": reasons,

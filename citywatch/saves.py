@@ -1,8 +1,10 @@
 """Saved games: records written after every decision to the user's data directory.
 
 A save is an ordinary record (``citywatch.core.record``) whose ``meta`` says who sits
-where and whether the game is finished. Writes are atomic, so a game killed mid-write
-keeps its previous save; nothing is ever deleted here.
+where and whether the game is finished; its ``options`` are the game's, so a resumed game
+is set up as it was (a save written before games had options has none: the defaults).
+Writes are atomic, so a game killed mid-write keeps its previous save; nothing is ever
+deleted here.
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ class Save:
     def describe(self) -> str:
         """One line for a list of saves."""
         seats = ", ".join(self.record.meta.get("seats", []))
-        return (f"{self.record.game}, {self.record.players} players ({seats}), "
+        options = "".join(f", {name} {value}" for name, value in self.record.options.items())
+        return (f"{self.record.game}, {self.record.players} players ({seats}){options}, "
                 f"{len(self.record.actions)} decisions, saved {self.updated}")
 
 

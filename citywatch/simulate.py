@@ -6,8 +6,9 @@ The command sits on the balance lab: ``citywatch.lab`` plays and summarises the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from citywatch import lab
 from citywatch.lab import GameResult, Progress, Summary, first_seat, play_game
@@ -30,15 +31,17 @@ def simulate(
     report: Path | None = None,
     progress: Progress | None = None,
     min_plays: int | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> Summary:
     """Play ``games`` games; game k's seed is drawn from a generator seeded with ``seed``.
 
     ``workers`` processes (``None``: every core) or Ray tasks when ``use_ray`` (``ray`` is the
     address). With ``report`` or ``records`` a directory, finished games are kept in its
     ``games.jsonl`` and a rerun continues from them; ``report`` also receives the summary as
-    JSON, CSV and an HTML page with plots. ``ValueError`` for bad options.
+    JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``).
+    ``ValueError`` for bad options.
     """
-    study = lab.make_study(game_name, players, seed, bot_names)
+    study = lab.make_study(game_name, players, seed, bot_names, options)
     folder = report if report is not None else records
     results, run = lab.run_study(
         study, games, workers=workers, ray=ray, use_ray=use_ray,

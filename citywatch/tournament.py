@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -44,13 +44,15 @@ class SeatResult:
     seconds: float
 
 
-def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int) -> list[SeatResult]:
-    """Play one game with ``lineup[i]`` in seat i; return each seat's result."""
+def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
+              options: Mapping[str, int] | None = None) -> list[SeatResult]:
+    """Play one game, set up with the game's ``options``, with ``lineup[i]`` in seat i;
+    return each seat's result."""
     game = load(game_name)
     players = len(lineup)
     bots = [make_bot(spec, game_name) for spec in lineup]
     rngs = [Rng(bot_seed + 104_729 * seat) for seat in range(players)]
-    state = game.new_game(players=players, seed=seed)
+    state = game.new_game(players=players, seed=seed, **dict(options or {}))
     decisions = [0] * players
     seconds = [0.0] * players
     while (seat := state.to_move) is not None:
@@ -68,16 +70,19 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int) -
                        decisions[i], seconds[i]) for i in range(players)]
 
 
-def _task(args: tuple[str, tuple[str, ...], int, int]) -> list[SeatResult]:
+Task = tuple[str, tuple[str, ...], int, int, dict[str, int]]
+"""One scheduled game: game, line-up by seat, game seed, bot seed, the game's options."""
+
+
+def _task(args: Task) -> list[SeatResult]:
     """Play one scheduled game (for worker processes)."""
     return play_deal(*args)
 
 
-Task = tuple[str, tuple[str, ...], int, int]
-
-
-def schedule(game_name: str, lineup: Sequence[str], games: int, seed: int) -> list[Task]:
-    """The games to play: each deal (game seed, bot seed) once per rotation of the seats."""
+def schedule(game_name: str, lineup: Sequence[str], games: int, seed: int,
+             options: Mapping[str, int] | None = None) -> list[Task]:
+    """The games to play: each deal (game seed, bot seed) once per rotation of the seats,
+    every one set up with ``options``."""
     players = len(lineup)
     seeds = Rng(seed)
     tasks: list[Task] = []
@@ -85,14 +90,18 @@ def schedule(game_name: str, lineup: Sequence[str], games: int, seed: int) -> li
         deal_seed, bot_seed = seeds.next64() >> 1, seeds.next64() >> 1
         for r in range(players):
             rotated = tuple(lineup[(i + r) % players] for i in range(players))
-            tasks.append((game_name, rotated, deal_seed, bot_seed))
+            tasks.append((game_name, rotated, deal_seed, bot_seed, dict(options or {})))
     return tasks
 
 
 def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
-               workers: int = 1) -> dict[str, Any]:
-    """Play ``games`` games (rounded up to whole rotations) and summarise by bot name."""
+               workers: int = 1, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Play ``games`` games (rounded up to whole rotations), set up with the game's
+    ``options``, and summarise by bot name; ``options`` in the summary are every option's
+    value. ``ValueError`` for a bad line-up, count or option."""
     game = load(game_name)
+    chosen = dict(options or {})
+    values = game.option_values(chosen)
     players = len(lineup)
     if not game.min_players <= players <= game.max_players:
         raise ValueError(f"{game_name} is for {game.min_players} to {game.max_players} players; "
@@ -101,7 +110,7 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
         raise ValueError("games and workers must be at least 1")
     for spec in set(lineup):
         make_bot(spec, game_name)
-    tasks = schedule(game_name, lineup, games, seed)
+    tasks = schedule(game_name, lineup, games, seed, chosen)
     start = time.perf_counter()
     if workers == 1:
         results = [_task(t) for t in tasks]
@@ -132,4 +141,5 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
             "seconds_per_decision": s["seconds"] / max(1, s["decisions"]),
         }
     return {"game": game_name, "players": players, "games": len(tasks), "seed": seed,
-            "lineup": list(lineup), "workers": workers, "seconds": elapsed, "bots": bots}
+            "options": values, "lineup": list(lineup), "workers": workers, "seconds": elapsed,
+            "bots": bots}

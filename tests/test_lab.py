@@ -152,6 +152,30 @@ def test_resuming_refuses_other_options(tmp_path: Path,
     assert "line 1 is not a study header" in capsys.readouterr().err
 
 
+def test_resuming_refuses_other_game_options(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A study's results directory is keyed by its game options: rerun with other options it
+    is refused, naming them; with the same effective options (a default spelled out) it
+    resumes; a header written before studies had options means every default."""
+    folder = tmp_path / "study"
+    base = ["simulate", "guards-guards", "--players", "2", "--games", "2", "--records",
+            str(folder), "--json"]
+    assert main([*base, "--option", "rounds=3"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"spells": 5, "rounds": 3}
+    assert main([*base, "--option", "rounds=4"]) == 2
+    assert "options rounds=3, not options rounds=4" in capsys.readouterr().err
+    assert main(base) == 2
+    assert "options rounds=3, not options (none)" in capsys.readouterr().err
+    assert main([*base, "--option", "rounds=3", "--option", "spells=5"]) == 0
+    assert json.loads(capsys.readouterr().out)["run"]["games_resumed"] == 2
+    results = folder / lab.RESULTS
+    header, *games = results.read_text().splitlines()
+    old = {k: v for k, v in json.loads(header).items() if k != "options"}
+    results.write_text("\n".join([json.dumps(old), *games]) + "\n")
+    assert main([*base, "--option", "rounds=3"]) == 2
+    assert "options (none), not options rounds=3" in capsys.readouterr().err
+
+
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                     reason="ray is not installed (pip install 'citywatch[ray]')")
 def test_ray_backend_gives_identical_results(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -53,6 +54,46 @@ class Outcome:
             "reason": self.reason,
             "points": None if self.points is None else list(self.points),
         }
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One whole-number option of a game's set-up, as ``Game.options`` declares it: its
+    name, a few words of help, its default, and its range (``maximum`` None: no upper
+    bound)."""
+
+    name: str
+    help: str
+    default: int
+    minimum: int
+    maximum: int | None = None
+
+    def describe_range(self) -> str:
+        """The range in words: ``1-5`` or ``0 or more``."""
+        if self.maximum is None:
+            return f"{self.minimum} or more"
+        return f"{self.minimum}-{self.maximum}"
+
+    def check(self, value: Any) -> int:
+        """``value`` if it is a whole number in range; ``ValueError`` naming the option, its
+        range and its meaning otherwise."""
+        in_range = (isinstance(value, int) and not isinstance(value, bool)
+                    and value >= self.minimum
+                    and (self.maximum is None or value <= self.maximum))
+        if not in_range:
+            if self.maximum is None:
+                wanted = f"a whole number, {self.minimum} or more"
+            else:
+                wanted = f"a whole number from {self.minimum} to {self.maximum}"
+            raise ValueError(f"option {self.name} must be {wanted} ({self.help}), "
+                             f"not {value!r}")
+        assert isinstance(value, int)
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        """``name, help, default, min, max`` (``max`` null: no upper bound)."""
+        return {"name": self.name, "help": self.help, "default": self.default,
+                "min": self.minimum, "max": self.maximum}
 
 
 class State(ABC):
@@ -132,6 +173,8 @@ class Game(ABC):
     role: str = "role"
     """What ``Outcome.details["personalities"]`` names per seat, in words (the lab's "win
     rate by ..."): Ankh-Morpork's personality, Guards! Guards!'s Guild Card."""
+    options: tuple[GameOption, ...] = ()
+    """The options ``new_game`` takes as keywords; every interface offers these."""
 
     @abstractmethod
     def new_game(self, players: int, seed: Seed, **options: Any) -> State:
@@ -146,18 +189,40 @@ class Game(ABC):
     def action_from_json(self, data: JSON) -> Any:
         """Read an action from its JSON form; raise ``ValueError`` if malformed."""
 
-    def check_new_game(self, players: Any, options: dict[str, Any],
-                       known: tuple[str, ...] = ()) -> None:
-        """``ValueError`` unless ``players`` is a whole number in the game's range and every
-        option is one of ``known`` (what ``new_game`` checks first)."""
-        unknown = set(options) - set(known)
-        if unknown:
-            raise ValueError(f"unknown options for {self.name}: {sorted(unknown)}")
+    def check_new_game(self, players: Any, options: Mapping[str, Any],
+                       known: tuple[str, ...] = ()) -> dict[str, Any]:
+        """What ``new_game`` checks first: ``ValueError`` unless every option is declared
+        in ``options`` (or one of ``known``, which the game checks itself) and valid, and
+        ``players`` is a whole number in the game's range. Return every declared option's
+        value (the defaults filled in) and the ``known`` ones given."""
+        values = self.option_values({k: v for k, v in options.items() if k not in known})
+        values.update({k: v for k, v in options.items() if k in known})
         if isinstance(players, bool) or not isinstance(players, int):
             raise ValueError("players must be a whole number")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.name} is for {self.min_players} to {self.max_players} "
                              f"players, not {players}")
+        return values
+
+    def option_values(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """Every declared option's value: those in ``options``, checked, and the defaults of
+        the others. ``ValueError`` naming an unknown option or a value out of range."""
+        declared = {option.name: option for option in self.options}
+        unknown = sorted(set(options) - set(declared))
+        if unknown:
+            offered = (f"its options are {', '.join(declared)}" if declared
+                       else "it has no options")
+            raise ValueError(f"unknown options for {self.name}: {', '.join(map(str, unknown))}"
+                             f" ({offered})")
+        return {name: option.check(options[name]) if name in options else option.default
+                for name, option in declared.items()}
+
+    def changed_options(self, options: Mapping[str, Any]) -> dict[str, int]:
+        """The options in ``options`` whose value is not the default (checked as
+        ``option_values`` checks them), in declaration order."""
+        values = self.option_values(options)
+        return {option.name: values[option.name] for option in self.options
+                if values[option.name] != option.default}
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's estimated share of winning (summing to 1), or None if unknown."""

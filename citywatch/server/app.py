@@ -116,8 +116,8 @@ async def replay_page(request: Request) -> Response:
 
 
 async def api_games(request: Request) -> Response:
-    """``GET /api/games``: every registered game, its seat range, bot levels and whether
-    it has a browser board (served at ``/games/<name>/``)."""
+    """``GET /api/games``: every registered game, its seat range, bot levels, whether it
+    has a browser board (served at ``/games/<name>/``) and its options, if it has any."""
     return JSONResponse(request.app.state.games)
 
 
@@ -135,14 +135,16 @@ def game_mounts() -> list[Mount]:
 
 
 async def create_table(request: Request) -> Response:
-    """``POST /api/tables``: a new table, its seats' links and the spectator link."""
+    """``POST /api/tables``: a new table (with the game's ``options``, if given), its seats'
+    links and the spectator link."""
     try:
         body = await _body(request)
         if not isinstance(body, dict):
             raise TableError(400, 'the request must be a JSON object {"game": ..., "seats": [...]}')
         _count_creation(request)
         created = await _tables(request).create(body.get("game"), body.get("seats"),
-                                                body.get("seed"), body.get("practice", False))
+                                                body.get("seed"), body.get("practice", False),
+                                                body.get("options"))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:

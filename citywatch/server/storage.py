@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -59,6 +59,7 @@ tables = Table(
     Column("secret_seed", Text, nullable=True),  # "blake2b:<hex>"; then ``seed`` is 0
     Column("failure", Text, nullable=True),  # why the game cannot go on
     Column("notices", Text, nullable=True),  # JSON list of sentences for every seat
+    Column("options", Text, nullable=True),  # JSON object: the game's options (NULL: none)
 )
 
 tokens = Table(
@@ -80,7 +81,7 @@ actions = Table(
 )
 
 ADDED_COLUMNS = {
-    "tables": ("secret_seed", "failure", "notices"),
+    "tables": ("secret_seed", "failure", "notices", "options"),
     "actions": ("digest",),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -107,6 +108,7 @@ class TableRow:
     finished: bool
     failure: str | None = None
     notices: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -189,14 +191,17 @@ class Storage:
         self.engine.dispose()
 
     def create_table(self, table_id: str, game: str, players: int, seed: Seed,
-                     seats: list[str], seat_tokens: dict[str, int]) -> None:
-        """Store a new table and its tokens (token -> seat, -1 for the spectator) at once."""
+                     seats: list[str], seat_tokens: dict[str, int],
+                     options: dict[str, Any] | None = None) -> None:
+        """Store a new table, its game's ``options`` and its tokens (token -> seat, -1 for
+        the spectator) at once."""
         secret = seed if isinstance(seed, str) else None
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(tables.insert().values(
                 id=table_id, game=game, players=players, seed=0 if secret else seed,
                 secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
-                finished=False, notices="[]"))
+                finished=False, notices="[]",
+                options=json.dumps(options, separators=(",", ":")) if options else None))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -226,8 +231,10 @@ class Storage:
             return None
         seed: Seed = str(row.secret_seed) if row.secret_seed else int(row.seed)
         notices = json.loads(row.notices) if row.notices else []
+        options = json.loads(row.options) if row.options else {}
         return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
-                        row.created, bool(row.finished), row.failure, tuple(notices))
+                        row.created, bool(row.finished), row.failure, tuple(notices),
+                        options)
 
     def update_table(self, table_id: str, *, seats: list[str] | None = None,
                      notices: list[str] | None = None, failure: str | None = None) -> None:

@@ -93,10 +93,27 @@ def catalogue() -> list[dict[str, Any]]:
         own = game.bots()
         bots = sorted(server_bots(name),
                       key=lambda b: (b != FALLBACK_BOT, b not in own, b))
-        games.append({"name": name, "title": game.display_name(),
-                      "min_players": game.min_players, "max_players": game.max_players,
-                      "bots": bots, "board": has_board(game)})
+        about = {"name": name, "title": game.display_name(),
+                 "min_players": game.min_players, "max_players": game.max_players,
+                 "bots": bots, "board": has_board(game)}
+        if game.options:
+            about["options"] = [option.to_json() for option in game.options]
+        games.append(about)
     return games
+
+
+def parse_options(game: Game, options: Any) -> dict[str, int]:
+    """The options a table's creator gave for ``game`` (none: ``{}``); ``TableError`` 400 if
+    they are not a JSON object of the game's options, each a whole number in its range."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise TableError(400, 'options must be a JSON object such as {"spells": 2}')
+    try:
+        game.option_values(options)
+    except ValueError as exc:
+        raise TableError(400, str(exc)[:300]) from None
+    return dict(options)
 
 
 def offered_bot(spec: str, game: str) -> str:
@@ -137,6 +154,7 @@ class LiveTable:
         self.game: Game = state.game
         self.players = row.players
         self.seed: Seed = row.seed
+        self.options: dict[str, Any] = dict(row.options)
         self.practice = not is_secret_seed(row.seed)
         self.board = has_board(self.game)
         self.seats = list(row.seats)
@@ -187,11 +205,16 @@ class LiveTable:
 
     def about(self) -> dict[str, Any]:
         """What every seat is told of the table itself: practice, failure, notices, the
-        game (its registry name, title, whether it has a browser board) and whether the game
-        is over."""
-        return {"practice": self.practice, "failed": self.failure,
-                "notices": list(self.notices), "game": self.game.name,
-                "title": self.game.display_name(), "board": self.board, "over": self.over}
+        game (its registry name, title, whether it has a browser board), whether the game
+        is over, and ``options``, the game's options not at their default (only if any)."""
+        about: dict[str, Any] = {"practice": self.practice, "failed": self.failure,
+                                 "notices": list(self.notices), "game": self.game.name,
+                                 "title": self.game.display_name(), "board": self.board,
+                                 "over": self.over}
+        changed = self.game.changed_options(self.options)
+        if changed:
+            about["options"] = changed
+        return about
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""
@@ -297,13 +320,14 @@ class LiveTable:
         if not self.over:
             raise TableError(409, "the record is served once the game is over")
         if None in self.digests:  # actions stored before digests were kept
-            state = self.game.new_game(players=self.players, seed=self.seed)
+            state = self.game.new_game(players=self.players, seed=self.seed, **self.options)
             digests = []
             for raw in self.actions:
                 state.apply(self.game.action_from_json(raw))
                 digests.append(state.digest())
             self.digests = list(digests)
-        return Record(self.game.name, self.players, self.seed, actions=list(self.actions),
+        return Record(self.game.name, self.players, self.seed, dict(self.options),
+                      actions=list(self.actions),
                       digests=[str(d) for d in self.digests],
                       meta={"table": self.id, "seats": list(self.seats)}).to_json()
 
@@ -318,7 +342,7 @@ class LiveTable:
         if not 0 <= step <= self.step:
             raise TableError(400, f"step must be 0 to {self.step}, not {step}")
         if not self._checkpoints:
-            state = self.game.new_game(players=self.players, seed=self.seed)
+            state = self.game.new_game(players=self.players, seed=self.seed, **self.options)
             built = [state.copy()]
             for n, raw in enumerate(self.actions, start=1):
                 state.apply(self.game.action_from_json(raw))
@@ -455,13 +479,15 @@ class Tables:
         self._starting: asyncio.Task[None] | None = None
 
     async def create(self, game: Any, seats: Any, seed: Any = None,
-                     practice: Any = False) -> dict[str, Any]:
-        """Create a table; its id, seats with links, and the spectator link.
+                     practice: Any = False, options: Any = None) -> dict[str, Any]:
+        """Create a table; its id, seats with links, the spectator link and its options.
 
         Without ``seed`` the table's generator is keyed by 256 secret bits. A chosen seed is
         known to its creator, so with more than one person ``practice`` must be true, and
-        every seat's page says the seed is known. ``TableError`` 400 if the game, the seats,
-        the seed or ``practice`` are not valid; 503 if the server holds too many open tables.
+        every seat's page says the seed is known. ``options`` (an object) are the game's,
+        stored with the table. ``TableError`` 400 if the game, the seats, the seed,
+        ``practice`` or the options are not valid; 503 if the server holds too many open
+        tables.
         """
         if not isinstance(game, str) or game not in game_names():
             raise TableError(400, f"unknown game {game!r}; known games: "
@@ -480,6 +506,7 @@ class Tables:
                                       f"the bots {', '.join(offered)} (no options)")
         if not isinstance(practice, bool):
             raise TableError(400, "practice must be true or false")
+        chosen = parse_options(g, options)
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -493,7 +520,7 @@ class Tables:
                                   "practice table (\"practice\": true)")
         await self._check_room()
         try:
-            state = g.new_game(players=len(specs), seed=seed)
+            state = g.new_game(players=len(specs), seed=seed, **chosen)
         except ValueError as exc:
             raise TableError(400, f"cannot set up the game: {exc}") from None
         table_id = secrets.token_urlsafe(9)
@@ -503,13 +530,14 @@ class Tables:
         tokens[spectator] = SPECTATOR
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
-                                    specs, tokens)
+                                    specs, tokens, chosen)
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot store a new table: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
         for token, seat in tokens.items():
             self._tokens[token] = (table_id, seat)
-        row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False)
+        row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
+                       options=chosen)
         table = LiveTable(self, row, state, [])
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -525,6 +553,7 @@ class Tables:
             ],
             "spectator": links[SPECTATOR],
             "practice": table.practice,
+            "options": g.option_values(chosen),
         }
 
     async def _check_room(self) -> None:
@@ -584,7 +613,8 @@ class Tables:
             raise TableError(503, "the database cannot be reached; try again") from None
         taken = [action for action, _digest in stored]
         try:
-            state = replay(Record(row.game, row.players, row.seed, actions=taken))
+            state = replay(Record(row.game, row.players, row.seed, dict(row.options),
+                                  actions=taken))
         except InvalidRecord as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             raise TableError(500, "this table's stored game cannot be replayed") from None

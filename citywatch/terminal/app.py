@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +82,9 @@ class TerminalGame:
         self.screens = screens_for(self.game)
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None
+        changed = self.game.changed_options(record.options)
+        self.options_shown = "".join(f" · {name} {value}" for name, value in changed.items())
+        """The options not at their default, for the screen's title."""
 
     def name(self, seat: int) -> str:
         """The colour (or number) of a seat."""
@@ -185,7 +188,7 @@ class TerminalGame:
         self.console.clear()
         current = view.get("current")
         whose = f" · {current}'s turn" if isinstance(current, str) else ""
-        title = (f"{self.game.name} · turn {self.state.turn_count()}{whose} · "
+        title = (f"{self.game.name}{self.options_shown} · turn {self.state.turn_count()}{whose} · "
                  f"you are {self.name(seat)}")
         self.console.print(Rule(title))
         self.console.print(self.screens.board(view))
@@ -264,10 +267,12 @@ def console() -> Console:
 
 
 def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
-             out: Console | None = None) -> TerminalGame:
-    """Set up a new game, saved at once; ``run()`` plays it.
+             out: Console | None = None, options: Mapping[str, Any] | None = None,
+             ) -> TerminalGame:
+    """Set up a new game with the game's ``options``, saved at once (the save keeps the
+    options); ``run()`` plays it.
 
-    Raise ``ValueError`` for a wrong number of seats.
+    Raise ``ValueError`` for a wrong number of seats or a bad option.
     """
     game = load(game_name)
     if not game.min_players <= len(seats) <= game.max_players:
@@ -275,8 +280,9 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
                          f"not {len(seats)}")
     if seed is None:
         seed = secrets.randbits(32)
-    state = game.new_game(players=len(seats), seed=seed)
-    record = Record(game_name, len(seats), seed, {}, [],
+    chosen = dict(options or {})
+    state = game.new_game(players=len(seats), seed=seed, **chosen)
+    record = Record(game_name, len(seats), seed, chosen, [],
                     meta={"seats": seats, "bot_seed": seed ^ 0x5EED, "started": saves.now()})
     path = saves.new_save_path(game_name)
     play = TerminalGame(out or console(), state, record, path, read)

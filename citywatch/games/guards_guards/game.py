@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Game, State
+from citywatch.core.api import Game, GameOption, State
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
 from citywatch.games.guards_guards.actions import Action
@@ -40,17 +40,17 @@ class GuardsGuards(Game):
     min_players = 2
     max_players = 6
     role = "Guild Card"
+    options = (
+        GameOption("spells", "Great Spells to win", 5, 1, 5),
+        GameOption("rounds", "rounds before the game stops and is judged as the Short "
+                             "Game; 0: no limit", DEFAULT_ROUNDS, 0),
+    )
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:
         """Set up a game: decks, the Luggage, the roll for the first player; the seats then
         choose Guild Cards and gates (rulebook, Set Up; rulings 1-6)."""
-        self.check_new_game(players, options, ("spells", "rounds"))
-        spells = options.get("spells", 5)
-        if isinstance(spells, bool) or not isinstance(spells, int) or not 1 <= spells <= 5:
-            raise ValueError("option spells (Great Spells to win) must be a whole number 1-5")
-        rounds = options.get("rounds", DEFAULT_ROUNDS)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-            raise ValueError("option rounds must be a whole number (0: no limit)")
+        values = self.check_new_game(players, options)
+        spells, rounds = values["spells"], values["rounds"]
         s = GuardsGuardsState(players)
         s.spells_to_win = spells
         s.rounds = rounds

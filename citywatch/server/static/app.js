@@ -5,8 +5,9 @@
 // everything. Decisions go back over the WebSocket (or POST /api/act when it is down).
 // Every state also says what every seat is told of the table itself ("table": practice,
 // failed, notices): banners under the header, on every seat's page and the spectator's;
-// which game it is (game, title, board); and whether the game is over. "choices" are this
-// seat's legal actions when the decision is its own: one button each.
+// which game it is (game, title, board); whether the game is over; and "options", the game's
+// options not at their default (shown in the header; absent when there are none).
+// "choices" are this seat's legal actions when the decision is its own: one button each.
 //
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
@@ -127,6 +128,7 @@
         failed: typeof table.failed === "string" && table.failed ? table.failed : null,
         notices: Array.isArray(table.notices) ? table.notices.map(String) : [],
         over: table.over === true,
+        options: table.options && typeof table.options === "object" ? table.options : {},
       },
     };
     pending = false;
@@ -272,6 +274,10 @@
   }
 
   function renderHeader(view) {
+    const options = Object.entries(current.table.options);
+    const shown = $("table-options");
+    shown.textContent = options.map(([name, value]) => `${name} ${value}`).join(" · ");
+    shown.hidden = options.length === 0;
     const who = $("who");
     const mine = board && board.who ? board.who(view) : null;
     if (current.seat === null) {

@@ -2,6 +2,8 @@
 // and the server's bot levels); POST /api/tables, then one private link per person.
 // A chosen seed makes a practice table ("practice": true): whoever knows the seed can know
 // every hidden card, so the page says so next to the seed and every seat's page says so too.
+// A game with options (each {name, help, default, min, max}) gets one number input each;
+// those changed from their default are sent as "options".
 "use strict";
 
 (() => {
@@ -40,6 +42,42 @@
     const bot = game.bots[1] || game.bots[0] || "human";
     chosen = Array.from({ length: game.max_players }, (_, i) => (i === 0 ? "human" : bot));
     drawSeats();
+    drawOptions();
+  }
+
+  /** The chosen game's options: a number input each, at its default (none: hidden). */
+  function drawOptions() {
+    const options = Array.isArray(game.options) ? game.options : [];
+    const rows = [];
+    for (const option of options) {
+      const id = `option-${option.name}`;
+      const range = option.max === null || option.max === undefined
+        ? `${option.min} or more` : `${option.min} to ${option.max}`;
+      rows.push(el("label", { for: id, text: option.name }), el("input", {
+        type: "number", id, "data-option": option.name, step: 1, min: option.min,
+        max: option.max ?? null, value: option.default, required: true,
+        title: `${option.help} (${range}, default ${option.default})`,
+      }), el("p", { class: "note option-help", text: `${option.help} (${range}, default ${option.default}).` }));
+    }
+    $("options").replaceChildren(...rows);
+    $("options-row").hidden = rows.length === 0;
+  }
+
+  /** The options changed from their default, or a sentence saying which one is wrong. */
+  function chosenOptions() {
+    const options = {};
+    for (const option of Array.isArray(game.options) ? game.options : []) {
+      const text = $(`option-${option.name}`).value.trim();
+      const value = Number(text);
+      const above = option.max !== null && option.max !== undefined && value > option.max;
+      if (text === "" || !Number.isInteger(value) || value < option.min || above) {
+        const range = option.max === null || option.max === undefined
+          ? `${option.min} or more` : `from ${option.min} to ${option.max}`;
+        return { error: `The option ${option.name} must be a whole number ${range}.` };
+      }
+      if (value !== option.default) options[option.name] = value;
+    }
+    return { options };
   }
 
   function drawSeats() {
@@ -79,6 +117,12 @@
     const seats = chosen.slice(0, players());
     if (!game) return;
     const body = { game: game.name, seats };
+    const picked = chosenOptions();
+    if (picked.error) {
+      fail(picked.error);
+      return;
+    }
+    if (Object.keys(picked.options).length) body.options = picked.options;
     const seedText = $("seed").value.trim();
     if (seedText !== "") {
       const seed = Number(seedText);
