@@ -141,6 +141,9 @@ def test_ruling_28_bonus_then_gifts_then_fate_then_luggage() -> None:
     act(s, "turn_over")
     start = s.luggage
     act(s, "charm_volunteer")
+    # Scoone Avenue is equally near two Scroll decks: the gift's deck is chosen first (ruling 18)
+    assert verbs(s) == {"draw_from"} and "A Purse in the Gutter" not in " ".join(s.log(0))
+    act(s, "draw_from")
     log = s.log(0)
     i_scroll = next(i for i, line in enumerate(log) if "takes the Scroll" in line)
     i_fate = next(i for i, line in enumerate(log) if "A Purse in the Gutter" in line)

@@ -9,6 +9,12 @@ into ``s.kept``). Choices are frame ``fate`` stages: ``attribute`` (spend a poin
 ``free_deck`` (A Friend at the Bar), ``pay_or_pox`` (The Beggars' Guild Calls), ``crackdown``
 (which Wanted Volunteer the Watch takes).
 
+Scrolls and Items "from the nearest deck" (Fate cards, starting Volunteers' gifts) are drawn
+by ``draw_nearest``, the queued step ``DRAW_CARDS``: from a tile equally near two decks that
+both hold cards the seat chooses which (ruling 18, frame ``draw_from``), and that question is
+settled before the steps queued after it; an empty deck gives way to the other (ruling 67).
+``draw`` takes them at once, from the first of equally near decks (citywatch ruling 5).
+
 citywatch decisions:
 - "Go to" a place puts the piece there without moving it (rulings 19-20): a Hospital or Watch
   House ends the drawer's turn, any other place only ends their movement.
@@ -33,6 +39,7 @@ from citywatch.games.guards_guards.actions import Action, tile, verb, vol
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     DECK_NAMES,
+    DECK_SPACES,
     DECKS,
     FATE_CARDS,
     ITEMS,
@@ -52,6 +59,10 @@ from citywatch.games.guards_guards.harm import (
 from citywatch.games.guards_guards.state import Effect, GuardsGuardsState
 
 State = GuardsGuardsState
+CARD_KINDS = {"curses_and_cures": "Scroll", "odds_and_sods": "Item"}
+"""The two kinds of card deck, by the name of a single card."""
+SPACE_AT_SHOP = {d.shop: d.index for d in DECK_SPACES}
+"""Deck space by the tile of its shop (each shop serves one deck space)."""
 CAKE = next(v.index for v in VOLUNTEERS if v.ability == "foresight")
 
 CAKE_CANCEL = verb(
@@ -75,6 +86,17 @@ PAY_BEGGARS = verb(
     lambda a: f"Pay the Beggars ${a.x}",
 )
 CATCH_POX = verb("take_the_pox", (), lambda a: "Refuse the Beggars and catch the Pox")
+
+
+def _draw_from_text(a: Action) -> str:
+    """'Draw from the Scroll deck of 7 cards by Temple of Offler': the deck by its shop and
+    how many cards it holds, never which."""
+    space = SPACE_AT_SHOP.get(a.x)
+    what = f"{CARD_KINDS[DECK_SPACES[space].deck]} deck" if space is not None else "deck"
+    return f"Draw from the {what} of {a.y} card{'' if a.y == 1 else 's'} by {tile(a.x)}"
+
+
+DRAW_FROM = verb("draw_from", (("shop", "tile"), ("cards", "number")), _draw_from_text)
 GIVE_UP = verb(
     "give_up_wanted", (("volunteer", "volunteer"),),
     lambda a: f"Give up {vol(a.x)} to the Watch",
@@ -155,7 +177,7 @@ def fate_op(s: State, seat: int, card: int, index: int) -> None:
     elif kind == "attribute":
         s.add_attribute(seat, ATTRIBUTES.index(str(o["attribute"])), int(o["delta"]))
     elif kind == "draw":
-        draw(s, seat, str(o["deck"]), int(o.get("count", 1)))
+        draw_nearest(s, seat, str(o["deck"]), int(o.get("count", 1)))
     elif kind == "lose_random_card":
         lose_random_card(s, seat)
     elif kind == "lose_random_volunteer":
@@ -215,10 +237,30 @@ def go_to(s: State, seat: int, where: str, arrested: bool, why: str) -> None:
         s.t.moving = False
 
 
-def draw(s: State, seat: int, kind: str, count: int) -> None:
-    """Take ``count`` cards from the nearest deck of ``kind`` for free (hidden, ruling 70)."""
+DRAW_CARDS = "draw_cards"
+"""The queued step ``(DRAW_CARDS, seat, kind, count)``: ``draw_nearest``."""
+
+
+@op(DRAW_CARDS)
+def draw_nearest(s: State, seat: int, kind: str, count: int) -> None:
+    """``seat`` takes ``count`` cards of ``kind`` for free from the nearest deck (hidden,
+    ruling 70); of two equally near decks that both hold cards, the seat chooses which
+    (ruling 18) in a ``draw_from`` frame. Called as a queued step (or as the last thing a
+    step does), the question is settled before the steps queued after it."""
+    if count <= 0:
+        return
+    choices = s.draw_choices(seat, kind)
+    if len(choices) > 1:
+        push(s, "draw_from", seat, kind, count, choices)
+    else:
+        take_cards(s, seat, kind, count, choices[0] if choices else -1)
+
+
+def take_cards(s: State, seat: int, kind: str, count: int, space: int) -> None:
+    """``seat`` takes ``count`` cards of ``kind`` from deck space ``space`` (-1: the nearest),
+    the other deck once it is empty (ruling 67)."""
     for _ in range(count):
-        card = s.draw_card(seat, kind)
+        card = s.draw_card(seat, kind, space)
         if card < 0:
             s.say("The decks are empty: nothing is taken.")
             return
@@ -230,6 +272,54 @@ def draw(s: State, seat: int, kind: str, count: int) -> None:
             s.items[seat].append(card)
             s.say(f"{s.colour(seat)} takes the Item {ITEMS[card].name}.",
                   frozenset({seat}), f"{s.colour(seat)} takes an Item.")
+
+
+def _draw_frame(f: Frame) -> tuple[int, str, int, tuple[int, ...]]:
+    """A ``draw_from`` frame's seat, kind, count and deck spaces; ``ValueError`` naming the
+    fault if they do not fit together."""
+    seat, kind, count, spaces = f[1], f[2], f[3], f[4]
+    if kind not in CARD_KINDS:
+        raise ValueError(f"a draw_from frame names an unknown deck kind {kind!r}")
+    if (isinstance(count, bool) or not isinstance(count, int) or count < 1
+            or not isinstance(spaces, tuple) or len(spaces) < 2):
+        raise ValueError(f"a draw_from frame needs a count >= 1 and two deck spaces: {f!r}")
+    for d in spaces:
+        if (isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < len(DECK_SPACES)
+                or DECK_SPACES[d].deck != kind):
+            raise ValueError(f"a draw_from frame offers {d!r}, not a {kind} deck space")
+    return seat, kind, count, spaces
+
+
+@handler
+class DrawFromHandler(Handler[State]):
+    """Which of two equally near decks a seat draws from (ruling 18). Frame:
+    ``("draw_from", seat, kind, count, deck spaces)``. If fewer than two of them still hold
+    cards, the draw goes ahead without a question (ruling 67)."""
+
+    kind = "draw_from"
+
+    def prepare(self, s: State, f: Frame) -> bool:
+        seat, kind, count, spaces = _draw_frame(f)
+        if sum(1 for d in spaces if s.decks[d]) >= 2:
+            return False
+        s.stack.pop()
+        take_cards(s, seat, kind, count, -1)
+        return True
+
+    def legal(self, s: State, f: Frame) -> list[Action]:
+        spaces = _draw_frame(f)[3]
+        return [Action(DRAW_FROM, DECK_SPACES[d].shop, len(s.decks[d]))
+                for d in spaces if s.decks[d]]
+
+    def apply(self, s: State, f: Frame, a: Action) -> None:
+        seat, kind, count, _ = _draw_frame(f)
+        s.stack.pop()
+        space = SPACE_AT_SHOP[a.x]
+        s.say(f"{s.colour(seat)} draws from the {CARD_KINDS[kind]} deck by {tile(a.x)}.")
+        take_cards(s, seat, kind, count, space)
+
+    def describe(self, s: State, f: Frame) -> str:
+        return f"choose which of two equally near {CARD_KINDS[f[2]]} decks to draw from"
 
 
 def lose_random_card(s: State, seat: int) -> None:

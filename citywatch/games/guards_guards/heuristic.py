@@ -68,6 +68,8 @@ class HeuristicBot:
         for verb in ALWAYS:
             if verb in by:
                 return by[verb][0]
+        if "draw_from" in by:  # of two equally near decks, the fuller one (ruling 18)
+            return max(by["draw_from"], key=lambda a: a.y)
         if "choose_guild" in by:
             def spread(a: Action) -> float:
                 card = GUILD_CARDS[a.x]

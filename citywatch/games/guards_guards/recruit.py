@@ -31,7 +31,7 @@ from __future__ import annotations
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards.actions import Action, verb, vol
 from citywatch.games.guards_guards.data import DECK_NAMES, DECKS, TAVERN, VOLUNTEERS
-from citywatch.games.guards_guards.fate import draw, draw_fate_card
+from citywatch.games.guards_guards.fate import DRAW_CARDS, draw_fate_card
 from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push, then
 from citywatch.games.guards_guards.harm import send_to_hospital
 from citywatch.games.guards_guards.state import CHARM, GuardsGuardsState
@@ -99,11 +99,10 @@ def join_volunteer(s: State, seat: int, v: int, fate_mark: bool) -> None:
     if card.gives_dollars:
         s.gain(seat, card.gives_dollars)
         s.say(f"{card.name} brings ${card.gives_dollars}.")
-    if card.gives_scroll:
-        draw(s, seat, "curses_and_cures", card.gives_scroll)
-    if card.gives_item:
-        draw(s, seat, "odds_and_sods", card.gives_item)
-    then(s, ("recruit_fate", seat, v, fate_mark),
+    gifts = [(DRAW_CARDS, seat, kind, count) for kind, count in
+             (("curses_and_cures", card.gives_scroll), ("odds_and_sods", card.gives_item))
+             if count]
+    then(s, *gifts, ("recruit_fate", seat, v, fate_mark),
          ("move_luggage", seat, card.luggage_moves, card.luggage_moves),
          ("recruit_hooks", seat, v))
 

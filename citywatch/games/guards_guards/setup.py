@@ -22,6 +22,7 @@ from citywatch.games.guards_guards.data import (
     SCROLLS,
     VOLUNTEERS,
 )
+from citywatch.games.guards_guards.fate import DRAW_CARDS
 from citywatch.games.guards_guards.frames import handler, op, then
 from citywatch.games.guards_guards.state import GuardsGuardsState
 
@@ -110,27 +111,35 @@ class SetupHandler(Handler[State]):
 @op("deal_starting_cards")
 def deal_starting_cards(s: State) -> None:
     """Each player gets one Lords & Ladies and one Man & Beast card with their bonuses and
-    gifts; Infectious and Fate marks are ignored and the Luggage stays (ruling 6)."""
-    for i in range(s.n):
-        seat = (s.current + i) % s.n
-        for deck in (LORDS_LADIES, MAN_BEAST):
-            v = s.draw_volunteer(deck)
-            s.hand[seat].append(v)
-            card = VOLUNTEERS[v]
-            s.say(f"{s.colour(seat)} is dealt {card.name}.", frozenset({seat}),
-                  f"{s.colour(seat)} is dealt a {('Lords & Ladies', 'Man & Beast')[deck]} card.")
-            for attr, delta in enumerate(card.bonus):
-                if delta:
-                    s.add_attribute(seat, attr, delta)
-            s.gain(seat, card.gives_dollars)
-            for _ in range(card.gives_scroll):
-                got = s.draw_card(seat, "curses_and_cures")
-                if got >= 0:
-                    s.scrolls[seat].append(got)
-            for _ in range(card.gives_item):
-                got = s.draw_card(seat, "odds_and_sods")
-                if got >= 0:
-                    s.items[seat].append(got)
+    gifts; Infectious and Fate marks are ignored and the Luggage stays (ruling 6). Each card
+    is a queued step, so that a gift's choice between equally near decks (ruling 18) is made
+    before the next card is dealt."""
+    steps = [("deal_volunteer", (s.current + i) % s.n, deck)
+             for i in range(s.n) for deck in (LORDS_LADIES, MAN_BEAST)]
+    then(s, *steps, ("dealt",))
+
+
+@op("deal_volunteer")
+def deal_volunteer(s: State, seat: int, deck: int) -> None:
+    """Deal ``seat`` the top card of Volunteer deck ``deck`` with its Player Bonus and gifts;
+    a gifted Scroll or Item comes from the deck nearest the player's gate (ruling 6)."""
+    v = s.draw_volunteer(deck)
+    s.hand[seat].append(v)
+    card = VOLUNTEERS[v]
+    s.say(f"{s.colour(seat)} is dealt {card.name}.", frozenset({seat}),
+          f"{s.colour(seat)} is dealt a {('Lords & Ladies', 'Man & Beast')[deck]} card.")
+    for attr, delta in enumerate(card.bonus):
+        if delta:
+            s.add_attribute(seat, attr, delta)
+    s.gain(seat, card.gives_dollars)
+    gifts = (("curses_and_cures", card.gives_scroll), ("odds_and_sods", card.gives_item))
+    then(s, *((DRAW_CARDS, seat, kind, count) for kind, count in gifts if count))
+
+
+@op("dealt")
+def dealt(s: State) -> None:
+    """Every player has their starting cards: turn a card of each Volunteer deck face up;
+    the first turn begins with the first player."""
     for deck in range(3):
         s.refill_face_up(deck)
     s.turn = 0

@@ -462,21 +462,36 @@ class GuardsGuardsState(StackedState):
 
     def deck_for(self, seat: int, kind: str) -> int:
         """The deck space of ``kind`` ("odds_and_sods"/"curses_and_cures") nearest the seat's
-        piece, counted to its shop (ruling 18); the first of equals."""
+        piece, counted to its shop (ruling 18); the first of equals, without asking: a used
+        card returns there and a shop sells from it (citywatch ruling 5)."""
         return board.nearest_deck(self.pos[seat], kind)[0]
 
-    def draw_card(self, seat: int, kind: str) -> int:
-        """Take the top card of the nearest deck of ``kind``, or of the other deck of that
-        kind if it is empty (ruling 67); ``NO_CARD`` if both are empty."""
-        first = self.deck_for(seat, kind)
-        for space in (first, *(d.index for d in DECK_SPACES if d.deck == kind)):
-            if self.decks[space]:
-                return self.decks[space].pop()
-        return NO_CARD
+    def draw_choices(self, seat: int, kind: str) -> tuple[int, ...]:
+        """The deck spaces of ``kind`` the seat may draw from: the nearest ones that hold
+        cards (two when equally near: the seat chooses, ruling 18), else the first other deck
+        of that kind that holds cards (ruling 67); empty if every such deck is empty."""
+        held = tuple(d for d in board.nearest_deck(self.pos[seat], kind) if self.decks[d])
+        if held:
+            return held
+        return tuple(d.index for d in DECK_SPACES if d.deck == kind and self.decks[d.index])[:1]
+
+    def draw_card(self, seat: int, kind: str, space: int = -1) -> int:
+        """Take the top card of deck space ``space`` (by default the first of
+        ``draw_choices``); once that deck is empty, of the deck ``draw_choices`` gives
+        (ruling 67); ``NO_CARD`` if every deck of ``kind`` is empty."""
+        if space >= 0 and DECK_SPACES[space].deck != kind:
+            raise ValueError(f"deck space {DECK_SPACES[space].id!r} does not hold {kind}")
+        if space < 0 or not self.decks[space]:
+            choices = self.draw_choices(seat, kind)
+            if not choices:
+                return NO_CARD
+            space = choices[0]
+        return self.decks[space].pop()
 
     def return_card(self, seat: int, kind: str, card: int) -> None:
         """Put a used Scroll or Item at the bottom of the deck of ``kind`` nearest the seat's
-        piece (ruling 67)."""
+        piece (ruling 67); of two equally near, the first, without asking (citywatch
+        ruling 5)."""
         self.decks[self.deck_for(seat, kind)].insert(0, card)
 
     # --- the Pox (ruling 58) -------------------------------------------------------------

@@ -122,7 +122,7 @@ function drawBoard(host, view, ctx) {
   root.append(uni);
 
   drawQuadrantTitles(root, view);
-  drawDeckSpaces(root, view);
+  drawDeckSpaces(root, view, ctx, clickable);
 
   // The tiles; those the choices name last, so their glow stays on top.
   const order = [...facts.tiles].sort((a, b) => Boolean(clickable[a.name]) - Boolean(clickable[b.name]));
@@ -288,19 +288,37 @@ function drawQuadrantTitles(root, view) {
   }
 }
 
-function drawDeckSpaces(root, view) {
+function drawDeckSpaces(root, view, ctx, clickable) {
   const counts = view.card_decks || {};
   for (const d of facts.deck_spaces) {
     const n = counts[d.id] ?? 0;
     const shop = facts.byId[d.shop];
-    const g = svg("g", { class: `gg-deck gg-deck-${d.deck}${n ? "" : " empty"}` },
-      svg("title", { text: `${d.label} deck (${d.corner}): ${n} card${n === 1 ? "" : "s"}` +
-        `; bought at ${shop ? shop.name : d.shop}` }));
+    // A "draw from" choice names this deck by its shop (ruling 18): the pile glows and
+    // clicking it takes that choice, as clicking the shop's tile does.
+    const draws = shop && (clickable[shop.name] || []).filter(
+      (i) => ctx.choices[i].json && ctx.choices[i].json.verb === "draw_from");
+    const g = svg("g", {
+      class: `gg-deck gg-deck-${d.deck}${n ? "" : " empty"}`,
+      tabindex: draws && draws.length ? 0 : null, role: draws && draws.length ? "button" : null,
+    }, svg("title", { text: `${d.label} deck (${d.corner}): ${n} card${n === 1 ? "" : "s"}` +
+        `; bought at ${shop ? shop.name : d.shop}` +
+        (draws && draws.length ? `\nClick: ${ctx.choices[draws[0]].text}` : "") }));
     for (let k = 2; k >= 0; k -= 1) {
       g.append(svg("rect", { x: d.x - 28 + k * 3, y: d.y - 20 - k * 3, width: 50, height: 40, rx: 4, class: "gg-deck-card" }));
     }
     g.append(svg("text", { x: d.x - 3, y: d.y - 3, class: "gg-deck-label", text: d.label }));
     g.append(svg("text", { x: d.x - 3, y: d.y + 13, class: "gg-deck-count", text: String(n) }));
+    if (draws && draws.length) {
+      g.append(svg("rect", { x: d.x - 33, y: d.y - 31, width: 62, height: 56, rx: 6, class: "gg-act-ring" }));
+      const go = () => chooseTile(shop.name, draws, ctx);
+      g.addEventListener("click", go);
+      g.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          go();
+        }
+      });
+    }
     root.append(g);
   }
 }
