@@ -4,7 +4,9 @@
 that JSON by names (colours, tile ids, card names) and keep it valid: a card given to a hand
 is first taken from wherever it was, so every card stays in exactly one place. ``load`` reads
 the JSON back with ``GAME.from_position`` (which checks it), and ``scripted`` replaces the
-state's random source by scripted dice.
+state's random source by scripted dice. ``pending`` (``fate_drawn``, ``luggage_moves``) writes
+an effect under way, ``turn_begins`` the moment before a turn; ``act``, ``walk`` and
+``finish_turn`` play on through legal actions.
 """
 
 from __future__ import annotations
@@ -17,8 +19,11 @@ from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     COLOURS,
     DECKS,
+    FATE_CARDS,
     GUILD_CARDS,
+    ITEMS,
     QUADRANTS,
+    SCROLLS,
     TILE_INDEX,
     TILES,
     VOLUNTEERS,
@@ -88,6 +93,18 @@ def volunteer(name: str) -> int:
     return next(v.index for v in VOLUNTEERS if v.name == name)
 
 
+def item_index(name: str) -> int:
+    return next(i.index for i in ITEMS if i.name == name)
+
+
+def scroll_index(name: str) -> int:
+    return next(c.index for c in SCROLLS if c.name == name)
+
+
+def fate_index(name: str) -> int:
+    return next(c.index for c in FATE_CARDS if c.name == name)
+
+
 def tile(name: str) -> int:
     return TILE_INDEX[name]
 
@@ -154,6 +171,17 @@ def turn_of(pos: Position, colour: str, stopped: bool = False) -> Position:
     pos["stack"] = [["turn", seat_index(colour), len(p["flasks"]), tile(p["tile"]), 2]]
     pos["volunteer_modifiers"] = []
     pos["turn"] = max(pos["turn"], 1)
+    return pos
+
+
+def turn_begins(pos: Position, colour: str) -> Position:
+    """The moment between two turns, just before ``colour``'s begins: the previous player's
+    turn is over and nothing is pending, so loading the position begins ``colour``'s turn as
+    play does (a run's freeze lifts, missed turns, the Watch House: ruling 7)."""
+    before = COLOURS[(seat_index(colour) - 1) % pos["players"]]
+    turn_of(pos, before)
+    pos["turn_state"].update(stopped=True, stop_done=True, over=True)
+    pos["stack"] = []
     return pos
 
 
@@ -277,6 +305,28 @@ def set_pox(pos: Position, colour: str, pox: bool = True) -> Position:
     return pos
 
 
+def add_effect(pos: Position, colour: str, kind: str, a: int, b: int, turns: int,
+               source: str) -> Position:
+    """Give ``colour`` a timed effect ``[kind, a, b, turns, source]`` (kinds ``move``,
+    ``move_set``, ``move_cap``, ``attr``, ``fog``; ``turns`` -1: until healed)."""
+    seat(pos, colour)["effects"].append([kind, a, b, turns, source])
+    return pos
+
+
+def put_flask(pos: Position, owner: str, target: str) -> Position:
+    """Put one of ``owner``'s Fire Water tokens (from their supply) by ``target``'s card; a
+    turn of ``target``'s in progress counts it as there since the turn began."""
+    supply = seat(pos, owner)
+    assert supply["fire_water"] > 0, f"{owner} has no Fire Water token left"
+    supply["fire_water"] -= 1
+    flasks = seat(pos, target)["flasks"]
+    flasks.append(owner)
+    for f in pos["stack"]:
+        if f[0] == "turn" and f[1] == seat_index(target):
+            f[2] = len(flasks)
+    return pos
+
+
 def place_dragon(pos: Position, quadrant: str, name: str) -> Position:
     """Take a Dragon from the pile onto ``quadrant``'s Guild House."""
     assert quadrant in QUADRANTS
@@ -310,15 +360,15 @@ def set_run(pos: Position, colour: str, spell: str, at_gate: Sequence[tuple[str,
     return pos
 
 
-def far_apart(pos: Position, *places: tuple[str, str]) -> Position:
+def far_apart(pos: Position, *places: tuple[str, str], avoid: Sequence[str] = ()) -> Position:
     """Put the named colours on the given tiles and every other player on a street far from
-    all of them (no Pox, no Guild Ability reaches)."""
+    all of them and from the tiles ``avoid`` (no Pox, no Guild Ability reaches)."""
     from citywatch.games.guards_guards import board
 
     placed = {c: tile(t) for c, t in places}
     for c, t in placed.items():
         put(pos, c, TILES[t].id)
-    taken = list(placed.values())
+    taken = [*placed.values(), *(tile(t) for t in avoid)]
     for p in pos["seats"]:
         if p["colour"] in placed:
             continue
@@ -327,6 +377,31 @@ def far_apart(pos: Position, *places: tuple[str, str]) -> Position:
         taken.append(spot)
         put(pos, p["colour"], TILES[spot].id)
     return pos
+
+
+# --- effects under way ---------------------------------------------------------------------
+def pending(pos: Position, *steps: Sequence[Any]) -> Position:
+    """Queue automatic steps ``(op name, *args)`` on top of the pending decisions, as a
+    position written in the middle of an effect holds them (internal numbers)."""
+    pos["stack"].append(["ops", -1, [list(step) for step in steps]])
+    return pos
+
+
+def fate_drawn(pos: Position, colour: str, name: str) -> Position:
+    """``colour`` has just drawn the Fate card ``name`` (Mrs Cake not asked): it lies on the
+    Fate discard pile and what it says is about to happen."""
+    take(pos, fate=name)
+    pos["fate"]["discard"].append(name)
+    who, card = seat_index(colour), fate_index(name)
+    ops = FATE_CARDS[card].ops
+    return pending(pos, *[("fate_op", who, card, i) for i in range(len(ops))],
+                   ("fate_done", who, card))
+
+
+def luggage_moves(pos: Position, mover: str, least: int, most: int) -> Position:
+    """The Luggage is about to move ``least`` to ``most`` tiles, ``mover`` choosing how far
+    and which way at the split."""
+    return pending(pos, ("move_luggage", seat_index(mover), least, most))
 
 
 # --- loading and playing ---------------------------------------------------------------------
@@ -356,10 +431,28 @@ def act(s: State, verb: str, x: int | None = None, y: int | None = None) -> None
     s.apply(find(s, verb, x, y))
 
 
-def walk(s: State, *tiles: str) -> None:
-    """Step along the named tiles."""
+def walk(s: State, *tiles: str | int) -> None:
+    """Step along the tiles, named by id (or given by index)."""
     for t in tiles:
-        act(s, "move_to", tile(t))
+        act(s, "move_to", tile(t) if isinstance(t, str) else t)
+
+
+def let_pass(s: State) -> None:
+    """Every opponent asked about their Guild Ability lets the mover pass."""
+    while top(s) and top(s)[0] == "guild_ability":
+        act(s, "let_mover_pass")
+
+
+def finish_turn(s: State) -> None:
+    """The player whose turn it is does nothing more: opponents let them pass, they leave
+    the tile's pass-through actions, end the movement and end the turn."""
+    who = s.current
+    while s.current == who and s.result is None:
+        open_verbs = verbs(s)
+        verb = next((v for v in ("let_mover_pass", "done_here", "end_movement", "end_turn")
+                     if v in open_verbs), None)
+        assert verb is not None, f"no way to finish the turn in {[str(a) for a in legal(s)]}"
+        act(s, verb)
 
 
 def top(s: State) -> tuple[Any, ...]:

@@ -16,6 +16,7 @@ from gg_positions import (
     base,
     face_up,
     far_apart,
+    fate_drawn,
     give,
     legal,
     load,
@@ -95,6 +96,7 @@ def test_ruling_1_highest_roll_starts_ties_roll_again_play_goes_left() -> None:
     s = load(unset(3))
     scripted(s, [5, 7, 7, 3, 6])  # Blue and Black tie on 7; Black wins the re-roll
     assert first_player(s) == 2
+    # a new game, not a position: the roll is in the game's log, which a position does not carry
     s = GAME.new_game(4, 5)
     first = top(s)[1]
     assert f"{s.colour(first)} rolls highest and will play first." in s.log()
@@ -112,6 +114,7 @@ def test_ruling_1_highest_roll_starts_ties_roll_again_play_goes_left() -> None:
 def test_ruling_2_in_turn_order_an_unused_card_and_a_gate_of_its_quadrant() -> None:
     """Ruling 2: "In turn order, each player takes an unused Guild Card and a free Start Gate in
     that guild's quadrant." (citywatch ruling 2: the roll for the first player comes first.)"""
+    # a new game, not a position: the order of its set-up log is checked (positions carry no log)
     s = GAME.new_game(3, 2)
     first = top(s)[1]
     taken: list[int] = []
@@ -442,11 +445,12 @@ def test_ruling_82_never_placed_on_the_luggage() -> None:
     landed = harm.place(s, 0, tile(luggage))
     assert landed != tile(luggage) and TILES[landed].kind != "start_gate"
     assert board.WALK[tile(luggage)][landed] == 1
+    s = load(pos)  # Red back beside the Luggage, casting
     scripted(s, [8])
     translocation = next(c.index for c in SCROLLS if c.name == "Inadvertent Translocation")
-    s.pos[0] = tile(street_next_to(luggage))
     act(s, "cast", translocation)
-    assert all(a.y != tile(luggage) for a in legal(s) if a.verb == "cast_to_tile")
+    targets = {a.y for a in legal(s) if a.verb == "cast_to_tile"}
+    assert targets and tile(luggage) not in targets
 
 
 # --- Bots and the engine (rulings 83-85) ------------------------------------------------------
@@ -838,24 +842,19 @@ def test_ruling_18_the_arrested_player_chooses_between_equally_near_watch_houses
     """Ruling 18: "'Nearest' Hospital, Watch House or deck is counted in walking steps from the
     player's tile ... If two are equally near, the player concerned chooses." (Mistaken
     Identity: "go to the nearest Watch House".)"""
-    from citywatch.games.guards_guards import board
-    from citywatch.games.guards_guards.data import TILES, WATCH_HOUSES
-    from citywatch.games.guards_guards.frames import advance
-    from citywatch.games.guards_guards.harm import arrest_at_nearest
-
     ties = [t for t in range(len(TILES)) if len(board.nearest(t, WATCH_HOUSES)) == 2]
     assert ties, "the board has tiles equally near both Watch Houses (two bridges)"
-    s = load(put(base(), "Red", TILES[ties[0]].id))
-    arrest_at_nearest(s, 0, "Mistaken Identity")
-    s._legal = None
-    advance(s)
+    pos = far_apart(base(), ("Red", TILES[ties[0]].id))
+    s = load(fate_drawn(pos, "Red", "Mistaken Identity"))
     options = legal(s)
-    assert s.to_move == 0 and sorted(a.x for a in options) == sorted(WATCH_HOUSES)
+    assert s.to_move == 0 and {a.verb for a in options} == {"taken_to"}
+    assert sorted(a.x for a in options) == sorted(WATCH_HOUSES)
     s.apply(options[1])
     assert s.pos[0] == options[1].x and s.jailed[0]
     # one nearer Watch House: no question
     near = next(t for t in range(len(TILES)) if len(board.nearest(t, WATCH_HOUSES)) == 1
                 and TILES[t].kind == "street" and t not in ties)
-    s = load(put(base(), "Red", TILES[near].id))
-    arrest_at_nearest(s, 0, "Mistaken Identity")
+    pos = far_apart(base(), ("Red", TILES[near].id))
+    s = load(fate_drawn(pos, "Red", "Mistaken Identity"))
     assert s.pos[0] == board.nearest(near, WATCH_HOUSES)[0] and s.jailed[0]
+    assert "taken_to" not in verbs(s)
