@@ -1,17 +1,21 @@
-"""The PettingZoo environment of Ankh-Morpork (citywatch.env): masks, hidden information,
-copies (PettingZoo's api_test and seed_test, for every game, are in test_conformance.py)."""
+"""The PettingZoo environment (citywatch.env): Ankh-Morpork's masks, hidden information and
+copies, and game options (Guards! Guards!'s Short Game); PettingZoo's api_test and seed_test,
+for every game with default options, are in test_conformance.py."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import warnings
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 from helpers import hidden_twin, state_after
 
 import citywatch
+from citywatch.bots import Observation, make_bot
 from citywatch.core.rng import Rng
 from citywatch.env import CitywatchEnv, env_from_state, pettingzoo_env
 from citywatch.games.ankh_morpork.encoding import (
@@ -26,8 +30,10 @@ from citywatch.games.ankh_morpork.encoding import (
     observation,
 )
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.games.guards_guards.state import GuardsGuardsState
 
 GAME = citywatch.load("ankh-morpork")
+GUARDS = citywatch.load("guards-guards")
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -184,3 +190,130 @@ def test_example_script_runs() -> None:
     ).stdout
     assert out.count("random game") == 2
     assert "ismcts:iterations=50 as player_0" in out
+
+
+# --- game options ------------------------------------------------------------------------------
+
+def heuristic_episode(env: CitywatchEnv, seed: int) -> dict[str, tuple[float, dict[str, Any]]]:
+    """Play the environment's game to the end with the game's heuristic bot in every seat;
+    each agent's final reward and info."""
+    bot = make_bot("heuristic", env.game.name)
+    rng = Rng(seed)
+    final: dict[str, tuple[float, dict[str, Any]]] = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            final[agent] = (reward, info)
+            env.step(None)
+            continue
+        state = env.state()
+        seat = state.to_move
+        assert seat is not None
+        choice = bot.choose(Observation(state, seat), state.legal_actions(), rng)
+        env.step(env.action_index(choice))
+    return final
+
+
+def test_game_options_start_every_reset() -> None:
+    """Options given to the environment are the game's set-up (Short Game, Winning the Game):
+    reset(seed) is new_game(players, seed, **options), and a later reset keeps them; the
+    per-reset ``options`` of PettingZoo does not change them."""
+    env = pettingzoo_env("guards-guards", players=3, options={"spells": 2})
+    assert env.options == {"spells": 2, "rounds": 100}
+    assert env.metadata["options"] == {"spells": 2, "rounds": 100}
+    env.reset(seed=4)
+    assert env.state().position() == GUARDS.new_game(3, seed=4, spells=2).position()
+    for reset in (lambda: env.reset(), lambda: env.reset(seed=5, options={"spells": 5})):
+        reset()
+        state = env.state()
+        assert isinstance(state, GuardsGuardsState)
+        assert (state.spells_to_win, state.rounds) == (2, 100)
+    assert pettingzoo_env("guards-guards", players=3).options == {"spells": 5, "rounds": 100}
+    assert pettingzoo_env("ankh-morpork", players=3).metadata["options"] == {}
+
+
+@pytest.mark.parametrize("options, wanted", [
+    ({"spells": 6}, "option spells must be a whole number from 1 to 5"),
+    ({"spells": 0}, "option spells must be a whole number from 1 to 5"),
+    ({"spells": "2"}, "option spells must be"),
+    ({"spells": True}, "option spells must be"),
+    ({"rounds": -1}, "option rounds must be a whole number, 0 or more"),
+    ({"spels": 2}, "unknown options for guards-guards: spels"),
+    ([("spells", 2)], "options must be a mapping"),
+])
+def test_bad_options_are_refused_before_anything_starts(options: Any, wanted: str) -> None:
+    """The game checks the options (Game.option_values): a ValueError names the problem and
+    no environment is made."""
+    with pytest.raises(ValueError, match=wanted):
+        pettingzoo_env("guards-guards", players=3, options=options)
+
+
+def test_a_game_without_options_refuses_any() -> None:
+    with pytest.raises(ValueError, match="it has no options"):
+        pettingzoo_env("ankh-morpork", players=3, options={"spells": 2})
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        pettingzoo_env("guards-guards", players=7, options={"spells": 2})
+
+
+def test_a_short_game_ends_when_the_agreed_spells_are_returned() -> None:
+    """Short Game (Winning the Game): with spells=2 the first seat to return two Great Spells
+    wins at once; every agent is terminated with the winner's reward 1 and its 2 points."""
+    for seed in range(3):
+        env = pettingzoo_env("guards-guards", players=3, options={"spells": 2})
+        env.reset(seed=seed)
+        final = heuristic_episode(env, seed)
+        state = env.state()
+        assert isinstance(state, GuardsGuardsState)
+        outcome = state.outcome()
+        assert outcome is not None and outcome.reason == "the Final Spell returned"
+        (winner,) = outcome.winners
+        assert len(state.returned[winner]) == 2
+        assert all(len(state.returned[p]) < 2 for p in range(3) if p != winner)
+        reward, info = final[f"player_{winner}"]
+        assert reward == 1.0 and info["points"] == 2
+        assert sorted(final) == env.possible_agents
+
+
+def test_a_round_limit_ends_the_episode() -> None:
+    """ruling 6: with rounds=2 the game stops after two rounds and is judged; the episode
+    ends there with rewards summing to 1."""
+    env = pettingzoo_env("guards-guards", players=2, options={"rounds": 2})
+    env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    rewards: dict[str, float] = {}
+    for agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            rewards[agent] = reward
+            assert info["reason"] == "2 rounds played"
+            env.step(None)
+            continue
+        env.step(random_index(obs["action_mask"], rng))
+    assert sum(rewards.values()) == pytest.approx(1.0) and len(rewards) == 2
+    assert env.state().turn_count() == 2 * 2  # two rounds of two seats' turns
+
+
+def test_api_test_passes_with_options() -> None:
+    """PettingZoo's api_test on a Short Game with a round limit."""
+    env = pettingzoo_env("guards-guards", players=3, options={"spells": 1, "rounds": 4})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pettingzoo.test loads old-style environments, and
+        from pettingzoo.test import api_test  # dict observations are outside its own list
+
+        api_test(env, num_cycles=300)
+    env.reset(seed=0)
+    state = env.state()
+    assert isinstance(state, GuardsGuardsState) and state.spells_to_win == 1
+
+
+def test_env_from_state_keeps_the_state_and_takes_options_for_resets() -> None:
+    """A branch continues the state's own Short Game; its options serve later resets only."""
+    state = GUARDS.new_game(2, seed=8, spells=3)
+    branch = env_from_state(state)
+    assert branch.state().position() == state.position()
+    assert branch.options == {"spells": 5, "rounds": 100}
+    branch = env_from_state(state, options={"spells": 3})
+    branch.reset(seed=9)
+    assert branch.state().position() == GUARDS.new_game(2, seed=9, spells=3).position()
+    with pytest.raises(ValueError, match="option spells"):
+        env_from_state(state, options={"spells": 9})

@@ -1,8 +1,9 @@
 """PettingZoo environments for citywatch games (needs the optional extra ``env``).
 
-``pettingzoo_env(game, players=4)`` is an AEC environment for any registered game whose
-``Game.encoding()`` gives its observation and fixed action space; ``docs/pettingzoo.md``
-describes them and how to search from ``env.state()``.
+``pettingzoo_env(game, players=4, options=None)`` is an AEC environment for any registered
+game whose ``Game.encoding()`` gives its observation and fixed action space, set up with the
+game's ``options`` (e.g. ``{"spells": 2}``); ``docs/pettingzoo.md`` describes them and how to
+search from ``env.state()``.
 """
 
 from citywatch.core.presentation import Encoding

@@ -4,11 +4,14 @@ One agent per seat, named ``player_0``, ``player_1``, ...; ``agent_selection`` i
 seat ``to_move``, so an interrupt question makes an agent act out of turn. Observations are
 ``{"observation": float32 vector, "action_mask": int8 vector}``; actions are indexes into the
 game's fixed action space. Rewards come at the end: 1 to the winner, shared wins split.
+Game options (``Game.options``, e.g. Guards! Guards!'s ``spells``) are fixed when the
+environment is made, checked by the game, and start every ``reset()``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -33,15 +36,22 @@ def encoding(game: str) -> Encoding:
 
 
 class CitywatchEnv(AECEnv):  # type: ignore[misc]
-    """A citywatch game as a PettingZoo ``AECEnv``: one agent per seat."""
+    """A citywatch game as a PettingZoo ``AECEnv``: one agent per seat.
 
-    def __init__(self, game: str, players: int = 4, render_mode: str | None = None) -> None:
+    ``options`` are the game's set-up options (``Game.options``; ``citywatch games`` lists
+    them), e.g. ``{"spells": 2}`` for a Guards! Guards! Short Game. The game checks them and
+    ``players`` here (``ValueError`` before anything starts); every ``reset()`` starts with them;
+    ``self.options`` and ``metadata["options"]`` hold every option's value, defaults filled in.
+    """
+
+    def __init__(self, game: str, players: int = 4, render_mode: str | None = None,
+                 options: Mapping[str, Any] | None = None) -> None:
         super().__init__()
         self.game = load(game)
-        if isinstance(players, bool) or not isinstance(players, int) or not (
-                self.game.min_players <= players <= self.game.max_players):
-            raise ValueError(f"{game} is for {self.game.min_players} to "
-                             f"{self.game.max_players} players, not {players!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"options must be a mapping of option names to values, "
+                             f"not {options!r}")
+        self.options: dict[str, Any] = self.game.check_new_game(players, options or {})
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.encoding = encoding(game)
@@ -51,6 +61,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
             "name": f"citywatch_{game.replace('-', '_')}_v0",
             "render_modes": ["ansi"],
             "is_parallelizable": False,
+            "options": dict(self.options),
         }
         self.possible_agents: list[str] = [f"player_{p}" for p in range(players)]
         self._seat = {a: p for p, a in enumerate(self.possible_agents)}
@@ -77,9 +88,12 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
 
     @classmethod
-    def from_state(cls, state: State, render_mode: str | None = None) -> CitywatchEnv:
-        """A new environment that continues from a copy of ``state`` (no ``reset`` needed)."""
-        env = cls(state.game.name, state.players, render_mode)
+    def from_state(cls, state: State, render_mode: str | None = None,
+                   options: Mapping[str, Any] | None = None) -> CitywatchEnv:
+        """A new environment that continues from a copy of ``state`` (no ``reset`` needed).
+        The state goes on with the options it was set up with; ``options`` are those of any
+        later ``reset()`` (default: the game's defaults)."""
+        env = cls(state.game.name, state.players, render_mode, options)
         env._start(state.copy())
         return env
 
@@ -104,14 +118,16 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
 
     # --- the AEC API --------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Start a new game: ``game.new_game(players, seed=seed)``; without a seed, the next
-        seed of the environment's own generator (itself seeded by the last seed given)."""
+        """Start a new game: ``game.new_game(players, seed=seed, **self.options)``; without a
+        seed, the next seed of the environment's own generator (itself seeded by the last seed
+        given). ``options`` is PettingZoo's per-reset argument, accepted and ignored: the game
+        options are the environment's own (make a new environment to change them)."""
         if seed is not None:
             self._seeds.seed(seed)
             game_seed = seed
         else:
             game_seed = self._seeds.randrange(2**32)
-        self._start(self.game.new_game(self.players, seed=game_seed))
+        self._start(self.game.new_game(self.players, seed=game_seed, **self.options))
 
     def observe(self, agent: str) -> Observation:
         """The agent's observation vector and action mask (all zeros unless it moves now)."""
@@ -209,12 +225,16 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
 
-def pettingzoo_env(game: str, players: int = 4,
-                   render_mode: str | None = None) -> CitywatchEnv:
-    """A PettingZoo AEC environment for ``game`` with ``players`` seats; call ``reset()``."""
-    return CitywatchEnv(game, players, render_mode)
+def pettingzoo_env(game: str, players: int = 4, render_mode: str | None = None,
+                   options: Mapping[str, Any] | None = None) -> CitywatchEnv:
+    """A PettingZoo AEC environment for ``game`` with ``players`` seats and the game's
+    ``options`` (e.g. ``{"spells": 2}``; ``ValueError`` if the game refuses them); call
+    ``reset()``."""
+    return CitywatchEnv(game, players, render_mode, options)
 
 
-def env_from_state(state: State, render_mode: str | None = None) -> CitywatchEnv:
-    """A new environment continuing from a copy of ``state`` (for tree search from a node)."""
-    return CitywatchEnv.from_state(state, render_mode)
+def env_from_state(state: State, render_mode: str | None = None,
+                   options: Mapping[str, Any] | None = None) -> CitywatchEnv:
+    """A new environment continuing from a copy of ``state`` (for tree search from a node);
+    ``options`` are those of any later ``reset()``."""
+    return CitywatchEnv.from_state(state, render_mode, options)
