@@ -18,11 +18,13 @@ from citywatch.tournament import schedule, tournament, wilson
 
 GAME = citywatch.load("ankh-morpork")
 SPECS = ["random", "heuristic", "ismcts:iterations=30:depth=6"]
+SEARCH = ["ismcts:iterations=20:depth=4:playout=heuristic:worlds=3:margin=1"]
+"""Search options (fixed worlds, the margin over the policy) checked like the others."""
 
 AM = "ankh-morpork"
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", SPECS + SEARCH)
 def test_bots_only_see_their_own_seat(spec: str) -> None:
     """A bot's choice cannot depend on other hands, personalities, the deck or the dice."""
     compared = 0
@@ -44,7 +46,7 @@ def test_bots_only_see_their_own_seat(spec: str) -> None:
     assert compared >= 5
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", SPECS + SEARCH)
 def test_same_seed_same_choices(spec: str) -> None:
     """Bots are deterministic given their seed."""
     state = state_after(3, 4, 15)
@@ -93,7 +95,8 @@ def test_bot_specs_and_errors() -> None:
         "ismcts", {"iterations": 500, "depth": 8})
     assert parse_spec("ismcts:seconds=0.5") == ("ismcts", {"seconds": 0.5})
     for bad in ("genius", "ismcts:iterations", "ismcts:iterations=0", "ismcts:colour=red",
-                "ismcts:playout=clever", "heuristic:lookahead=-1"):
+                "ismcts:playout=clever", "heuristic:lookahead=-1", "ismcts:worlds=-1",
+                "ismcts:margin=1", "ismcts:playout=heuristic:margin=-1"):
         with pytest.raises(ValueError):
             make_bot(bad, AM)
 
@@ -212,3 +215,23 @@ def test_bots_never_crash_over_thousands_of_positions(spec: str, positions: int)
             state.apply(choice)
             seen += 1
         seed += 1
+
+
+def test_ismcts_margin_keeps_the_policys_choice_unless_the_search_is_sure() -> None:
+    """With ``margin`` the search overrides its playout policy only when its best action
+    beats the policy's by that many standard errors: an unreachable margin plays exactly as
+    the heuristic (here Guards! Guards!'s Guild Card choice, which it judges from public
+    facts), a zero margin lets the most visited action stand."""
+    gg = "guards-guards"
+    state = citywatch.load(gg).new_game(4, 3)
+    seat = state.to_move
+    assert seat is not None
+    legal = state.legal_actions()
+    assert len(legal) > 4
+    heuristic = make_bot("heuristic", gg).choose(Observation(state, seat), legal, Rng(1))
+    for seed in range(3):
+        sure = make_bot("ismcts:iterations=12:depth=3:playout=heuristic:worlds=2:margin=1e9", gg)
+        assert sure.choose(Observation(state, seat), legal, Rng(seed)) == heuristic
+    free = [make_bot("ismcts:iterations=12:depth=3:playout=heuristic:worlds=2", gg).choose(
+        Observation(state, seat), legal, Rng(seed)) for seed in range(3)]
+    assert any(choice != heuristic for choice in free)

@@ -5,6 +5,11 @@ never from the true state, then walks the one tree, keyed by the actions taken
 from the bot's information set, choosing only among actions available in that
 world (UCB with availability counts). Playouts use a policy (random or a bot) and
 are cut at a depth, where the game's evaluation judges the position.
+
+With ``worlds`` > 0 the search samples that many worlds once and cycles through copies of
+them: each copy carries its world's dice (the state owns its generator) and its own playout
+seed, so the branches are compared on the same draws (common random numbers), which makes
+small differences between actions visible in few iterations.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ Evaluator = Callable[[State], "list[float] | None"]
 class Node:
     """A tree node: the action that led here and who took it, and statistics."""
 
-    __slots__ = ("action", "mover", "children", "visits", "reward", "available")
+    __slots__ = ("action", "mover", "children", "visits", "reward", "squares", "available")
 
     def __init__(self, action: Any = None, mover: int = -1) -> None:
         self.action = action
@@ -32,14 +37,24 @@ class Node:
         self.children: dict[Any, Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def mean_and_error(self) -> tuple[float, float]:
+        """The mean reward and its standard error (infinite below two visits)."""
+        if self.visits < 2:
+            return (self.reward / self.visits if self.visits else 0.0), math.inf
+        mean = self.reward / self.visits
+        variance = max(0.0, self.squares / self.visits - mean * mean)
+        return mean, math.sqrt(variance / (self.visits - 1))
 
 
 class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
-    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout", "prior")
+    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds",
+               "margin")
     """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 
     def __init__(
@@ -50,6 +65,8 @@ class ISMCTSBot:
         exploration: float = 0.7,
         playout: str = "random",
         prior: float = 0.0,
+        worlds: int = 0,
+        margin: float = 0.0,
         evaluator: Evaluator | None = None,
         policy: Any = None,
     ) -> None:
@@ -63,6 +80,12 @@ class ISMCTSBot:
             raise ValueError("this game has no heuristic policy for playouts")
         if prior < 0 or (prior > 0 and playout != "heuristic"):
             raise ValueError("prior must be >= 0, and needs playout=heuristic")
+        if worlds < 0:
+            raise ValueError("worlds must be >= 0 (0: a new world every iteration)")
+        if margin < 0 or (margin > 0 and playout != "heuristic"):
+            raise ValueError("margin must be >= 0, and needs playout=heuristic")
+        self.worlds = worlds
+        self.margin = margin
         self.prior = prior
         self.policy = policy if playout == "heuristic" else None
         self.iterations = iterations
@@ -77,17 +100,37 @@ class ISMCTSBot:
             return legal_actions[0]
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        fixed = [(observation.sample(rng), rng.next64()) for _ in range(self.worlds)]
         done = 0
         while done < self.iterations:
             if deadline is not None and done > 0 and time.perf_counter() > deadline:
                 break
-            world = observation.sample(rng)
-            self._iterate(root, world, rng)
+            if fixed:
+                world, seed = fixed[done % len(fixed)]
+                self._iterate(root, world.copy(), Rng(seed))
+            else:
+                self._iterate(root, observation.sample(rng), rng)
             done += 1
         legal = set(legal_actions)
         best = max((c for a, c in root.children.items() if a in legal),
                    key=lambda c: (c.visits, c.reward), default=None)
-        return legal_actions[0] if best is None else best.action
+        if best is None:
+            return legal_actions[0]
+        if self.margin > 0:
+            return self._unless_sure(root, best, observation, legal_actions, rng)
+        return best.action
+
+    def _unless_sure(self, root: Node, best: Node, observation: Observation,
+                     legal_actions: list[Any], rng: Rng) -> Any:
+        """The playout policy's own choice, unless the search's best action beats it by more
+        than ``margin`` standard errors of the difference."""
+        hint = self._policy(observation.sample(rng), observation.seat, legal_actions, rng)
+        mine = root.children.get(hint)
+        if mine is None or mine is best:
+            return hint if mine is None else best.action
+        (a, ea), (b, eb) = best.mean_and_error(), mine.mean_and_error()
+        sure = a - b > self.margin * math.sqrt(ea * ea + eb * eb)
+        return best.action if sure else hint
 
     def _iterate(self, root: Node, world: State, rng: Rng) -> None:
         path = [root]
@@ -128,11 +171,19 @@ class ISMCTSBot:
             n.visits += 1
             if n.mover >= 0:
                 n.reward += rewards[n.mover]
+                n.squares += rewards[n.mover] ** 2
 
     def _hint(self, world: State, seat: int, actions: list[Any], rng: Rng) -> Any:
         """The playout policy's choice here when ``prior`` > 0 (a bias toward it), else None."""
         if self.prior <= 0 or self.policy is None or len(actions) == 1:
             return None
+        return self._policy(world, seat, actions, rng)
+
+    def _policy(self, world: State, seat: int, actions: list[Any], rng: Rng) -> Any:
+        """The playout policy's choice in ``world`` (already a sample: ``choose_in`` if the
+        policy has it), or a random one without a policy."""
+        if self.policy is None or len(actions) == 1:
+            return actions[rng.below(len(actions))]
         if hasattr(self.policy, "choose_in"):
             return self.policy.choose_in(world, seat, actions, rng)
         return self.policy.choose(Observation(world, seat), actions, rng)
@@ -140,13 +191,7 @@ class ISMCTSBot:
     def _playout(self, world: State, rng: Rng) -> list[float]:
         steps = 0
         while (seat := world.to_move) is not None and steps < self.depth:
-            actions = world.legal_actions()
-            if self.policy is None or len(actions) == 1:
-                world.apply(actions[rng.below(len(actions))])
-            elif hasattr(self.policy, "choose_in"):  # the world is already a sample
-                world.apply(self.policy.choose_in(world, seat, actions, rng))
-            else:
-                world.apply(self.policy.choose(Observation(world, seat), actions, rng))
+            world.apply(self._policy(world, seat, world.legal_actions(), rng))
             steps += 1
         outcome = world.outcome()
         if outcome is not None:
