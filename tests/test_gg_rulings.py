@@ -48,6 +48,7 @@ from citywatch.games.guards_guards.data import (
     DRAGONS,
     GUILD_CARDS,
     GUILD_HOUSES,
+    HOSPITALS,
     ITEMS,
     LUGGAGE_TRACK,
     QUADRANTS,
@@ -858,3 +859,22 @@ def test_ruling_18_the_arrested_player_chooses_between_equally_near_watch_houses
     s = load(fate_drawn(pos, "Red", "Mistaken Identity"))
     assert s.pos[0] == board.nearest(near, WATCH_HOUSES)[0] and s.jailed[0]
     assert "taken_to" not in verbs(s)
+
+
+def test_citywatch_ruling_23_only_a_holder_is_asked_and_the_question_names_no_card() -> None:
+    """Citywatch ruling 23: a protection in hand (Nanny Ogg's Cure All) is offered only to a
+    player who holds it; the question shows the others that something is held, never what."""
+    for holds in (True, False):
+        pos = base(3)
+        if holds:
+            give(pos, "Blue", item="Nanny Ogg's Cure All")
+        s = load(pos)
+        harm.send_to_hospital(s, 1, "a test mishap")
+        s._legal = None
+        if holds:
+            assert s.to_move == 1 and verbs(s) == {"use_cure_all", "go_to_hospital"}
+            for watcher in (0, 2):
+                shown = str(s.view(watcher))
+                assert "Cure All" not in shown and "a test mishap" in shown
+        else:
+            assert s.to_move == 0 and s.pos[1] in HOSPITALS
