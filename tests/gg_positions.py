@@ -6,7 +6,8 @@ is first taken from wherever it was, so every card stays in exactly one place. `
 the JSON back with ``GAME.from_position`` (which checks it), and ``scripted`` replaces the
 state's random source by scripted dice. ``pending`` (``fate_drawn``, ``luggage_moves``) writes
 an effect under way, ``turn_begins`` the moment before a turn; ``act``, ``walk`` and
-``finish_turn`` play on through legal actions.
+``finish_turn`` play on through legal actions; ``load_with_dice`` reads a position whose
+pending steps throw scripted dice.
 """
 
 from __future__ import annotations
@@ -264,6 +265,16 @@ def top_card(pos: Position, volunteer: str) -> Position:
     return pos
 
 
+def only_face_up(pos: Position, volunteer: str) -> Position:
+    """Make ``volunteer`` the only face-up card of its deck: the others go to the bottom of
+    its face-down deck."""
+    take(pos, volunteer=volunteer)
+    piles = pos["volunteers"][deck_of(volunteer)]
+    piles["face_down"][:0] = piles["face_up"]
+    piles["face_up"] = [volunteer]
+    return pos
+
+
 def fate_on_top(pos: Position, name: str) -> Position:
     """Put a Fate card on top of the Fate deck."""
     take(pos, fate=name)
@@ -408,6 +419,20 @@ def luggage_moves(pos: Position, mover: str, least: int, most: int) -> Position:
 def load(pos: Position) -> State:
     """The state of a position (a deep copy is read: the dict may be edited again)."""
     return GAME.from_position(copy.deepcopy(pos))
+
+
+def load_with_dice(pos: Position, rolls: Sequence[int] = (),
+                   belows: Sequence[int] = ()) -> State:
+    """The state of a position read with scripted dice from the start: the steps it holds
+    under way (``pending``, ``fate_drawn``), which loading runs at once, throw them too
+    (``scripted`` installs dice only once loading is over)."""
+    from unittest import mock
+
+    from citywatch.games.guards_guards import position
+
+    rng = ScriptedRng(rolls, belows)
+    with mock.patch.object(position, "rng_from_json", lambda raw: rng):
+        return load(pos)
 
 
 def legal(s: State) -> list[Action]:

@@ -1,84 +1,118 @@
-"""Guards! Guards!: recruiting on Volunteer tiles and in Taverns (recruit.py)."""
+"""Guards! Guards!: recruiting on Volunteer tiles and in Taverns (recruit.py), each situation
+built from a position (``gg_positions``) and played through legal actions."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 import pytest
-from test_gg_turn import (
-    ScriptedRng,
+from gg_positions import (
+    Position,
+    State,
     act,
-    begin,
-    game,
-    isolate,
+    base,
+    face_up,
+    far_apart,
+    fate_drawn,
+    fate_index,
+    fate_on_top,
+    give,
     legal,
+    load,
+    load_with_dice,
+    only_face_up,
+    place_dragon,
+    put_flask,
+    scripted,
+    seat,
+    set_dollars,
+    set_level,
+    top,
+    top_card,
     verbs,
-    vol_named,
+    volunteer,
 )
 
+from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
-    FATE_CARDS,
+    DRAGONS,
     HOSPITALS,
+    QUADRANTS,
     TAVERNS,
+    TILES,
     VOLUNTEER_TILES,
 )
-from citywatch.games.guards_guards.state import CHARM, GuardsGuardsState
 
 LL, MB, SS = 0, 1, 2
+LUGGAGE = TILES[board.LUGGAGE_START].id
 
 
-def at_tile(deck: int, rolls: Sequence[int] = (), belows: Sequence[int] = (),
-            top: int = -1, face_up: int = -1, luggage_far: bool = True) -> GuardsGuardsState:
-    """Seat 0 stopped on a Volunteer tile of ``deck``, about to recruit; ``top`` is put on top
-    of the face-down deck and ``face_up`` on the face-up pile."""
-    s = game()
+def on_volunteer_tile(deck: int, top: str | None = None, face: str | None = None) -> Position:
+    """Red to move, standing on a Volunteer tile of ``deck``, everyone else far away and the
+    Luggage on its start; ``top`` on top of the face-down deck, ``face`` on the face-up
+    pile."""
     vt = next(t for t, d in VOLUNTEER_TILES.items() if d == deck)
-    isolate(s, 0, vt)
-    for card in (top, face_up):
-        if card >= 0:
-            for pile in (s.vol_down[deck], s.vol_up[deck], s.vol_discard[deck]):
-                if card in pile:
-                    pile.remove(card)
-    if top >= 0:
-        s.vol_down[deck].append(top)
-    if face_up >= 0:
-        s.vol_up[deck].append(face_up)
-    if luggage_far:
-        s.luggage = 124  # the Luggage's start: nobody stands on its next tiles
-    begin(s, 0, ScriptedRng(rolls=rolls, belows=belows))
+    pos = far_apart(base(), ("Red", TILES[vt].id), avoid=[LUGGAGE])
+    pos["luggage"] = LUGGAGE
+    if top is not None:
+        top_card(pos, top)
+    if face is not None:
+        face_up(pos, face)
+    return pos
+
+
+def recruiting(pos: Position, rolls: Sequence[int] = (), belows: Sequence[int] = ()) -> State:
+    """Load ``pos`` with scripted dice; Red ends their movement where they stand and tries to
+    recruit there."""
+    s = load(pos)
+    scripted(s, rolls, belows)
     act(s, "end_movement")
     act(s, "recruit_here")
     return s
 
 
-PLAIN = vol_named("Drumknott")  # LL, Charm 6, Bribe 3, no Fate mark, Luggage 0, gives $1
-SYBIL = vol_named("Lady Sybil Ramkin")  # LL, Charm 8, Bribe X, gives $3, Luggage 2
+def at_tile(deck: int, rolls: Sequence[int] = (), top: str | None = None,
+            face: str | None = None, charm: int | None = None, dollars: int = 5) -> State:
+    """Red stopped on a Volunteer tile of ``deck``, about to recruit (``on_volunteer_tile``),
+    with Charm level ``charm`` if given and ``dollars``."""
+    pos = on_volunteer_tile(deck, top, face)
+    if charm is not None:
+        set_level(pos, "Red", "charm", charm)
+    set_dollars(pos, "Red", dollars)
+    return recruiting(pos, rolls)
+
+
+PLAIN = volunteer("Drumknott")  # LL, Charm 6, Bribe 3, no Fate mark, Luggage 0, gives $1
+SYBIL = volunteer("Lady Sybil Ramkin")  # LL, Charm 8, Bribe X, gives $3, Luggage 2
+
 
 
 def test_ruling_26_take_the_face_up_card_or_turn_over_the_top_card() -> None:
     """Ruling 26: "The player takes the face-up card or turns over the top face-down card."""
-    s = at_tile(LL, top=PLAIN, face_up=SYBIL)
+    s = at_tile(LL, top="Drumknott", face="Lady Sybil Ramkin")
     assert {a.verb for a in legal(s)} == {"take_face_up", "turn_over"}
     act(s, "take_face_up")
-    assert s.stack[-1][3] == SYBIL
+    assert top(s)[3] == SYBIL
 
 
 def test_rulebook_charm_succeeds_on_die_plus_charm_equal_or_higher() -> None:
     """To 'Charm' a Volunteer: "If the total is equal to, or higher than the Volunteer's Charm
     value, they succeed and that Volunteer joins their quest." """
-    s = at_tile(LL, rolls=[6 - 2], top=PLAIN)
-    s.attrs[0][CHARM] = 2
+    s = at_tile(LL, rolls=[6 - 2], top="Drumknott", charm=2)
     act(s, "turn_over")
     act(s, "charm_volunteer")
     assert PLAIN in s.hand[0]
     assert s.dollars[0] == 6  # Drumknott brings $1
+    s = at_tile(LL, rolls=[6 - 3], top="Drumknott", charm=2)  # one short
+    act(s, "turn_over")
+    act(s, "charm_volunteer")
+    assert PLAIN not in s.hand[0]
 
 
 def test_ruling_21_natural_one_fails_charm_but_bribe_is_still_open() -> None:
     """Rulebook: "If a player rolls a Natural 1 on the die when making a Charm Roll, it is an
     automatic failure; however they may still try to Bribe the Volunteer." """
-    s = at_tile(LL, rolls=[1], top=PLAIN)
-    s.attrs[0][CHARM] = 10
+    s = at_tile(LL, rolls=[1], top="Drumknott", charm=10)
     act(s, "turn_over")
     act(s, "charm_volunteer")
     assert PLAIN not in s.hand[0]
@@ -89,25 +123,25 @@ def test_ruling_21_natural_one_fails_charm_but_bribe_is_still_open() -> None:
 
 def test_rulebook_bribe_x_cannot_be_bribed() -> None:
     """To 'Bribe' a Volunteer: "Volunteers marked with a Bribe value 'X' cannot be bribed." """
-    s = at_tile(LL, face_up=SYBIL)
-    s.dollars[0] = 50
+    s = at_tile(LL, face="Lady Sybil Ramkin", dollars=50)
     act(s, "take_face_up")
     assert "bribe_volunteer" not in verbs(s)
+    assert verbs(s) == {"charm_volunteer", "let_volunteer_go"}
 
 
 def test_ruling_26_bribe_may_be_paid_without_rolling() -> None:
     """Ruling 26: "They may roll Charm once, then Bribe if the roll failed or was skipped." """
-    s = at_tile(LL, top=PLAIN)
+    s = at_tile(LL, top="Drumknott")  # no dice: a roll would fail the test
     act(s, "turn_over")
     assert {"charm_volunteer", "bribe_volunteer", "let_volunteer_go"} == verbs(s)
     act(s, "bribe_volunteer")
-    assert PLAIN in s.hand[0]
+    assert PLAIN in s.hand[0] and s.dollars[0] == 5 - 3 + 1
 
 
 def test_rulebook_a_volunteer_let_go_lies_face_up() -> None:
     """"If a player fails to recruit a Volunteer the card is placed face up on top of the
     relevant 'face up' pile." """
-    s = at_tile(LL, rolls=[1], top=PLAIN)
+    s = at_tile(LL, rolls=[1], top="Drumknott")
     act(s, "turn_over")
     act(s, "charm_volunteer")
     act(s, "let_volunteer_go")
@@ -118,9 +152,8 @@ def test_ruling_23_natural_eight_wins_and_gives_one_extra_volunteer() -> None:
     """Ruling 23: "In a recruiting Charm roll, a natural 8 gives one extra Volunteer instead
     (never more than one, and never in a Tavern)."; the rulebook: a natural 8 "has not only
     won over the chosen Volunteer"."""
-    vetinari = vol_named("Lord Havelock Vetinari")  # Charm 12
-    s = at_tile(LL, rolls=[8, 8], top=PLAIN, face_up=vetinari)
-    s.attrs[0][CHARM] = 1
+    vetinari = volunteer("Lord Havelock Vetinari")  # Charm 12
+    s = at_tile(LL, rolls=[8, 8], top="Drumknott", face="Lord Havelock Vetinari", charm=1)
     act(s, "take_face_up")
     act(s, "charm_volunteer")
     assert vetinari in s.hand[0]
@@ -129,15 +162,15 @@ def test_ruling_23_natural_eight_wins_and_gives_one_extra_volunteer() -> None:
     act(s, "turn_over")
     act(s, "charm_volunteer")
     assert PLAIN in s.hand[0]
-    assert s.stack[-1][0] == "turn" and "recruit_here" not in verbs(s)
+    assert top(s)[0] == "turn" and "recruit_here" not in verbs(s)
 
 
 def test_ruling_28_bonus_then_gifts_then_fate_then_luggage() -> None:
     """Ruling 28: "On a successful recruit, apply in this order: the Player Bonus, then gifts
     (Scroll, Item, dollars), then the Fate card, then the Luggage moves." """
-    senior = vol_named("The Senior Wrangler")  # Fate, gives a Scroll, Luggage 2
-    s = at_tile(LL, rolls=[7], top=senior)
-    s.fate_deck.append(next(c.index for c in FATE_CARDS if c.name == "A Purse in the Gutter"))
+    pos = on_volunteer_tile(LL, top="The Senior Wrangler")  # Fate, gives a Scroll, Luggage 2
+    fate_on_top(pos, "A Purse in the Gutter")
+    s = recruiting(pos, rolls=[7])
     act(s, "turn_over")
     start = s.luggage
     act(s, "charm_volunteer")
@@ -156,36 +189,43 @@ def test_ruling_28_bonus_then_gifts_then_fate_then_luggage() -> None:
 def test_rulebook_player_bonus_is_permanent() -> None:
     """When a Player Successfully Recruits: Player Bonuses "are permanent, and remain even if
     they lose that Volunteer"."""
-    dean = vol_named("The Dean")  # Magic +1
-    s = at_tile(LL, rolls=[8 - 2], top=dean)
-    s.attrs[0] = [1, 1, 2]
+    dean = volunteer("The Dean")  # Magic +1
+    pos = on_volunteer_tile(LL, top="The Dean")
+    for attr, level in (("magic", 1), ("guild", 1), ("charm", 2)):
+        set_level(pos, "Red", attr, level)
+    s = recruiting(pos, rolls=[8 - 2])
     act(s, "turn_over")
     act(s, "charm_volunteer")
-    assert s.attrs[0][0] == 2
-    s.hand[0].remove(dean)
-    assert s.attrs[0][0] == 2
+    assert s.hand[0] == [dean] and s.attrs[0] == [2, 1, 2]
+    # the Dean is lost again: Cold Feet, drawn next, sends home the only Volunteer in hand
+    s = load_with_dice(fate_drawn(s.position(), "Red", "Cold Feet"))
+    assert not s.hand[0] and dean in s.vol_discard[LL]
+    assert s.attrs[0] == [2, 1, 2]
 
 
 def test_ruling_29_infectious_card_gives_the_pox_even_if_let_go() -> None:
     """Infected Volunteers: "that player becomes infected with 'The Pox' instantly when they
     touch the card; even if they fail or choose not to recruit that Volunteer." """
-    gaspode = vol_named("Gaspode the Wonder Dog")
-    s = at_tile(MB, top=gaspode)
+    gaspode = volunteer("Gaspode the Wonder Dog")
+    s = at_tile(MB, top="Gaspode the Wonder Dog")
+    assert not s.pox[0]
     act(s, "turn_over")
     assert s.pox[0]
     act(s, "let_volunteer_go")
-    assert s.vol_up[MB][-1] == gaspode
+    assert s.vol_up[MB][-1] == gaspode and gaspode not in s.hand[0]
 
 
 def test_ruling_29_turning_an_infectious_card_face_up_gives_the_pox() -> None:
     """Infected Volunteers: "This applies even if they are just turning over a face down card
     to replace one recruited from the face up pile"."""
-    gaspode = vol_named("Gaspode the Wonder Dog")
-    colon = vol_named("Sergeant Fred Colon")
-    s = at_tile(MB, rolls=[8 - 1], top=gaspode, face_up=colon)
-    s.attrs[0][CHARM] = 2
-    s.vol_up[MB][:] = [colon]
+    gaspode = volunteer("Gaspode the Wonder Dog")
+    colon = volunteer("Sergeant Fred Colon")
+    pos = on_volunteer_tile(MB, top="Gaspode the Wonder Dog")
+    only_face_up(pos, "Sergeant Fred Colon")
+    set_level(pos, "Red", "charm", 2)
+    s = recruiting(pos, rolls=[8 - 1])
     act(s, "take_face_up")
+    assert not s.pox[0]
     act(s, "charm_volunteer")
     assert colon in s.hand[0]
     assert s.vol_up[MB] == [gaspode] and s.pox[0]
@@ -193,39 +233,40 @@ def test_ruling_29_turning_an_infectious_card_face_up_gives_the_pox() -> None:
 
 def test_rulebook_face_up_pile_is_refilled() -> None:
     """"There should always be at least one card of each Volunteer deck displayed face up." """
-    s = at_tile(LL, face_up=PLAIN)
-    s.vol_up[LL][:] = [PLAIN]
+    pos = on_volunteer_tile(LL)
+    only_face_up(pos, "Drumknott")
+    following = pos["volunteers"]["lords_ladies"]["face_down"][-1]
+    s = recruiting(pos)
     act(s, "take_face_up")
     act(s, "bribe_volunteer")
-    assert len(s.vol_up[LL]) == 1 and s.vol_up[LL][0] != PLAIN
+    assert PLAIN in s.hand[0]
+    assert s.vol_up[LL] == [volunteer(following)]
 
 
 def test_ruling_29_recruit_fire_water_explodes() -> None:
     """Fire Water: it explodes when the target next tries recruiting: "that action fails, the
     target's turn ends at once and the token comes back"."""
-    s = game()
-    vt = next(iter(VOLUNTEER_TILES))
-    isolate(s, 0, vt)
-    s.flasks[0].append(1)
-    s.fire_water[1] = 2
-    begin(s, 0, ScriptedRng())
-    act(s, "end_movement")
-    act(s, "recruit_here")
+    pos = on_volunteer_tile(LL)
+    seat(pos, "Blue")["fire_water"] = 3
+    put_flask(pos, "Blue", "Red")
+    s = recruiting(pos)
     assert s.current == 1 and s.fire_water[1] == 3 and not s.flasks[0]
+    assert not s.hand[0]
 
 
 def test_mrs_cake_cancels_a_fate_card_just_drawn() -> None:
     """Mrs Evadne Cake: "Discard her to cancel a Fate card you have just drawn, before it takes
     effect." """
-    bursar = vol_named("The Bursar")  # Fate mark, gives $2
-    cake = vol_named("Mrs Evadne Cake")
-    tax = next(c.index for c in FATE_CARDS if c.name == "Tax Demand from the Palace")
-    s = at_tile(LL, rolls=[8 - 2], top=bursar)
-    s.attrs[0][CHARM] = 2
-    s.hand[0].append(cake)
-    s.fate_deck.append(tax)
+    cake = volunteer("Mrs Evadne Cake")
+    tax = fate_index("Tax Demand from the Palace")
+    pos = on_volunteer_tile(LL, top="The Bursar")  # Fate mark, gives $2
+    set_level(pos, "Red", "charm", 2)
+    give(pos, "Red", volunteer="Mrs Evadne Cake")
+    fate_on_top(pos, "Tax Demand from the Palace")
+    s = recruiting(pos, rolls=[8 - 2])
     act(s, "turn_over")
     act(s, "charm_volunteer")
+    assert verbs(s) == {"cake_cancel", "cake_allow"}
     act(s, "cake_cancel", tax)
     assert s.dollars[0] == 7 and cake not in s.hand[0] and tax in s.fate_discard
 
@@ -233,13 +274,14 @@ def test_mrs_cake_cancels_a_fate_card_just_drawn() -> None:
 # --- Taverns (ruling 25) ----------------------------------------------------------------------
 
 
-def tavern(rolls: Sequence[int], hand: Sequence[int] = (), dollars: int = 5) -> GuardsGuardsState:
-    s = game()
-    isolate(s, 0, TAVERNS[0])
-    s.hand[0].extend(hand)
-    s.dollars[0] = dollars
-    s.luggage = 124
-    begin(s, 0, ScriptedRng(rolls=rolls))
+def tavern(rolls: Sequence[int], hand: Sequence[str] = (), dollars: int = 5) -> State:
+    """Red, in the first Tavern with ``hand`` and ``dollars``, rolls on the Tavern table."""
+    pos = far_apart(base(), ("Red", TILES[TAVERNS[0]].id), avoid=[LUGGAGE])
+    pos["luggage"] = LUGGAGE
+    give(pos, "Red", volunteer=list(hand))
+    set_dollars(pos, "Red", dollars)
+    s = load(pos)
+    scripted(s, rolls)
     act(s, "end_movement")
     act(s, "tavern_here")
     return s
@@ -264,8 +306,9 @@ def test_tavern_3_to_5_turn_over_a_given_deck(roll: int, deck: int) -> None:
     """Tavern 3-5: "Turn over the top face-down ... card and recruit it by Charm or Bribe as
     usual"."""
     s = tavern([roll])
-    f = s.stack[-1]
+    f = top(s)
     assert f[0] == "recruit" and f[2] == deck and f[3] >= 0 and f[6]
+    assert "charm_volunteer" in verbs(s)
 
 
 def test_tavern_natural_eight_gives_no_extra_volunteer() -> None:
@@ -282,47 +325,43 @@ def test_tavern_6_pick_of_the_house_chooses_a_deck() -> None:
     s = tavern([6])
     assert {a.x for a in legal(s) if a.verb == "turn_over"} == {0, 1, 2}
     act(s, "turn_over", MB)
-    assert s.stack[-1][0] == "recruit" and s.stack[-1][2] == MB
+    assert top(s)[0] == "recruit" and top(s)[2] == MB
 
 
 def test_tavern_7_willing_drinker_joins_free() -> None:
     """Tavern 7: "it joins you without a Charm roll or Bribe." """
     s = tavern([7])
-    top = s.vol_down[SS][-1]
+    card = s.vol_down[SS][-1]
     act(s, "turn_over", SS)
-    assert top in s.hand[0]
+    assert card in s.hand[0]
 
 
 def test_tavern_8_your_round_free_card_then_another_deck() -> None:
     """Tavern 8: "As 7, then turn over the top face-down card of a different deck and recruit
     it by Charm or Bribe as usual"."""
     s = tavern([8])
-    top = s.vol_down[LL][-1]
+    card = s.vol_down[LL][-1]
     act(s, "turn_over", LL)
-    assert top in s.hand[0]
-    while s.stack[-1][0] != "tavern":
-        a = legal(s)[0]
-        s.apply(a)
+    assert card in s.hand[0]
+    while top(s)[0] != "tavern":
+        s.apply(legal(s)[0])
     assert {a.x for a in legal(s) if a.verb == "turn_over"} == {MB, SS}
 
 
 def test_broadman_adds_one_to_tavern_rolls_up_to_eight() -> None:
     """Broadman: "add 1 to your Tavern table rolls (a result above 8 counts as 8)." """
-    broadman = vol_named("Broadman")
-    s = tavern([1], hand=[broadman])
+    s = tavern([1], hand=["Broadman"])
     assert s.pos[0] not in HOSPITALS and s.dollars[0] == 4
-    s2 = tavern([8], hand=[broadman])
-    assert s2.stack[-1][0] == "tavern" and s2.stack[-1][2] == "free_then_paid"
+    s2 = tavern([8], hand=["Broadman"])
+    assert top(s2)[0] == "tavern" and top(s2)[2] == "free_then_paid"
 
 
 def test_ruling_77_no_tavern_in_a_dragons_quadrant() -> None:
     """Ruling 77: Dragons block recruiting in their quadrant, "Taverns included"."""
-    from citywatch.games.guards_guards.data import TILES
-
-    s = game()
-    isolate(s, 0, TAVERNS[0])
-    s.dragons[TILES[TAVERNS[0]].quadrant] = 0
-    begin(s, 0, ScriptedRng())
+    pos = far_apart(base(), ("Red", TILES[TAVERNS[0]].id))
+    s = load(pos)
+    act(s, "end_movement")
+    assert "tavern_here" in verbs(s)
+    s = load(place_dragon(pos, QUADRANTS[TILES[TAVERNS[0]].quadrant], DRAGONS[0].name))
     act(s, "end_movement")
     assert s.current == 1
-

@@ -6,12 +6,10 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from gg_positions import (
     Position,
-    ScriptedRng,
     act,
     add_effect,
     base,
@@ -65,7 +63,6 @@ from citywatch.games.guards_guards.data import (
     WATCH_HOUSES,
     tile_named,
 )
-from citywatch.games.guards_guards.frames import advance
 from citywatch.games.guards_guards.game import GAME
 from citywatch.games.guards_guards.state import UNTIL_HEALED, GuardsGuardsState
 
@@ -859,93 +856,3 @@ def test_random_games_run_without_errors(chunk: int) -> None:
             assert str(a)
             s.apply(a)
 
-
-# --- helpers that test_gg_recruit, test_gg_abilities and test_gg_fate import ----------------------
-# Those files still build their situations by editing a new game's state; the tests above do
-# not use these helpers.
-
-
-def vol_named(name: str) -> int:
-    """A Volunteer's index by name."""
-    return volunteer(name)
-
-
-def item_named(name: str) -> int:
-    """An Item's index by name."""
-    return item_index(name)
-
-
-def game(players: int = 3, seed: int = 1, guilds: Sequence[str] = ()) -> GuardsGuardsState:
-    """A set-up game with empty hands, $5 each, no Pox, nobody's turn yet. ``guilds``: the
-    ability keys of the seats' Guild Cards (default: the first free card each)."""
-    s = GAME.new_game(players, seed)
-    for k in range(players):
-        s.stack.clear()
-        s.guild[k] = -1
-        s.gate[k] = -1
-    used: set[int] = set()
-    for k in range(players):
-        want = guilds[k] if k < len(guilds) else ""
-        card = next(g.index for g in GUILD_CARDS
-                    if g.ability_key == (want or g.ability_key) and g.index not in used
-                    and any(x not in s.gate for x in g.gates))
-        used.add(card)
-        g = GUILD_CARDS[card]
-        gate = next(x for x in g.gates if x not in s.gate)
-        s.guild[k] = card
-        s.gate[k] = gate
-        s.pos[k] = gate
-        s.attrs[k] = list(g.start)
-        s.fire_water[k] = g.fire_water
-    for k in range(players):
-        for v in s.hand[k]:
-            s.discard_volunteer(v)
-        s.hand[k].clear()
-        s.scrolls[k].clear()
-        s.items[k].clear()
-        s.dollars[k] = 5
-        s.pox[k] = False
-        s.effects[k].clear()
-        s.missed[k] = 0
-        s.jailed[k] = False
-    for deck in range(3):
-        s.refill_face_up(deck)
-    s.stack.clear()
-    s._legal = None
-    return s
-
-
-def begin(s: GuardsGuardsState, who: int, rng: Any = None) -> None:
-    """Start ``who``'s turn and run until someone must choose."""
-    if rng is not None:
-        s.rng = rng
-    s.stack.clear()
-    s._legal = None
-    s.current = (who - 1) % s.n
-    advance(s)
-
-
-def far_tile(s: GuardsGuardsState, near: int, least: int = 4) -> int:
-    """A street tile at hex distance >= ``least`` from every player other than whoever is
-    moved there, and from ``near``'s hex."""
-    for t in TILES:
-        if t.kind == "street" and board.hex_distance(t.index, near) >= least and all(
-                board.hex_distance(t.index, p) >= least for p in s.pos if p >= 0):
-            return t.index
-    raise AssertionError("no far tile")
-
-
-def isolate(s: GuardsGuardsState, who: int, where: int) -> None:
-    """Put ``who`` on ``where`` and every other player far away from it (no Pox, no Guild
-    Abilities reach)."""
-    s.pos[who] = where
-    for other in range(s.n):
-        if other != who:
-            s.pos[other] = -1
-    for other in range(s.n):
-        if other != who:
-            s.pos[other] = far_tile(s, where, 5)
-
-
-__all__ = ["ScriptedRng", "act", "begin", "far_tile", "game", "isolate", "item_named", "legal",
-           "verbs", "vol_named", "walk"]

@@ -29,7 +29,8 @@ Evaluator = Callable[[State], "list[float] | None"]
 class Node:
     """A tree node: the action that led here and who took it, and statistics."""
 
-    __slots__ = ("action", "mover", "children", "visits", "reward", "squares", "available")
+    __slots__ = ("action", "mover", "children", "visits", "reward", "squares", "available",
+                 "by_world")
 
     def __init__(self, action: Any = None, mover: int = -1) -> None:
         self.action = action
@@ -39,6 +40,7 @@ class Node:
         self.reward = 0.0
         self.squares = 0.0
         self.available = 0
+        self.by_world: dict[int, list[float]] = {}  # fixed world -> [reward sum, visits]
 
     def mean_and_error(self) -> tuple[float, float]:
         """The mean reward and its standard error (infinite below two visits)."""
@@ -107,7 +109,7 @@ class ISMCTSBot:
                 break
             if fixed:
                 world, seed = fixed[done % len(fixed)]
-                self._iterate(root, world.copy(), Rng(seed))
+                self._iterate(root, world.copy(), Rng(seed), done % len(fixed))
             else:
                 self._iterate(root, observation.sample(rng), rng)
             done += 1
@@ -123,16 +125,27 @@ class ISMCTSBot:
     def _unless_sure(self, root: Node, best: Node, observation: Observation,
                      legal_actions: list[Any], rng: Rng) -> Any:
         """The playout policy's own choice, unless the search's best action beats it by more
-        than ``margin`` standard errors of the difference."""
+        than ``margin`` standard errors of the difference: paired by world when the worlds
+        are fixed (a world searched twice along one path gives the same result twice, so
+        its visits are not independent samples), else from the two actions' visits."""
         hint = self._policy(observation.sample(rng), observation.seat, legal_actions, rng)
         mine = root.children.get(hint)
         if mine is None or mine is best:
             return hint if mine is None else best.action
+        if self.worlds:
+            diffs = [best.by_world[k][0] / best.by_world[k][1] - t[0] / t[1]
+                     for k, t in mine.by_world.items() if k in best.by_world]
+            if len(diffs) < 3:
+                return hint
+            mean = sum(diffs) / len(diffs)
+            variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+            return best.action if mean > self.margin * math.sqrt(variance / len(diffs)) \
+                else hint
         (a, ea), (b, eb) = best.mean_and_error(), mine.mean_and_error()
         sure = a - b > self.margin * math.sqrt(ea * ea + eb * eb)
         return best.action if sure else hint
 
-    def _iterate(self, root: Node, world: State, rng: Rng) -> None:
+    def _iterate(self, root: Node, world: State, rng: Rng, key: int = -1) -> None:
         path = [root]
         node = root
         while world.to_move is not None:
@@ -167,6 +180,10 @@ class ISMCTSBot:
             node = best
             path.append(node)
         rewards = self._playout(world, rng)
+        if key >= 0 and len(path) > 1:
+            tally = path[1].by_world.setdefault(key, [0.0, 0])
+            tally[0] += rewards[path[1].mover]
+            tally[1] += 1
         for n in path:
             n.visits += 1
             if n.mover >= 0:
