@@ -114,7 +114,8 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
     players = summary["players"]
     even = 1 / players
     games = summary["games"]
-    title = f"{games} games, {players} players, bots {', '.join(sorted(set(summary['bots'])))}"
+    title = (f"{games} games, {players} players, bots {', '.join(sorted(set(summary['bots'])))}"
+             + _options(summary))
 
     personalities = summary["win_rate_by_personality"]
     fig = Figure(figsize=(8, 1.2 + 0.45 * max(1, len(personalities))))
@@ -225,7 +226,7 @@ img {{ max-width: 100%; }}
 .note {{ color: #666; font-size: 0.9rem; }}
 </style></head><body>
 <h1>{e(summary['game'])}: {summary['games']} games, {summary['players']} players</h1>
-<p>Master seed {summary['seed']}; bots {e(', '.join(summary['bots']))}.
+<p>Master seed {summary['seed']}; bots {e(', '.join(summary['bots']))}{e(_options(summary))}.
 Mean turns {turns['mean']:.1f} (median {_num(turns['median'])}, quartiles {_num(turns['q1'])} –
 {_num(turns['q3'])}); mean decisions {summary['mean_decisions']:.1f}.</p>
 <p class="note">Intervals are 95% Wilson score intervals. A drawn game gives each winner an equal
@@ -273,6 +274,12 @@ All cards are in cards.csv.</p>
 end_reasons.csv, cards.csv, games.csv, games.jsonl.</p>
 </body></html>
 """
+
+
+def _options(summary: dict[str, Any]) -> str:
+    """``"; options spells=2, rounds=100"`` for a study with game options, else ``""``."""
+    options = summary.get("options") or {}
+    return "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
 
 
 def _num(value: float | None) -> str:

@@ -297,3 +297,15 @@ def test_simulate_api_keeps_options_in_the_summary() -> None:
     summary = simulate("guards-guards", 2, 1, 1, ["random"], options={"rounds": 2}).to_json()
     assert summary["options"] == {"spells": 5, "rounds": 2}
     assert summary["end_reasons"] == {"2 rounds played": 1}
+
+
+def test_the_study_report_names_its_options(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A lab report of a short game says which options set it up (page and plot titles)."""
+    report = tmp_path / "report"
+    assert main(["simulate", "guards-guards", "--players", "2", "--games", "2", "--seed", "4",
+                 "--bots", "heuristic", "--option", "spells=2", "--workers", "1",
+                 "--report", str(report), "--json"]) == 0
+    capsys.readouterr()
+    page = (report / "index.html").read_text()
+    assert "options spells=2, rounds=100" in page
