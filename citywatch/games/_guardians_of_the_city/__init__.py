@@ -1,0 +1,14 @@
+"""Guardians of the City Vol.2 (Falling Piano Games with Nexus), on citywatch's stand-in cards.
+
+Work in progress: the leading underscore keeps this folder out of the registry until the whole
+game exists. The modules, bottom-up (each imports only those before it;
+``docs/guardians-of-the-city-engine.md``): ``data``, ``decks``, ``actions``, ``state``,
+``frames``, ``scoring``, ``effects`` (the one interpreter of the effect language), ``turn``,
+``position``, ``view``, ``game``.
+"""
+
+from citywatch.games._guardians_of_the_city.actions import Action
+from citywatch.games._guardians_of_the_city.game import GAME, GuardiansOfTheCity
+from citywatch.games._guardians_of_the_city.state import GotcState
+
+__all__ = ["GAME", "Action", "GotcState", "GuardiansOfTheCity"]

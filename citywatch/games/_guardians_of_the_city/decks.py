@@ -1,0 +1,237 @@
+"""Decks as data: a player's 50 Action and 40 Crisis cards, checked against every deck rule.
+
+A deck is written as JSON (the starter decks' own form)::
+
+    {"name": "My deck",
+     "action": [{"name": "Raids", "count": 3}, {"id": "A01", "count": 2}, ...],
+     "crisis": [{"name": "Fear Mongering", "count": 3}, ...],
+     "suggested_effort": {"Military": 3, "Civil": 3, ...}}      # optional
+
+Cards are named by ``name`` or ``id`` (or both, which must agree). :func:`read_deck` reads
+that form (``DeckError`` for what is not a deck list); :func:`deck_problems` lists every deck
+rule broken, each naming its rule: rulebook section 4 (50 Action cards, at most 3 copies,
+at most 1 Galvanised People card of each type; 40 Crisis cards, at most 3 copies, at most 1
+Subversive of each type) and ruling 20 (a deck is built from one set, so no card more often
+than one box holds it). Rule 4 of each deck (shuffle) is the set-up's work (``turn.py``).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from citywatch.games._guardians_of_the_city.data import (
+    ACTION_BY_ID,
+    ACTION_BY_NAME,
+    ACTION_CARDS,
+    CONSTANTS,
+    CRISIS_BY_ID,
+    CRISIS_BY_NAME,
+    CRISIS_CARDS,
+    DATA,
+    PILLARS,
+    ActionCard,
+    CrisisCard,
+)
+
+DEFAULT_EFFORT = (3, 3, 2, 2, 2)
+"""The opening effort of a deck without ``suggested_effort`` (players change it at set-up)."""
+_KEYS = frozenset({"id", "name", "plan", "action", "crisis", "suggested_effort"})
+
+
+class DeckError(ValueError):
+    """A deck that is not a deck list or breaks a deck rule; the message names the rule."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """A deck: how many copies of each Action and Crisis card design (by index), its name,
+    its starter id ("" for a player's own deck) and the opening effort it suggests."""
+
+    name: str
+    action: tuple[int, ...]
+    crisis: tuple[int, ...]
+    suggested_effort: tuple[int, ...] = DEFAULT_EFFORT
+    id: str = ""
+    plan: str = ""
+
+    def action_cards(self) -> list[int]:
+        """Every Action card of the deck, one entry per copy, in card order."""
+        return [i for i, n in enumerate(self.action) for _ in range(n)]
+
+    def crisis_cards(self) -> list[int]:
+        """Every Crisis card of the deck, one entry per copy, in card order."""
+        return [i for i, n in enumerate(self.crisis) for _ in range(n)]
+
+    def to_json(self) -> dict[str, Any]:
+        """The deck in its JSON form (cards by id and name, in card order)."""
+        data: dict[str, Any] = {}
+        if self.id:
+            data["id"] = self.id
+        data["name"] = self.name
+        if self.plan:
+            data["plan"] = self.plan
+        data["suggested_effort"] = dict(zip(PILLARS, self.suggested_effort, strict=True))
+        data["action"] = [{"id": ACTION_CARDS[i].id, "name": ACTION_CARDS[i].name, "count": n}
+                          for i, n in enumerate(self.action) if n]
+        data["crisis"] = [{"id": CRISIS_CARDS[i].id, "name": CRISIS_CARDS[i].name, "count": n}
+                          for i, n in enumerate(self.crisis) if n]
+        return data
+
+
+def _card(row: Any, side: str, where: str) -> tuple[int, int]:
+    by_name, by_id, cards, other_name, other_id = (
+        (ACTION_BY_NAME, ACTION_BY_ID, ACTION_CARDS, CRISIS_BY_NAME, CRISIS_BY_ID)
+        if side == "action" else
+        (CRISIS_BY_NAME, CRISIS_BY_ID, CRISIS_CARDS, ACTION_BY_NAME, ACTION_BY_ID))
+    deck = "Action" if side == "action" else "Crisis"
+    article = "an Action" if side == "action" else "a Crisis"
+    if not isinstance(row, dict) or not ({"name", "id"} & set(row)) or \
+            set(row) - {"name", "id", "count"}:
+        raise DeckError(f"{where}: each card is an object with a 'name' or 'id' and a 'count'")
+    name, card_id = row.get("name"), row.get("id")
+    if not isinstance(name, str | None) or not isinstance(card_id, str | None):
+        raise DeckError(f"{where}: a card's name and id are text")
+    index = by_name.get(name) if name is not None else by_id.get(card_id or "")
+    if index is None:
+        label = name if name is not None else card_id
+        if label in other_name or label in other_id:
+            raise DeckError(f"{where}: {label!r} is not {article} card, it belongs in the "
+                            f"{'Crisis' if side == 'action' else 'Action'} deck")
+        raise DeckError(f"{where}: there is no {deck} card {label!r} in the set")
+    if name is not None and card_id is not None and cards[index].id != card_id:
+        raise DeckError(f"{where}: the id {card_id!r} does not match the card {name!r}")
+    count = row.get("count")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise DeckError(f"{where}: the count of {cards[index].name} must be a whole number of "
+                        f"at least 1, not {count!r}")
+    return index, count
+
+
+def read_deck(data: Any) -> Deck:
+    """A deck from its JSON form, not yet checked against the deck rules; ``DeckError`` if it
+    is not a deck list (unknown card, a card on the wrong side, a card listed twice, ...)."""
+    if not isinstance(data, dict):
+        raise DeckError("a deck must be a JSON object with 'name', 'action' and 'crisis'")
+    unknown = set(data) - _KEYS
+    if unknown:
+        raise DeckError(f"unknown deck fields: {', '.join(sorted(map(str, unknown)))}")
+    name = data.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise DeckError("a deck needs a 'name'")
+    counts: dict[str, list[int]] = {}
+    for side, size in (("action", len(ACTION_CARDS)), ("crisis", len(CRISIS_CARDS))):
+        rows = data.get(side)
+        if not isinstance(rows, list):
+            raise DeckError(f"a deck needs '{side}', a list of cards with counts")
+        counts[side] = [0] * size
+        for row in rows:
+            index, count = _card(row, side, f"{name} {side} deck")
+            if counts[side][index]:
+                cards = ACTION_CARDS if side == "action" else CRISIS_CARDS
+                raise DeckError(f"{name}: {cards[index].name} is listed twice")
+            counts[side][index] = count
+    effort = DEFAULT_EFFORT
+    if "suggested_effort" in data:
+        raw = data["suggested_effort"]
+        if not isinstance(raw, dict) or set(raw) != set(PILLARS) or not all(
+                isinstance(raw[p], int) and not isinstance(raw[p], bool) and 1 <= raw[p] <= 4
+                for p in PILLARS) or sum(raw.values()) != 12:
+            raise DeckError(f"{name}: suggested_effort must give every pillar 1-4, 12 in all "
+                            "(rulebook section 5 step 2)")
+        effort = tuple(raw[p] for p in PILLARS)
+    deck_id, plan = data.get("id", ""), data.get("plan", "")
+    if not isinstance(deck_id, str) or not isinstance(plan, str):
+        raise DeckError(f"{name}: the deck's id and plan must be text")
+    return Deck(name.strip(), tuple(counts["action"]), tuple(counts["crisis"]), effort, deck_id,
+                plan)
+
+
+def deck_problems(deck: Deck) -> list[str]:
+    """Every deck rule ``deck`` breaks, each sentence naming its rule (empty: a legal deck)."""
+    limits = CONSTANTS
+    return (_side_problems("Action", deck.action, ACTION_CARDS, limits.action_deck_size,
+                           "Galvanised People", limits.max_per_galvanised_type)
+            + _side_problems("Crisis", deck.crisis, CRISIS_CARDS, limits.crisis_deck_size,
+                             "Subversive", limits.max_per_subversive_type))
+
+
+def _side_problems(side: str, counts: tuple[int, ...],
+                   cards: Sequence[ActionCard | CrisisCard], size: int, typed: str,
+                   type_limit: int) -> list[str]:
+    problems: list[str] = []
+    limits = CONSTANTS
+    total = sum(counts)
+    if total != size:
+        problems.append(f"rulebook section 4, {side} deck rule 1: the {side} Card Game "
+                        f"Deck must hold exactly {size} cards, not {total}")
+    per_type: Counter[str] = Counter()
+    reported: set[int] = set()
+    for card, n in zip(cards, counts, strict=True):
+        if n > limits.max_copies:
+            problems.append(f"rulebook section 4, {side} deck rule 2: at most "
+                            f"{limits.max_copies} copies of any {side} card, not {n} of "
+                            f"{card.name}")
+            reported.add(card.index)
+        if n and card.type:
+            per_type[card.type] += n
+    for card_type, n in per_type.items():
+        if n > type_limit:
+            problems.append(f"rulebook section 4, {side} deck rule 3: at most {type_limit} "
+                            f"{typed} card of each type, not {n} of type {card_type}")
+            reported.update(c.index for c in cards if c.type == card_type)
+    for card, n in zip(cards, counts, strict=True):
+        if n > card.copies_in_box and card.index not in reported:
+            problems.append(f"ruling 20 (each player builds from their own set, rulebook "
+                            f"section 2): one set holds only {card.copies_in_box} "
+                            f"{card.name}, not {n}")
+    return problems
+
+
+def check_deck(deck: Deck) -> Deck:
+    """``deck`` if it keeps every deck rule; ``DeckError`` listing each rule broken."""
+    problems = deck_problems(deck)
+    if problems:
+        raise DeckError(f"the deck {deck.name!r} breaks the deck rules: " + "; ".join(problems))
+    return deck
+
+
+def load_deck(data: Any) -> Deck:
+    """Read a deck's JSON form and check it against every deck rule (``DeckError``)."""
+    return check_deck(read_deck(data))
+
+
+def _starters() -> tuple[Deck, ...]:
+    decks = []
+    for raw in DATA.starter_decks:
+        deck = load_deck(raw)
+        if not deck.id:
+            raise DeckError(f"the starter deck {deck.name!r} needs an id")
+        decks.append(deck)
+    return tuple(decks)
+
+
+STARTER_DECKS = _starters()
+"""The four starter decks (stand-in presets), in the JSON's order."""
+
+
+def starter_deck(key: str) -> Deck:
+    """The starter deck with this id or name (any case); ``DeckError`` naming the others."""
+    wanted = key.strip().lower()
+    for deck in STARTER_DECKS:
+        if wanted in (deck.id.lower(), deck.name.lower(), deck.name.lower().split(" (")[0]):
+            return deck
+    known = ", ".join(d.id for d in STARTER_DECKS)
+    raise DeckError(f"there is no starter deck {key!r}; the starter decks are {known}")
+
+
+def deck_from(value: Any) -> Deck:
+    """A checked deck from a :class:`Deck`, a starter deck's id or name, or a deck's JSON
+    form; ``DeckError`` otherwise."""
+    if isinstance(value, Deck):
+        return check_deck(value)
+    if isinstance(value, str):
+        return starter_deck(value)
+    return load_deck(value)

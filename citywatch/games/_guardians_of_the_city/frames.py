@@ -1,0 +1,53 @@
+"""Guardians of the City's decision stack: its frame handlers and queued automatic steps.
+
+``DECISIONS`` (``citywatch.core.stack``) holds the handlers; rule modules register theirs with
+``@handler`` and their automatic steps with ``@op``. ``then(s, (op, ...), ...)`` queues steps
+to run once every decision pushed above them is settled: this is how a rule says "after that,
+do this". The turn (``turn.py``) registers ``DECISIONS.begin_turn``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.stack import Decisions, Handler
+from citywatch.games._guardians_of_the_city.actions import SEATS, Action
+from citywatch.games._guardians_of_the_city.state import STATE_HOOKS, GotcState
+
+State = GotcState
+DECISIONS: Decisions[GotcState] = Decisions()
+
+
+def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
+    """Register a frame handler class under its ``kind``."""
+    return DECISIONS.handler(cls)
+
+
+op = DECISIONS.op
+"""Register an automatic step ``fn(s, *args)`` that ``then`` can queue (a decorator)."""
+then = DECISIONS.then
+"""Queue automatic steps ``(name, *args)`` to run once everything above them is decided."""
+
+
+def push(s: State, *frame: Any) -> None:
+    """Push a decision frame ``(kind, seat, ...)``."""
+    s.stack.append(frame)
+
+
+def advance(s: State) -> None:
+    """Run automatic steps until a seat must choose."""
+    DECISIONS.advance(s)
+
+
+def legal_actions(s: State) -> list[Action]:
+    """The legal actions of the seat to move."""
+    return DECISIONS.legal_actions(s)
+
+
+def apply_action(s: State, action: Any) -> None:
+    """Apply a legal action, or raise ``IllegalAction`` and change nothing."""
+    DECISIONS.apply(s, action, Action, lambda seat: SEATS[seat])
+
+
+STATE_HOOKS.legal_actions = legal_actions
+STATE_HOOKS.apply_action = apply_action

@@ -1,0 +1,74 @@
+"""The Guardians of the City Vol.2 game object: set-up with decks, and the State API seams."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.api import Game
+from citywatch.core.rng import Seed, rng_from_seed
+from citywatch.games._guardians_of_the_city import view  # noqa: F401  (registers the view)
+from citywatch.games._guardians_of_the_city.actions import SEATS, Action
+from citywatch.games._guardians_of_the_city.data import LABEL
+from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS, Deck, DeckError, deck_from
+from citywatch.games._guardians_of_the_city.frames import advance
+from citywatch.games._guardians_of_the_city.position import read_position
+from citywatch.games._guardians_of_the_city.state import STATE_HOOKS, GotcState
+from citywatch.games._guardians_of_the_city.turn import deal
+
+
+def choose_decks(players: int, decks: Any) -> list[Deck]:
+    """One checked deck per seat: ``decks`` lists, per seat, a starter deck's id or name, a
+    :class:`Deck` or a deck's JSON form; None gives seat k the k-th starter deck. ``DeckError``
+    (a ``ValueError``) naming the seat and the rule broken."""
+    if decks is None:
+        return [STARTER_DECKS[p % len(STARTER_DECKS)] for p in range(players)]
+    if isinstance(decks, (str, dict)) or not isinstance(decks, (list, tuple)):
+        raise DeckError("decks must list one deck per player")
+    if len(decks) != players:
+        raise DeckError(f"decks must list one deck per player: {players} decks, "
+                        f"not {len(decks)}")
+    chosen = []
+    for p, value in enumerate(decks):
+        try:
+            chosen.append(deck_from(value))
+        except DeckError as exc:
+            raise DeckError(f"{SEATS[p]}'s deck: {exc}") from None
+    return chosen
+
+
+class GuardiansOfTheCity(Game):
+    """Guardians of the City Vol.2 for 2 to 4 players, on citywatch's stand-in cards.
+    ``new_game`` takes ``decks``: one deck per seat (starter decks by default)."""
+
+    name = "guardians-of-the-city"
+    title = "Guardians of the City Vol.2"
+    min_players = 2
+    max_players = 4
+    role = "deck"
+
+    def new_game(self, players: int = 2, seed: Seed = 0, decks: Any = None,
+                 **options: Any) -> GotcState:
+        """Set up a game (rulebook sections 4-5, rulings 2-3): ``decks`` per seat (a starter
+        deck's id or name, a ``Deck`` or a deck's JSON form; default: the starter decks in
+        order), shuffled with the generator of ``seed``."""
+        self.check_new_game(players, options)
+        s = GotcState(choose_decks(players, decks))
+        s.rng = rng_from_seed(seed)
+        s.say(f"A game of Guardians of the City Vol.2 for {players} players begins ({LABEL}): "
+              + ", ".join(f"{SEATS[p]} plays {d.name}" for p, d in enumerate(s.decks)) + ".")
+        deal(s)
+        advance(s)
+        return s
+
+    def from_position(self, position: dict[str, Any]) -> GotcState:
+        """Read a position written by ``state.position()`` (``InvalidPosition`` if it could
+        not happen)."""
+        return read_position(position)
+
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action's JSON form."""
+        return Action.from_json(data)
+
+
+GAME = GuardiansOfTheCity()
+STATE_HOOKS.game = GAME

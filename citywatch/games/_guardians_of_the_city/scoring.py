@@ -1,0 +1,126 @@
+"""The end of the game and the final score (rulebook sections 6 and 10; rulings 18 and 19).
+
+End conditions (rulebook section 6), checked after every Action card, every Crisis card,
+every Subversive trigger and at the end of Step 4 (the ``check_end`` step; ruling 18):
+
+- (a) a player's Action deck is empty: the game ends at once and that player loses;
+- (d) a player has no Citizen Group left: the game ends at once;
+- (c) every Terrorist Cell is at 0, or (b) the active player's Crisis deck is empty at the end
+  of their Step 3: the round is finished first (every player has had as many turns), unless
+  (a) or (d) ends the game sooner.
+
+Scoring (ruling 19): Counter-Terrorism points + surviving support + 2 per Special
+Intelligence used; 0 for a player with no Citizen Groups; a player who ran out of Action cards
+loses whatever the score. Highest score wins; a tie goes to the most Special Intelligence used,
+and if still tied the win is shared. If every player has lost (all groups gone, or out of
+Action cards, at the same moment) the game is a draw.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.api import Outcome
+from citywatch.games._guardians_of_the_city.actions import SEATS, and_list
+from citywatch.games._guardians_of_the_city.frames import op
+from citywatch.games._guardians_of_the_city.state import GotcState
+
+State = GotcState
+ACTION_DECK_OUT = "an Action deck ran out"
+"""End condition (a)."""
+CRISIS_DECK_OUT = "a Crisis deck ran out"
+"""End condition (b)."""
+CELLS_ELIMINATED = "every Terrorist Cell was eliminated"
+"""End condition (c)."""
+CITIZENS_LEFT = "a nation's Citizen Groups all left"
+"""End condition (d)."""
+REASONS = (ACTION_DECK_OUT, CRISIS_DECK_OUT, CELLS_ELIMINATED, CITIZENS_LEFT)
+"""Every end condition, in the rulebook's order (a)-(d)."""
+
+
+def wiped_out(s: State) -> list[int]:
+    """The seats with no Citizen Group left."""
+    return [p for p in range(s.n) if s.surviving(p) == 0]
+
+
+def decked_out(s: State) -> list[int]:
+    """The seats whose Action deck is empty."""
+    return [p for p in range(s.n) if not s.action_deck[p]]
+
+
+def _wait_for_round(s: State, reason: str) -> None:
+    if reason not in s.pending:
+        s.pending.append(reason)
+        s.say(f"The game will end when this round is over: {reason}.")
+
+
+@op("check_end")
+def check_end(s: State) -> None:
+    """Check every end condition now (ruling 18); end the game at once for (a) and (d)."""
+    if not s.surviving_cells():
+        _wait_for_round(s, CELLS_ELIMINATED)
+    now = []
+    if wiped_out(s):
+        now.append(CITIZENS_LEFT)
+    if decked_out(s):
+        now.append(ACTION_DECK_OUT)
+    if now:
+        finish(s, [*s.pending, *now])
+
+
+@op("crisis_deck_check")
+def crisis_deck_check(s: State, seat: int) -> None:
+    """End condition (b), at the end of the seat's Step 3 after the Subversive triggers."""
+    if not s.crisis_deck[seat]:
+        _wait_for_round(s, CRISIS_DECK_OUT)
+
+
+def round_is_over(s: State, next_seat: int) -> bool:
+    """True (and the game ended) if an end condition waits for the round and ``next_seat``
+    would start a new round (ruling 18)."""
+    if s.pending and s.turn > 0 and next_seat == s.first:
+        finish(s, list(s.pending))
+        return True
+    return False
+
+
+def outcome(s: State, reasons: list[str]) -> Outcome:
+    """The outcome of a game ending now for ``reasons`` (the first is the condition met
+    first): scores and winners by ruling 19."""
+    wiped = set(wiped_out(s))
+    decked = set(decked_out(s))
+    points = tuple(s.score(p) for p in range(s.n))
+    contenders = [p for p in range(s.n) if p not in wiped and p not in decked]
+    winners: tuple[int, ...] = ()
+    if contenders:
+        best = max(points[p] for p in contenders)
+        top = [p for p in contenders if points[p] == best]
+        most = max(s.special_intelligence_used(p) for p in top)
+        winners = tuple(p for p in top if s.special_intelligence_used(p) == most)
+    return Outcome(winners, reasons[0], points, outcome_details(s, reasons))
+
+
+def outcome_details(s: State, reasons: list[str]) -> dict[str, Any]:
+    """What the lab reads beside the winners: every condition met, the decks played
+    (``personalities``: the role of each seat), who ran out, who lost every group."""
+    return {
+        "reasons": list(reasons),
+        "personalities": tuple(d.name for d in s.decks),
+        "out_of_action_cards": decked_out(s),
+        "without_citizens": wiped_out(s),
+        "special_intelligence": [s.special_intelligence_used(p) for p in range(s.n)],
+    }
+
+
+def finish(s: State, reasons: list[str]) -> None:
+    """End the game now for ``reasons``."""
+    result = outcome(s, reasons)
+    s.result = result
+    scores = ", ".join(f"{SEATS[p]} {result.points[p]}" for p in range(s.n)) \
+        if result.points is not None else ""
+    s.say(f"The game ends: {and_list(list(reasons))}. Scores: {scores}.")
+    if result.winners:
+        s.say(f"{and_list([SEATS[p] for p in result.winners])} "
+              f"win{'s' if len(result.winners) == 1 else ''}.")
+    else:
+        s.say("The game is a draw: every player has lost.")
