@@ -332,12 +332,15 @@ def _simulate(args: argparse.Namespace) -> int:
 def _games() -> int:
     """``citywatch games``: every registered game, its players and bots, then its options
     (``--option NAME=VALUE``) with their range and default, one a line."""
-    for name in game_names():
+    names = game_names()
+    width = max(map(len, names), default=0) + 2
+    titles = max((len(load(name).display_name()) for name in names), default=0) + 2
+    for name in names:
         game = load(name)
-        print(f"{name:<16}{game.display_name():<32}{game.min_players}-{game.max_players} players"
-              f"   bots: {', '.join(bot_names(name))}")
+        print(f"{name:<{width}}{game.display_name():<{titles}}{game.min_players}-"
+              f"{game.max_players} players   bots: {', '.join(bot_names(name))}")
         for option in game.options:
-            print(f"{'':<16}--option {option.name}=N: {option.help} "
+            print(f"{'':<{width}}--option {option.name}=N: {option.help} "
                   f"({option.describe_range()}, default {option.default})")
     return 0
 

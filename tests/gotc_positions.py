@@ -18,11 +18,11 @@ import copy
 from collections.abc import Iterable
 from typing import Any
 
-from citywatch.games._guardians_of_the_city.actions import SEATS
-from citywatch.games._guardians_of_the_city.data import CELLS, GROUPS, PILLARS
-from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS
-from citywatch.games._guardians_of_the_city.game import GAME
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.actions import SEATS
+from citywatch.games.guardians_of_the_city.data import CELLS, GROUPS, PILLARS
+from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS
+from citywatch.games.guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 Position = dict[str, Any]
 State = GotcState

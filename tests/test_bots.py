@@ -235,3 +235,15 @@ def test_ismcts_margin_keeps_the_policys_choice_unless_the_search_is_sure() -> N
     free = [make_bot("ismcts:iterations=12:depth=3:playout=heuristic:worlds=2", gg).choose(
         Observation(state, seat), legal, Rng(seed)) for seed in range(3)]
     assert any(choice != heuristic for choice in free)
+
+
+def test_a_game_names_the_search_options_its_ismcts_was_measured_with() -> None:
+    """``Game.search_options`` fill what an ``ismcts`` spec leaves out (Guards! Guards!: the
+    measured search with heuristic playouts); a spec's own options win; games without them
+    keep the bot's defaults."""
+    gg = make_bot("ismcts", "guards-guards")
+    assert (gg.iterations, gg.worlds, gg.margin, gg.depth) == (32, 8, 2, 16)
+    assert gg.policy is not None
+    assert make_bot("ismcts:iterations=5:margin=0", "guards-guards").iterations == 5
+    am = make_bot("ismcts", AM)
+    assert (am.iterations, am.worlds, am.margin, am.policy) == (300, 0, 0.0, None)

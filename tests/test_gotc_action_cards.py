@@ -24,9 +24,9 @@ from gotc_positions import (
     task,
 )
 
-from citywatch.games._guardians_of_the_city.actions import Action
-from citywatch.games._guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.actions import Action
+from citywatch.games.guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 P1, P2 = 0, 1

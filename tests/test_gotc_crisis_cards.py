@@ -26,9 +26,9 @@ from gotc_positions import (
     triggers,
 )
 
-from citywatch.games._guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
-from citywatch.games._guardians_of_the_city.scoring import ACTION_DECK_OUT
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
+from citywatch.games.guardians_of_the_city.scoring import ACTION_DECK_OUT
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 P1, P2 = 0, 1

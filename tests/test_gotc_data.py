@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from citywatch.games._guardians_of_the_city import effects
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city import effects
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
     CRISIS_CARDS,
@@ -27,7 +27,7 @@ from citywatch.games._guardians_of_the_city.data import (
 )
 
 RAW: dict[str, Any] = json.loads(
-    resources.files("citywatch.games._guardians_of_the_city").joinpath(
+    resources.files("citywatch.games.guardians_of_the_city").joinpath(
         "data", "guardians-of-the-city.json").read_text(encoding="utf-8"))
 SHARED = (Path(__file__).resolve().parents[2] / "shared" / "reference" / "guardians-of-the-city"
           / "guardians-of-the-city.json")
@@ -67,7 +67,7 @@ def test_the_copy_in_the_game_folder_is_the_shared_card_set() -> None:
     Guards! Guards!, skipped where the shared folder is not beside the project)."""
     if not SHARED.is_file():  # pragma: no cover
         pytest.skip(f"{SHARED} is not available")
-    packaged = resources.files("citywatch.games._guardians_of_the_city").joinpath(
+    packaged = resources.files("citywatch.games.guardians_of_the_city").joinpath(
         "data", "guardians-of-the-city.json").read_bytes()
     assert packaged == SHARED.read_bytes()
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from citywatch.games._guardians_of_the_city.decks import (
+from citywatch.games.guardians_of_the_city.decks import (
     STARTER_DECKS,
     DeckError,
     check_deck,
@@ -19,7 +19,7 @@ from citywatch.games._guardians_of_the_city.decks import (
     read_deck,
     starter_deck,
 )
-from citywatch.games._guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.game import GAME
 
 
 def starter(index: int = 3) -> dict[str, Any]:

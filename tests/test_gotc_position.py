@@ -29,8 +29,8 @@ from gotc_positions import (
 )
 
 from citywatch.core.errors import InvalidPosition
-from citywatch.games._guardians_of_the_city.game import GAME
-from citywatch.games._guardians_of_the_city.position import FORMAT
+from citywatch.games.guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.position import FORMAT
 
 P1, P2 = 0, 1
 

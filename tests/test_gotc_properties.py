@@ -18,15 +18,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from citywatch.core.rng import Rng, new_secret_seed
-from citywatch.games._guardians_of_the_city import actions as verbs
-from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS
-from citywatch.games._guardians_of_the_city.game import GAME
-from citywatch.games._guardians_of_the_city.scoring import (
+from citywatch.games.guardians_of_the_city import actions as verbs
+from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS
+from citywatch.games.guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.scoring import (
     ACTION_DECK_OUT,
     CELLS_ELIMINATED,
     CITIZENS_LEFT,
 )
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 DECK_IDS = [d.id for d in STARTER_DECKS]

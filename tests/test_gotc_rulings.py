@@ -22,9 +22,9 @@ from gotc_positions import (
     task,
 )
 
-from citywatch.games._guardians_of_the_city.data import ACTION_CARDS, CRISIS_CARDS
-from citywatch.games._guardians_of_the_city.effects import weakened
-from citywatch.games._guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, CRISIS_CARDS
+from citywatch.games.guardians_of_the_city.effects import weakened
+from citywatch.games.guardians_of_the_city.game import GAME
 
 P1, P2 = 0, 1
 TESTS = Path(__file__).parent

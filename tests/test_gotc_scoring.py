@@ -23,7 +23,7 @@ from gotc_positions import (
     task,
 )
 
-from citywatch.games._guardians_of_the_city.scoring import (
+from citywatch.games.guardians_of_the_city.scoring import (
     ACTION_DECK_OUT,
     CELLS_ELIMINATED,
     CITIZENS_LEFT,
@@ -31,7 +31,7 @@ from citywatch.games._guardians_of_the_city.scoring import (
     REASONS,
     outcome,
 )
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 P1, P2, P3 = 0, 1, 2

@@ -28,11 +28,11 @@ from gotc_positions import (
 )
 
 from citywatch.core.errors import IllegalAction
-from citywatch.games._guardians_of_the_city.actions import Action
-from citywatch.games._guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
-from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS
-from citywatch.games._guardians_of_the_city.game import GAME
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.actions import Action
+from citywatch.games.guardians_of_the_city.data import ACTION_BY_NAME, CRISIS_BY_NAME
+from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS
+from citywatch.games.guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 P1, P2, P3 = 0, 1, 2

@@ -21,9 +21,9 @@ from gotc_positions import (
 )
 
 from citywatch.core.rng import Rng
-from citywatch.games._guardians_of_the_city.data import ACTION_BY_NAME
-from citywatch.games._guardians_of_the_city.game import GAME
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.data import ACTION_BY_NAME
+from citywatch.games.guardians_of_the_city.game import GAME
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 P1, P2 = 0, 1

@@ -56,6 +56,7 @@ def make_bot(spec: str, game: str) -> Bot:
             takes = f"takes only {', '.join(allowed)}" if allowed else "takes no options"
             raise ValueError(f"bot {name!r} {takes}, not {key!r}")
     if name == "ismcts":
+        options = {**g.search_options, **options}
         options.setdefault("evaluator", g.evaluate)
         if options.get("playout") == "heuristic" and "heuristic" in g.bots():
             heuristic = g.bots()["heuristic"]

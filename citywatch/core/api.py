@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
@@ -170,6 +171,9 @@ class Game(ABC):
     """The name people know it by, on pages and in lists (default: ``name``)."""
     min_players: int
     max_players: int
+    search_options: Mapping[str, Any] = MappingProxyType({})
+    """The ``ismcts`` bot's options when a spec leaves them out (what this game's search was
+    measured with); empty: the bot's own defaults."""
     role: str = "role"
     """What ``Outcome.details["personalities"]`` names per seat, in words (the lab's "win
     rate by ..."): Ankh-Morpork's personality, Guards! Guards!'s Guild Card."""

@@ -40,6 +40,9 @@ class GuardsGuards(Game):
     min_players = 2
     max_players = 6
     role = "Guild Card"
+    search_options = {"iterations": 32, "worlds": 8, "exploration": 0.1, "prior": 0.1,
+                      "depth": 16, "playout": "heuristic", "margin": 2}
+    """ISMCTS as measured against the heuristic (README, "Measured strength")."""
     options = (
         GameOption("spells", "Great Spells to win", 5, 1, 5),
         GameOption("rounds", "rounds before the game stops and is judged as the Short "

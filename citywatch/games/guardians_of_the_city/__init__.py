@@ -7,8 +7,8 @@ game exists. The modules, bottom-up (each imports only those before it;
 ``position``, ``view``, ``game``.
 """
 
-from citywatch.games._guardians_of_the_city.actions import Action
-from citywatch.games._guardians_of_the_city.game import GAME, GuardiansOfTheCity
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.actions import Action
+from citywatch.games.guardians_of_the_city.game import GAME, GuardiansOfTheCity
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 __all__ = ["GAME", "Action", "GotcState", "GuardiansOfTheCity"]

@@ -24,7 +24,7 @@ The end conditions are checked after every card, trigger and Step 4 (``scoring``
 from __future__ import annotations
 
 from citywatch.core.stack import Frame, Handler
-from citywatch.games._guardians_of_the_city.actions import (
+from citywatch.games.guardians_of_the_city.actions import (
     DISCARD,
     DRAW,
     EFFORT,
@@ -35,13 +35,13 @@ from citywatch.games._guardians_of_the_city.actions import (
     Action,
     and_list,
 )
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CONSTANTS,
     CRISIS_CARDS,
     PILLARS,
 )
-from citywatch.games._guardians_of_the_city.effects import (
+from citywatch.games.guardians_of_the_city.effects import (
     action_limit,
     playable,
     seat_order,
@@ -49,9 +49,9 @@ from citywatch.games._guardians_of_the_city.effects import (
     start_crisis,
     start_trigger,
 )
-from citywatch.games._guardians_of_the_city.frames import DECISIONS, handler, op, push, then
-from citywatch.games._guardians_of_the_city.scoring import round_is_over
-from citywatch.games._guardians_of_the_city.state import NONE, GotcState
+from citywatch.games.guardians_of_the_city.frames import DECISIONS, handler, op, push, then
+from citywatch.games.guardians_of_the_city.scoring import round_is_over
+from citywatch.games.guardians_of_the_city.state import NONE, GotcState
 
 State = GotcState
 EFFORT_LEVELS = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)

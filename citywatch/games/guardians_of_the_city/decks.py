@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_ID,
     ACTION_BY_NAME,
     ACTION_CARDS,

@@ -14,9 +14,9 @@ from collections import Counter
 from typing import Any
 
 from citywatch.core.rng import Rng
-from citywatch.games._guardians_of_the_city import turn  # noqa: F401  (registers the frames)
-from citywatch.games._guardians_of_the_city.actions import SEATS, names_of
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city import turn  # noqa: F401  (registers the frames)
+from citywatch.games.guardians_of_the_city.actions import SEATS, names_of
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
     CRISIS_CARDS,
@@ -24,9 +24,9 @@ from citywatch.games._guardians_of_the_city.data import (
     LABEL,
     PILLARS,
 )
-from citywatch.games._guardians_of_the_city.effects import action_limit, playable
-from citywatch.games._guardians_of_the_city.frames import DECISIONS
-from citywatch.games._guardians_of_the_city.state import NONE, STATE_HOOKS, GotcState
+from citywatch.games.guardians_of_the_city.effects import action_limit, playable
+from citywatch.games.guardians_of_the_city.frames import DECISIONS
+from citywatch.games.guardians_of_the_city.state import NONE, STATE_HOOKS, GotcState
 
 State = GotcState
 STEPS = ("set-up", "Step 1: assign National Effort", "Step 2: play Action cards",

@@ -20,15 +20,15 @@ from citywatch.core.api import Outcome
 from citywatch.core.log import LogEntry, LogNode, log_append
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, StackedState, StateHooks
-from citywatch.games._guardians_of_the_city.actions import SEATS, Action
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city.actions import SEATS, Action
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
     CONSTANTS,
     GROUPS,
     SCORE_POINTS,
 )
-from citywatch.games._guardians_of_the_city.decks import Deck
+from citywatch.games.guardians_of_the_city.decks import Deck
 
 NONE = -1
 """No card."""

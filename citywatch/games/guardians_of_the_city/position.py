@@ -18,9 +18,9 @@ from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
 from citywatch.core.rng import rng_from_json
 from citywatch.core.stack import Frame, frame_from_json, frame_to_json
-from citywatch.games._guardians_of_the_city import turn  # noqa: F401  (registers the frames)
-from citywatch.games._guardians_of_the_city.actions import SEATS, names_of
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city import turn  # noqa: F401  (registers the frames)
+from citywatch.games.guardians_of_the_city.actions import SEATS, names_of
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_NAME,
     ACTION_CARDS,
     ACTION_KINDS,
@@ -33,9 +33,9 @@ from citywatch.games._guardians_of_the_city.data import (
     PILLARS,
     SCORE_POINTS,
 )
-from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS, DeckError, load_deck
-from citywatch.games._guardians_of_the_city.frames import DECISIONS, advance
-from citywatch.games._guardians_of_the_city.scoring import (
+from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS, DeckError, load_deck
+from citywatch.games.guardians_of_the_city.frames import DECISIONS, advance
+from citywatch.games.guardians_of_the_city.scoring import (
     CELLS_ELIMINATED,
     CRISIS_DECK_OUT,
     REASONS,
@@ -43,7 +43,7 @@ from citywatch.games._guardians_of_the_city.scoring import (
     outcome_details,
     wiped_out,
 )
-from citywatch.games._guardians_of_the_city.state import (
+from citywatch.games.guardians_of_the_city.state import (
     NONE,
     STATE_HOOKS,
     GotcState,

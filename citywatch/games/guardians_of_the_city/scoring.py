@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import Any
 
 from citywatch.core.api import Outcome
-from citywatch.games._guardians_of_the_city.actions import SEATS, and_list
-from citywatch.games._guardians_of_the_city.frames import op
-from citywatch.games._guardians_of_the_city.state import GotcState
+from citywatch.games.guardians_of_the_city.actions import SEATS, and_list
+from citywatch.games.guardians_of_the_city.frames import op
+from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
 ACTION_DECK_OUT = "an Action deck ran out"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from citywatch.core.stack import Decisions, Handler
-from citywatch.games._guardians_of_the_city.actions import SEATS, Action
-from citywatch.games._guardians_of_the_city.state import STATE_HOOKS, GotcState
+from citywatch.games.guardians_of_the_city.actions import SEATS, Action
+from citywatch.games.guardians_of_the_city.state import STATE_HOOKS, GotcState
 
 State = GotcState
 DECISIONS: Decisions[GotcState] = Decisions()

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from citywatch.core.stack import Frame, Handler
-from citywatch.games._guardians_of_the_city.actions import (
+from citywatch.games.guardians_of_the_city.actions import (
     DISCARD,
     LOSE_GROUPS,
     LOWER,
@@ -48,7 +48,7 @@ from citywatch.games._guardians_of_the_city.actions import (
     Action,
     and_list,
 )
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     ACTION_KINDS,
     CELLS,
@@ -61,8 +61,8 @@ from citywatch.games._guardians_of_the_city.data import (
     Op,
     Who,
 )
-from citywatch.games._guardians_of_the_city.frames import handler, op, push, then
-from citywatch.games._guardians_of_the_city.state import (
+from citywatch.games.guardians_of_the_city.frames import handler, op, push, then
+from citywatch.games.guardians_of_the_city.state import (
     CELL_MAX,
     NONE,
     SUPPORT_MAX,

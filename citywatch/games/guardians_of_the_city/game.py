@@ -6,14 +6,14 @@ from typing import Any
 
 from citywatch.core.api import Game
 from citywatch.core.rng import Seed, rng_from_seed
-from citywatch.games._guardians_of_the_city import view  # noqa: F401  (registers the view)
-from citywatch.games._guardians_of_the_city.actions import SEATS, Action
-from citywatch.games._guardians_of_the_city.data import LABEL
-from citywatch.games._guardians_of_the_city.decks import STARTER_DECKS, Deck, DeckError, deck_from
-from citywatch.games._guardians_of_the_city.frames import advance
-from citywatch.games._guardians_of_the_city.position import read_position
-from citywatch.games._guardians_of_the_city.state import STATE_HOOKS, GotcState
-from citywatch.games._guardians_of_the_city.turn import deal
+from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers the view)
+from citywatch.games.guardians_of_the_city.actions import SEATS, Action
+from citywatch.games.guardians_of_the_city.data import LABEL
+from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS, Deck, DeckError, deck_from
+from citywatch.games.guardians_of_the_city.frames import advance
+from citywatch.games.guardians_of_the_city.position import read_position
+from citywatch.games.guardians_of_the_city.state import STATE_HOOKS, GotcState
+from citywatch.games.guardians_of_the_city.turn import deal
 
 
 def choose_decks(players: int, decks: Any) -> list[Deck]:

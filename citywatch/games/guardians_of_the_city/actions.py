@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from citywatch.games._guardians_of_the_city.data import (
+from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_NAME,
     ACTION_CARDS,
     CELLS,
