@@ -87,6 +87,78 @@ def _check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None
     args.options = options
 
 
+def _deck_pair(text: str) -> tuple[int, str]:
+    """``SEAT=DECK`` read as a seat number (from 1) and a starter deck's id or a deck file."""
+    seat, equals, deck = text.partition("=")
+    if not equals or not seat.strip().isdigit() or not deck.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} is not SEAT=DECK, e.g. 1=STARTER-ID or "
+                                         "2=my-deck.json")
+    return int(seat), deck.strip()
+
+
+def _add_decks(command: argparse.ArgumentParser) -> None:
+    """``--deck SEAT=DECK``, repeatable: a seat's deck, for a game with decks."""
+    command.add_argument("--deck", dest="decks", type=_deck_pair, action="append", default=[],
+                         metavar="SEAT=DECK",
+                         help="seat SEAT (from 1) plays DECK: a starter deck's id or name, or "
+                              "a deck's JSON file (repeat for more; 'citywatch deck list' "
+                              "names the starter decks)")
+
+
+def read_deck_file(path: Path) -> Any:
+    """A deck file's JSON; ``ValueError`` saying why it cannot be read."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not a text file in UTF-8") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"{path} is not valid JSON: {exc}") from None
+
+
+def deck_choice(game_name: str, players: int,
+                pairs: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """The decks per seat that ``--deck`` pairs choose (the seats not named keep the game's
+    default starter decks), each as its JSON form; ``ValueError`` naming a bad seat, file or
+    deck rule."""
+    game = load(game_name)
+    book = game.decks()
+    if book is None:
+        raise ValueError(f"{game_name} has no decks to choose (--deck)")
+    chosen: list[Any] = list(book.defaults(players))
+    named: set[int] = set()
+    for seat, text in pairs:
+        if not 1 <= seat <= players:
+            raise ValueError(f"--deck {seat}={text}: seats are numbered 1 to {players}")
+        if seat in named:
+            raise ValueError(f"--deck: seat {seat} is given two decks")
+        named.add(seat)
+        looks_like_file = text.lower().endswith(".json") or Path(text).is_file()
+        chosen[seat - 1] = read_deck_file(Path(text)) if looks_like_file else text
+    return book.check_choice(chosen)
+
+
+def _check_decks(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Turn ``--deck`` pairs of ``simulate`` and ``tournament`` into the game's decks option
+    (``play`` does it once its seats are known); a usage error, exit 2, for a bad one."""
+    pairs: list[tuple[int, str]] = getattr(args, "decks", None) or []
+    if not pairs:
+        return
+    if getattr(args, "resume", False):
+        p.error(f"{args.command}: --deck goes with a new game; a resumed game keeps its decks")
+    if args.command not in ("simulate", "tournament"):
+        return
+    players = args.players if args.command == "simulate" else len(args.bots)
+    try:
+        decks = deck_choice(args.game, players, pairs)
+    except ValueError as exc:
+        p.error(f"{args.command}: {exc}")
+    book = load(args.game).decks()
+    assert book is not None
+    args.options[book.keyword] = decks
+
+
 def _check_bots(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Every bot named is one of the game's (a usage error, exit 2, if not)."""
     named: list[str] = list(getattr(args, "bots", None) or [])
@@ -132,6 +204,7 @@ def parser() -> argparse.ArgumentParser:
     sim.add_argument("--min-plays", type=_positive, default=None, metavar="N",
                      help="rank cards played at least N times (default 20)")
     _add_options(sim)
+    _add_decks(sim)
     rep = sub.add_parser("replay", help="replay a game record (step by step in a terminal)")
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
@@ -151,6 +224,7 @@ def parser() -> argparse.ArgumentParser:
     tour.add_argument("--workers", type=_positive, default=1, help="processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     _add_options(tour)
+    _add_decks(tour)
     perft = sub.add_parser("perft", help="count the legal-action tree below a position, exactly")
     perft.add_argument("game", choices=game_names(), help="the game")
     perft.add_argument("position", type=Path, nargs="?",
@@ -172,6 +246,19 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
     _add_options(play)
+    _add_decks(play)
+    deck = sub.add_parser("deck", help="list a game's starter decks or check a deck file")
+    deck_sub = deck.add_subparsers(dest="deck_command", required=True)
+    deck_list = deck_sub.add_parser("list", help="the starter decks of every game with decks")
+    deck_list.add_argument("deck_list_game", nargs="?", default=None, choices=game_names(),
+                           metavar="GAME",
+                           help="only this game")
+    deck_list.add_argument("--json", action="store_true",
+                           help="print the starter decks' deck lists as JSON")
+    deck_check = deck_sub.add_parser("check", help="check a deck file against every deck rule")
+    deck_check.add_argument("file", type=Path, help="a deck's JSON file")
+    deck_check.add_argument("--game", dest="deck_game", choices=game_names(),
+                            help="the deck's game, if the file does not name it ('game')")
     serve = sub.add_parser("serve", help="serve the web game: tables for people and bots")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
@@ -268,6 +355,14 @@ def _print_summary(data: dict[str, Any]) -> None:
     for name, rate in sorted(data["win_rate_by_personality"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
+    matrix = data.get("deck_matrix")
+    if matrix:
+        print()
+        print(f"{'deck':<32}{'against':<32}{'games':>7}{head}")
+        for row, cells in matrix["rows"].items():
+            for column, rate in cells.items():
+                print(f"{row[:31]:<32}{column[:31]:<32}{rate['games']:>7}{rate['wins']:>9.2f}"
+                      f"{_interval(rate)}")
     if len(data["win_rate_by_bot"]) > 1:
         print()
         print(f"{'bot':<22}{'seats':>7}{head}")
@@ -342,6 +437,10 @@ def _games() -> int:
         for option in game.options:
             print(f"{'':<{width}}--option {option.name}=N: {option.help} "
                   f"({option.describe_range()}, default {option.default})")
+        book = game.decks()
+        if book is not None:
+            ids = ", ".join(str(deck["id"]) for deck in book.starters())
+            print(f"{'':<{width}}--deck SEAT=DECK: a starter deck ({ids}) or a deck file")
     return 0
 
 
@@ -353,6 +452,9 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "game", None):
         _check_bots(p, args)
     _check_options(p, args)
+    _check_decks(p, args)
+    if args.command == "deck":
+        return _deck(args)
     if args.command == "games":
         return _games()
     if args.command == "simulate":
@@ -438,6 +540,62 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _deck(args: argparse.Namespace) -> int:
+    """``citywatch deck list [GAME]`` and ``citywatch deck check FILE``: exit 0 for a legal
+    deck, 1 for a deck that breaks rules (each printed), 2 for a file that is not a deck."""
+    if args.deck_command == "list":
+        names = ([args.deck_list_game] if args.deck_list_game
+                 else [n for n in game_names() if load(n).decks()])
+        found: dict[str, list[dict[str, Any]]] = {}
+        for name in names:
+            book = load(name).decks()
+            if book is None:
+                print(f"citywatch deck: error: {name} has no decks", file=sys.stderr)
+                return 2
+            found[name] = book.starters()
+        if args.json:
+            print(json.dumps(found))
+            return 0
+        for name, starters in found.items():
+            print(f"{load(name).display_name()} ({name}): starter decks")
+            for deck in starters:
+                plan = f": {deck['plan']}" if deck.get("plan") else ""
+                print(f"  {deck['id']:<16}{deck['name']}{plan}")
+        return 0
+
+    def fail(message: str) -> int:
+        print(f"citywatch deck check: {args.file}: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        data = read_deck_file(args.file)
+    except ValueError as exc:
+        return fail(str(exc).replace(f"{args.file} ", "", 1))
+    named = data.get("game") if isinstance(data, dict) else None
+    game_name = args.deck_game or named
+    if game_name is None:
+        with_decks = ", ".join(n for n in game_names() if load(n).decks())
+        return fail(f"the file does not name its game (\"game\"): give --game ({with_decks})")
+    if not isinstance(game_name, str) or game_name not in game_names():
+        return fail(f"unknown game {game_name!r}; known games: {', '.join(game_names())}")
+    book = load(game_name).decks()
+    if book is None:
+        return fail(f"{game_name} has no decks")
+    try:
+        problems = book.problems(data)
+    except ValueError as exc:
+        return fail(f"not a deck list: {exc}")
+    title = data.get("name", "the deck")
+    if problems:
+        print(f"{args.file}: {title} breaks {len(problems)} deck "
+              f"rule{'s' if len(problems) > 1 else ''} of {load(game_name).display_name()}:")
+        for problem in problems:
+            print(f"  - {problem}")
+        return 1
+    print(f"{args.file}: {title} is a legal deck for {load(game_name).display_name()}")
+    return 0
+
+
 def _tournament(args: argparse.Namespace) -> int:
     from citywatch.tournament import tournament
 
@@ -516,6 +674,10 @@ def _play(args: argparse.Namespace) -> int:
         return app.resume(read, con)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
+        if args.decks:
+            book = load(args.game).decks()
+            chosen = deck_choice(args.game, len(seats), args.decks)
+            args.options[book.keyword if book is not None else "decks"] = chosen
         game = app.new_game(args.game, seats, args.seed, read, con, options=args.options)
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)

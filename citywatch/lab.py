@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
@@ -76,7 +77,7 @@ def play_game(
     bot_seed: int,
     *,
     digests: bool = False,
-    options: Mapping[str, int] | None = None,
+    options: Mapping[str, Any] | None = None,
 ) -> GameResult:
     """Play one game to the end, set up with the game's ``options``; bots see only their
     seat's observation.
@@ -130,13 +131,15 @@ def first_seat(state: State) -> int | None:
 @dataclass(frozen=True)
 class Study:
     """What decides a study's games: the game, seats, master seed, one bot spec per seat and
-    the game's options (those given; the others keep their defaults)."""
+    the game's options (those given; the others keep their defaults). For a game with decks,
+    the options may choose the decks per seat (``GameDecks.keyword``, each deck's JSON form);
+    without that choice the starter decks are rotated over the games (``game_options``)."""
 
     game: str
     players: int
     seed: int
     bots: tuple[str, ...]
-    options: dict[str, int] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The study as the header line of a results file."""
@@ -156,6 +159,11 @@ def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]
         raise LabError(
             f"{game_name} is for {game.min_players} to {game.max_players} players, not {players}"
         )
+    book = game.decks()
+    chosen = (options or {}).get(book.keyword) if book is not None else None
+    if book is not None and chosen is not None and len(chosen) != players:
+        raise LabError(f"option {book.keyword} must list one deck per seat: {players} decks, "
+                       f"not {len(chosen)}")
     names = list(bot_names)
     if len(names) == 1:
         names = names * players
@@ -167,6 +175,34 @@ def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]
         except ValueError as exc:
             raise LabError(str(exc)) from None
     return Study(game_name, players, seed, tuple(names), dict(options or {}))
+
+
+@lru_cache(maxsize=8)
+def _starters(game_name: str) -> tuple[dict[str, Any], ...]:
+    book = load(game_name).decks()
+    return tuple(book.starters()) if book is not None else ()
+
+
+def deck_rotation(starters: int, players: int, index: int) -> list[int]:
+    """The starter decks (by number) of game ``index`` when a study chooses no decks: with 2
+    players, each ordered pair of different starter decks in turn (so each pairing is played
+    from both seats); with more players, seat s gets starter deck (index + s) mod count."""
+    if players == 2 and starters > 1:
+        pairs = [(a, b) for a in range(starters) for b in range(starters) if a != b]
+        return list(pairs[index % len(pairs)])
+    return [(index + seat) % starters for seat in range(players)]
+
+
+def game_options(study: Study, index: int) -> dict[str, Any]:
+    """The options game ``index`` of ``study`` is set up with: the study's, and for a game
+    with decks that the study leaves unchosen, the starter decks of ``deck_rotation``."""
+    options = dict(study.options)
+    book = load(study.game).decks()
+    if book is not None and book.keyword not in options:
+        starters = _starters(study.game)
+        options[book.keyword] = [dict(starters[k])
+                                 for k in deck_rotation(len(starters), study.players, index)]
+    return options
 
 
 def game_seeds(seed: int, index: int) -> tuple[int, int]:
@@ -229,7 +265,7 @@ def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> l
     for index in indices:
         game_seed, bot_seed = game_seeds(study.seed, index)
         game = play_game(study.game, study.players, game_seed, bots, bot_seed, digests=records,
-                         options=study.options)
+                         options=game_options(study, index))
         outcome = game.outcome
         points = outcome.points or outcome.details.get("final_points")
         result = Result(index, game_seed, bot_seed, game.first, tuple(outcome.winners),
@@ -360,6 +396,9 @@ class ResultsFile:
         if not isinstance(stored, dict):
             raise LabError(f"{self.path}: the study header's options are not an object")
         game = load(self.study.game)
+        book = game.decks()
+        if book is not None and stored.get(book.keyword) != self.study.options.get(book.keyword):
+            return False
         try:
             return game.option_values(stored) == game.option_values(self.study.options)
         except ValueError:
@@ -752,6 +791,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     all_turns = [r.turns for r in results]
     names = seat_names(study.game, players)
     seconds = run.seconds
+    extra = deck_summary(study, results)
     return {
         "game": study.game,
         "role": load(study.game).role,
@@ -781,8 +821,46 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         "win_rate_by_card": {k: r.to_json() for k, r in card_rates.items()},
         "most_decisive_cards": [{"card": k, **r.to_json()} for k, r in top],
         "least_decisive_cards": [{"card": k, **r.to_json()} for k, r in bottom],
+        **extra,
         "run": run.to_json(),
     }
+
+
+def deck_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
+    """For a game with decks: ``deck_choice`` (the decks per seat the study chose, or
+    ``"rotated starter decks"``) and ``deck_matrix``: ``decks`` (names, starter decks first)
+    and ``rows``: for row deck A and column deck B (A not B), A's win rate in the games where
+    A and B sat at the same table (each seat's share of the win), with its Wilson interval.
+    Nothing for a game without decks."""
+    book = load(study.game).decks()
+    if book is None:
+        return {}
+    chosen = study.options.get(book.keyword)
+    choice: Any = ([str(deck.get("name", "?")) for deck in chosen]
+                   if isinstance(chosen, list) else "rotated starter decks")
+    cells: dict[tuple[str, str], Tally] = {}
+    seen: set[str] = set()
+    for result in results:
+        decks = result.personalities
+        if len(decks) != study.players:
+            continue
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        seen.update(decks)
+        for seat, deck in enumerate(decks):
+            won = share if seat in result.winners else 0.0
+            for other_seat, other in enumerate(decks):
+                if other_seat != seat and other != deck:
+                    cells.setdefault((deck, other), Tally()).add("", won)
+    starters = [str(deck["name"]) for deck in _starters(study.game)]
+    names = [n for n in starters if n in seen] + sorted(seen - set(starters))
+    rows: dict[str, dict[str, Any]] = {}
+    for row in names:
+        rows[row] = {}
+        for column in names:
+            tally = cells.get((row, column))
+            if tally is not None:
+                rows[row][column] = tally.rates()[""].to_json()
+    return {"deck_choice": choice, "deck_matrix": {"decks": names, "rows": rows}}
 
 
 @dataclass

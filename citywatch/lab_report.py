@@ -78,6 +78,12 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
                  ";".join(r.personalities), " ".join(map(str, r.points or ()))]
                 for r in results]),
     ]
+    matrix = summary.get("deck_matrix")
+    if matrix is not None:
+        out.append(_table(folder / "deck_matrix.csv", ("deck", "against", *RATE),
+                          [[row, column, *_rate_row(rate)]
+                           for row, cells in matrix["rows"].items()
+                           for column, rate in cells.items()]))
     return out
 
 
@@ -192,6 +198,37 @@ def _rows(items: Sequence[tuple[str, dict[str, Any]]], wins: bool = True) -> str
         for name, r in items)
 
 
+def render_deck_matrix(summary: dict[str, Any]) -> str:
+    """The deck-against-deck section (empty for a game without decks): a cell per row deck
+    and column deck, the row deck's win rate, its interval and games."""
+    matrix = summary.get("deck_matrix")
+    if matrix is None:
+        return ""
+    e = html.escape
+    names = matrix["decks"]
+    head = "<tr><th>deck \\ against</th>" + "".join(f"<th>{e(n)}</th>" for n in names) + "</tr>"
+    rows = []
+    for row in names:
+        cells = []
+        for column in names:
+            rate = matrix["rows"].get(row, {}).get(column)
+            cells.append("<td>–</td>" if rate is None else
+                         f"<td>{rate['rate']:.1%}<br><small>{rate['ci_low']:.1%} – "
+                         f"{rate['ci_high']:.1%}<br>{rate['games']} games</small></td>")
+        rows.append(f"<tr><th>{e(row)}</th>{''.join(cells)}</tr>")
+    choice = summary.get("deck_choice")
+    chosen = (f"Decks by seat: {e(', '.join(choice))}." if isinstance(choice, list)
+              else "The starter decks were rotated over the seats so each pairing was played.")
+    return f"""
+<h2>Deck against deck</h2>
+<p class="note">Win rate of the row's deck in the games it played against the column's deck
+(a share of the win per game), with its 95% Wilson interval. {chosen} All cells are in
+deck_matrix.csv.</p>
+<table>{head}
+{chr(10).join(rows)}</table>
+"""
+
+
 def render_html(summary: dict[str, Any]) -> str:
     """The report page: the study, its tables with intervals, and the plots."""
     e = html.escape
@@ -239,7 +276,7 @@ games/s.</p>
 <table>{head}
 {people}</table>
 <img src="personalities.png" alt="win rate by {e(role)}">
-
+{render_deck_matrix(summary)}
 <h2>Seats and turn order</h2>
 <table>{head}
 {seats}</table>
@@ -271,7 +308,8 @@ All cards are in cards.csv.</p>
 <img src="cards.png" alt="most and least decisive cards">
 
 <p class="note">Files: summary.json, seats.csv, turn_order.csv, personalities.csv, bots.csv,
-end_reasons.csv, cards.csv, games.csv, games.jsonl.</p>
+end_reasons.csv, cards.csv, games.csv, games.jsonl{
+', deck_matrix.csv' if summary.get('deck_matrix') is not None else ''}.</p>
 </body></html>
 """
 

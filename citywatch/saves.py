@@ -13,6 +13,7 @@ import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -72,9 +73,18 @@ class Save:
     def describe(self) -> str:
         """One line for a list of saves."""
         seats = ", ".join(self.record.meta.get("seats", []))
-        options = "".join(f", {name} {value}" for name, value in self.record.options.items())
+        options = "".join(f", {name} {show_option(value)}"
+                          for name, value in self.record.options.items())
         return (f"{self.record.game}, {self.record.players} players ({seats}){options}, "
                 f"{len(self.record.actions)} decisions, saved {self.updated}")
+
+
+def show_option(value: Any) -> str:
+    """An option's value in a few words: a list of decks (objects with a ``"name"``) by
+    their names, anything else as it is."""
+    if isinstance(value, list) and all(isinstance(v, dict) and "name" in v for v in value):
+        return " / ".join(str(v["name"]) for v in value)
+    return str(value)
 
 
 def list_saves() -> tuple[list[Save], list[tuple[Path, str]]]:

@@ -38,7 +38,8 @@ def simulate(
     ``workers`` processes (``None``: every core) or Ray tasks when ``use_ray`` (``ray`` is the
     address). With ``report`` or ``records`` a directory, finished games are kept in its
     ``games.jsonl`` and a rerun continues from them; ``report`` also receives the summary as
-    JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``).
+    JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``;
+    for a game with decks, maybe the decks per seat: without them the starter decks rotate).
     ``ValueError`` for bad options.
     """
     study = lab.make_study(game_name, players, seed, bot_names, options)

@@ -45,7 +45,7 @@ class SeatResult:
 
 
 def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
-              options: Mapping[str, int] | None = None) -> list[SeatResult]:
+              options: Mapping[str, Any] | None = None) -> list[SeatResult]:
     """Play one game, set up with the game's ``options``, with ``lineup[i]`` in seat i;
     return each seat's result."""
     game = load(game_name)
@@ -70,7 +70,7 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
                        decisions[i], seconds[i]) for i in range(players)]
 
 
-Task = tuple[str, tuple[str, ...], int, int, dict[str, int]]
+Task = tuple[str, tuple[str, ...], int, int, dict[str, Any]]
 """One scheduled game: game, line-up by seat, game seed, bot seed, the game's options."""
 
 
@@ -80,7 +80,7 @@ def _task(args: Task) -> list[SeatResult]:
 
 
 def schedule(game_name: str, lineup: Sequence[str], games: int, seed: int,
-             options: Mapping[str, int] | None = None) -> list[Task]:
+             options: Mapping[str, Any] | None = None) -> list[Task]:
     """The games to play: each deal (game seed, bot seed) once per rotation of the seats,
     every one set up with ``options``."""
     players = len(lineup)
@@ -98,7 +98,8 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
                workers: int = 1, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole rotations), set up with the game's
     ``options``, and summarise by bot name; ``options`` in the summary are every option's
-    value. ``ValueError`` for a bad line-up, count or option."""
+    value, and ``decks`` the deck names per seat when the options choose decks.
+    ``ValueError`` for a bad line-up, count or option."""
     game = load(game_name)
     chosen = dict(options or {})
     values = game.option_values(chosen)
@@ -108,6 +109,11 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
                          f"the line-up names {players} bots")
     if games < 1 or workers < 1:
         raise ValueError("games and workers must be at least 1")
+    book = game.decks()
+    decks = chosen.get(book.keyword) if book is not None else None
+    if book is not None and decks is not None and len(decks) != players:
+        raise ValueError(f"option {book.keyword} must list one deck per seat: {players} decks, "
+                         f"not {len(decks)}")
     for spec in set(lineup):
         make_bot(spec, game_name)
     tasks = schedule(game_name, lineup, games, seed, chosen)
@@ -142,4 +148,5 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
         }
     return {"game": game_name, "players": players, "games": len(tasks), "seed": seed,
             "options": values, "lineup": list(lineup), "workers": workers, "seconds": elapsed,
-            "bots": bots}
+            "bots": bots,
+            **({"decks": [str(d.get("name", "?")) for d in decks]} if decks else {})}

@@ -97,6 +97,49 @@ class GameOption:
                 "min": self.minimum, "max": self.maximum}
 
 
+class GameDecks(ABC):
+    """A game's decks, as ``Game.decks()`` offers them: the starter decks and the check of a
+    deck of one's own. A deck is JSON; ``new_game`` takes one deck per seat as the keyword
+    ``keyword``, each a starter deck's id or a deck's JSON form."""
+
+    keyword: str = "decks"
+    """The ``new_game`` keyword (and the option's name in records) of the decks per seat."""
+
+    @abstractmethod
+    def starters(self) -> list[dict[str, Any]]:
+        """Every starter deck's JSON form, in order; each has an ``"id"`` and a ``"name"``."""
+
+    @abstractmethod
+    def problems(self, data: Any) -> list[str]:
+        """Every deck rule the deck's JSON form breaks, each naming its rule (empty: a legal
+        deck); ``ValueError`` if ``data`` is not a deck list at all."""
+
+    @abstractmethod
+    def load(self, value: Any) -> dict[str, Any]:
+        """The JSON form of a legal deck given as a starter deck's id or name or as a deck's
+        JSON form; ``ValueError`` naming the rules broken."""
+
+    def defaults(self, players: int) -> list[str]:
+        """The starter deck ids ``new_game`` gives the seats when no decks are chosen: the
+        starter decks in order, round again if there are more seats."""
+        ids = [str(deck["id"]) for deck in self.starters()]
+        return [ids[seat % len(ids)] for seat in range(players)]
+
+    def check_choice(self, value: Any) -> list[dict[str, Any]]:
+        """A per-seat choice of decks (a list, one deck per seat, each as ``load`` takes
+        it) as a list of legal decks' JSON forms; ``ValueError`` naming the seat (from 1)
+        and the rule broken."""
+        if not isinstance(value, list | tuple) or not value:
+            raise ValueError(f"option {self.keyword} must list one deck per seat")
+        decks = []
+        for seat, item in enumerate(value, start=1):
+            try:
+                decks.append(self.load(item))
+            except ValueError as exc:
+                raise ValueError(f"seat {seat}'s deck: {exc}") from None
+        return decks
+
+
 class State(ABC):
     """One moment of a game."""
 
@@ -210,8 +253,14 @@ class Game(ABC):
 
     def option_values(self, options: Mapping[str, Any]) -> dict[str, int]:
         """Every declared option's value: those in ``options``, checked, and the defaults of
-        the others. ``ValueError`` naming an unknown option or a value out of range."""
+        the others. ``ValueError`` naming an unknown option or a value out of range. For a
+        game with decks, the decks per seat (``GameDecks.keyword``) are checked too
+        (``GameDecks.check_choice``) but left out of the result."""
         declared = {option.name: option for option in self.options}
+        decks = self.decks()
+        if decks is not None and decks.keyword in options:
+            decks.check_choice(options[decks.keyword])
+            options = {k: v for k, v in options.items() if k != decks.keyword}
         unknown = sorted(set(options) - set(declared))
         if unknown:
             offered = (f"its options are {', '.join(declared)}" if declared
@@ -227,6 +276,10 @@ class Game(ABC):
         values = self.option_values(options)
         return {option.name: values[option.name] for option in self.options
                 if values[option.name] != option.default}
+
+    def decks(self) -> GameDecks | None:
+        """The game's decks (starter decks, the check of one's own); None: no deck building."""
+        return None
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's estimated share of winning (summing to 1), or None if unknown."""

@@ -98,22 +98,35 @@ def catalogue() -> list[dict[str, Any]]:
                  "bots": bots, "board": has_board(game)}
         if game.options:
             about["options"] = [option.to_json() for option in game.options]
+        book = game.decks()
+        if book is not None:
+            about["decks"] = {"option": book.keyword,
+                              "starters": [{"id": d["id"], "name": d["name"],
+                                            "plan": d.get("plan", "")}
+                                           for d in book.starters()]}
         games.append(about)
     return games
 
 
-def parse_options(game: Game, options: Any) -> dict[str, int]:
+def parse_options(game: Game, options: Any) -> dict[str, Any]:
     """The options a table's creator gave for ``game`` (none: ``{}``); ``TableError`` 400 if
-    they are not a JSON object of the game's options, each a whole number in its range."""
+    they are not a JSON object of the game's options, each a whole number in its range. For
+    a game with decks, the decks per seat (a starter deck's id or a deck's JSON form each)
+    are checked against every deck rule (400 naming the seat and the rule) and kept as the
+    decks' JSON forms, so the table's record replays without the uploaded files."""
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise TableError(400, 'options must be a JSON object such as {"spells": 2}')
+    chosen = dict(options)
     try:
         game.option_values(options)
+        book = game.decks()
+        if book is not None and book.keyword in chosen:
+            chosen[book.keyword] = book.check_choice(chosen[book.keyword])
     except ValueError as exc:
-        raise TableError(400, str(exc)[:300]) from None
-    return dict(options)
+        raise TableError(400, str(exc)[:600]) from None
+    return chosen
 
 
 def offered_bot(spec: str, game: str) -> str:

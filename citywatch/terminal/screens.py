@@ -62,10 +62,11 @@ def screens_for(game: Game) -> TerminalScreens:
 
 
 def seat_name(view: View, seat: int) -> str:
-    """How ``view`` (the seat's own) names the seat: its colour, else "Seat k"."""
-    own = view.get("colour")
-    if isinstance(own, str) and own:
-        return own
+    """How ``view`` (the seat's own) names the seat: its colour or name, else "Seat k"."""
+    for key in ("colour", "name"):
+        own = view.get(key)
+        if isinstance(own, str) and own:
+            return own
     return f"Seat {seat + 1}"
 
 

@@ -1,10 +1,10 @@
 """Guardians of the City Vol.2 (Falling Piano Games with Nexus), on citywatch's stand-in cards.
 
-Work in progress: the leading underscore keeps this folder out of the registry until the whole
-game exists. The modules, bottom-up (each imports only those before it;
+The rules modules, bottom-up (each imports only those before it;
 ``docs/guardians-of-the-city-engine.md``): ``data``, ``decks``, ``actions``, ``state``,
 ``frames``, ``scoring``, ``effects`` (the one interpreter of the effect language), ``turn``,
-``position``, ``view``, ``game``.
+``position``, ``view``; above them the bots' ``evaluate`` and ``heuristic``, the presentation
+(``terminal``, ``encoding``, ``web/``) and ``game``.
 """
 
 from citywatch.games.guardians_of_the_city.actions import Action

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from citywatch.core.api import GameDecks
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_ID,
     ACTION_BY_NAME,
@@ -235,3 +236,40 @@ def deck_from(value: Any) -> Deck:
     if isinstance(value, str):
         return starter_deck(value)
     return load_deck(value)
+
+
+GAME_NAME = "guardians-of-the-city"
+
+
+class GotcDecks(GameDecks):
+    """The game's decks as the interfaces see them (``Game.decks()``): the four starter
+    decks, the deck rules' check, and a deck file's optional ``"game"`` field."""
+
+    keyword = "decks"
+
+    def starters(self) -> list[dict[str, Any]]:
+        """The starter decks' JSON forms, in order."""
+        return [deck.to_json() for deck in STARTER_DECKS]
+
+    def problems(self, data: Any) -> list[str]:
+        """Every deck rule the deck's JSON form breaks (``DeckError`` if not a deck list)."""
+        return deck_problems(read_deck(_without_game(data)))
+
+    def load(self, value: Any) -> dict[str, Any]:
+        """A legal deck's JSON form from a starter deck's id or name or a deck's JSON form
+        (``DeckError`` naming each rule broken)."""
+        return deck_from(_without_game(value)).to_json()
+
+
+def _without_game(data: Any) -> Any:
+    """A deck's JSON form without its optional ``"game"`` field (``DeckError`` if that field
+    names another game)."""
+    if not isinstance(data, dict) or "game" not in data:
+        return data
+    if data["game"] != GAME_NAME:
+        raise DeckError(f"this deck is for {data['game']!r}, not {GAME_NAME}")
+    return {k: v for k, v in data.items() if k != "game"}
+
+
+DECKS = GotcDecks()
+"""The game's decks seam (``GuardiansOfTheCity.decks()``)."""

@@ -131,13 +131,25 @@ def _assign_effort(s: State, seat: int) -> None:
     push(s, "effort", seat, ())
 
 
+_EFFORT_ACTIONS: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+"""(required total, levels chosen) -> the effort actions for the next pillar (a cache)."""
+
+
+def _effort_actions(required: int, chosen: tuple[int, ...]) -> tuple[Action, ...]:
+    found = _EFFORT_ACTIONS.get((required, chosen))
+    if found is None:
+        left = len(PILLARS) - len(chosen) - 1
+        room = required - sum(chosen)
+        found = tuple(Action(EFFORT, len(chosen), v) for v in EFFORT_LEVELS
+                      if left * CONSTANTS.effort_min <= room - v <= left * CONSTANTS.effort_max)
+        _EFFORT_ACTIONS[(required, chosen)] = found
+    return found
+
+
 def effort_levels(s: State, seat: int, chosen: tuple[int, ...]) -> list[int]:
     """The levels the next pillar may take after ``chosen`` so that every pillar stays 1-4
     and the total is 8 + surviving groups."""
-    left = len(PILLARS) - len(chosen) - 1
-    room = s.required_effort(seat) - sum(chosen)
-    return [v for v in EFFORT_LEVELS
-            if left * CONSTANTS.effort_min <= room - v <= left * CONSTANTS.effort_max]
+    return [a.y for a in _effort_actions(s.required_effort(seat), chosen)]
 
 
 def may_keep_effort(s: State, seat: int) -> bool:
@@ -153,7 +165,7 @@ class EffortHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         seat, chosen = f[1], f[2]
-        actions = [Action(EFFORT, len(chosen), v) for v in effort_levels(s, seat, chosen)]
+        actions = list(_effort_actions(s.required_effort(seat), chosen))
         if not chosen and may_keep_effort(s, seat):
             actions.insert(0, Action(KEEP_EFFORT))
         return actions

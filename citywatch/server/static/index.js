@@ -4,6 +4,9 @@
 // every hidden card, so the page says so next to the seed and every seat's page says so too.
 // A game with options (each {name, help, default, min, max}) gets one number input each;
 // those changed from their default are sent as "options".
+// A game with decks ({option, starters: [{id, name, plan}]}) gets a deck pick per seat: a
+// starter deck or an uploaded JSON deck list, sent as options[option], one per seat; the
+// server checks every deck rule and answers 400 naming the rule broken.
 "use strict";
 
 (() => {
@@ -14,6 +17,10 @@
   let game = null; // the chosen one
   // The seats chosen so far, kept when the number of players changes.
   let chosen = [];
+  // The deck chosen per seat (a starter id, or UPLOAD) and the uploaded deck lists.
+  const UPLOAD = "upload";
+  let decks = [];
+  let uploads = [];
 
   function players() {
     const checked = document.querySelector('input[name="players"]:checked');
@@ -41,6 +48,10 @@
     $("count").replaceChildren(...counts);
     const bot = game.bots[1] || game.bots[0] || "human";
     chosen = Array.from({ length: game.max_players }, (_, i) => (i === 0 ? "human" : bot));
+    const starters = game.decks ? game.decks.starters : [];
+    decks = Array.from({ length: game.max_players },
+      (_, i) => (starters.length ? starters[i % starters.length].id : ""));
+    uploads = Array.from({ length: game.max_players }, () => null);
     drawSeats();
     drawOptions();
   }
@@ -91,6 +102,59 @@
       rows.push(el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select);
     }
     $("seats").replaceChildren(...rows);
+    drawDecks();
+  }
+
+  /** A deck pick per seat for a game with decks: a starter deck or an upload (else hidden). */
+  function drawDecks() {
+    const rows = [];
+    const starters = game && game.decks ? game.decks.starters : [];
+    for (let i = 0; starters.length && i < players(); i++) {
+      const select = el("select", { id: `deck-${i}`, "data-deck": i });
+      for (const deck of starters) {
+        select.append(el("option", { value: deck.id, selected: decks[i] === deck.id,
+          text: deck.name, title: deck.plan || "" }));
+      }
+      select.append(el("option", { value: UPLOAD, selected: decks[i] === UPLOAD,
+        text: "Upload a deck (JSON file)…" }));
+      const file = el("input", { type: "file", id: `deck-file-${i}`, accept: ".json,application/json",
+        "aria-label": `Seat ${i + 1}'s deck file` });
+      file.hidden = decks[i] !== UPLOAD;
+      select.addEventListener("change", () => {
+        decks[i] = select.value;
+        file.hidden = select.value !== UPLOAD;
+      });
+      file.addEventListener("change", async () => {
+        uploads[i] = null;
+        const picked = file.files && file.files[0];
+        if (!picked) return;
+        try {
+          uploads[i] = JSON.parse(await picked.text());
+        } catch {
+          uploads[i] = { error: `Seat ${i + 1}'s deck file ${picked.name} is not valid JSON.` };
+        }
+      });
+      rows.push(el("label", { for: `deck-${i}`, text: `Seat ${i + 1}` }), select, el("span", {}, file));
+    }
+    $("decks").replaceChildren(...rows);
+    $("decks-row").hidden = rows.length === 0;
+  }
+
+  /** The decks per seat to send, or a sentence saying which seat's upload is missing. */
+  function chosenDecks() {
+    const list = [];
+    for (let i = 0; i < players(); i++) {
+      if (decks[i] !== UPLOAD) {
+        list.push(decks[i]);
+      } else if (!uploads[i]) {
+        return { error: `Choose seat ${i + 1}'s deck file, or a starter deck.` };
+      } else if (uploads[i].error && Object.keys(uploads[i]).length === 1) {
+        return { error: uploads[i].error };
+      } else {
+        list.push(uploads[i]);
+      }
+    }
+    return { decks: list };
   }
 
   /** Fill the game picker from the server (the first game chosen). */
@@ -121,6 +185,14 @@
     if (picked.error) {
       fail(picked.error);
       return;
+    }
+    if (game.decks) {
+      const pickedDecks = chosenDecks();
+      if (pickedDecks.error) {
+        fail(pickedDecks.error);
+        return;
+      }
+      picked.options[game.decks.option] = pickedDecks.decks;
     }
     if (Object.keys(picked.options).length) body.options = picked.options;
     const seedText = $("seed").value.trim();

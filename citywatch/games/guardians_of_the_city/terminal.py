@@ -1,0 +1,364 @@
+"""Drawing a Guardians of the City view in the terminal with rich (the game's ``TerminalScreens``).
+
+The board is the shared Terrorist Cells (strength as a bar, eliminated or frozen), the turn and
+step, and the cards being resolved; the players' screen is one column per nation: each pillar's
+National Effort, each Citizen Group's support, the Shield, Counter-Terrorism points, the score
+and the cards in hand, decks and discard piles, then the active Subversives and lasting
+Galvanised People cards; the hand is the seat's own Action cards, each with its requirement met
+or not. Everything here reads one seat's ``view`` (and reference entries), never the state, and
+no screen lists a deck's contents, so another seat's hidden hand never shows.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+View = dict[str, Any]
+
+SEAT_STYLE = ("bold cyan", "bold magenta", "bold yellow", "bold green")
+"""Each seat's style, in turn order (Player 1 first)."""
+PILLAR_STYLE = {"Military": "bold red", "Civil": "bold bright_blue", "Economic": "bold yellow",
+                "Social": "bold green", "Psychological": "bold magenta"}
+"""Each Total Defence pillar's style."""
+KIND_WORDS = {"action": "Action", "galvanised_people": "Galvanised People",
+              "special_intelligence": "Special Intelligence", "crisis": "Crisis",
+              "subversive": "Subversive"}
+"""A card kind in words."""
+EFFORT_MAX = 4
+SUPPORT_MAX = 4
+CELL_MAX = 6
+MET = ("✓ met", "bold green")
+NOT_MET = ("✗ not met", "bold red")
+
+
+def seat_style(name: str) -> str:
+    """The style of a seat named ``Player k`` (bold for any other name)."""
+    number = name.removeprefix("Player ").strip()
+    if number.isdigit() and 1 <= int(number) <= len(SEAT_STYLE):
+        return SEAT_STYLE[int(number) - 1]
+    return "bold"
+
+
+def colour(name: str) -> Text:
+    """A seat's name in its style."""
+    return Text(name, style=seat_style(name))
+
+
+def bar(value: int, most: int, style: str) -> Text:
+    """``value`` of ``most`` as filled and empty squares, then the number."""
+    value = max(0, min(value, most))
+    return Text.assemble((("■" * value), style), ("·" * (most - value), "dim"), f" {value}")
+
+
+def pillar(name: str) -> Text:
+    """A pillar's name in its style."""
+    return Text(name, style=PILLAR_STYLE.get(name, "bold"))
+
+
+def card_line(card: dict[str, Any] | None) -> Text:
+    """A card's name, kind and pillar (and minimum effort for an Action card)."""
+    if not card:
+        return Text("-", style="dim")
+    out = Text(str(card.get("name", "?")), style="bold")
+    kind = KIND_WORDS.get(str(card.get("kind", "")), str(card.get("kind", "")))
+    where = card.get("pillar")
+    details = Text(" (")
+    details.append(kind)
+    if where:
+        details.append(", ")
+        details.append_text(pillar(str(where)))
+        if "min_effort" in card:
+            details.append(f" {card['min_effort']}+")
+    details.append(")")
+    out.append_text(details)
+    return out
+
+
+def indented(text: str | Text, by: int = 2, style: str = "") -> RenderableType:
+    """Text whose wrapped lines keep an indent."""
+    return Padding(text if isinstance(text, Text) else Text(text, style=style), (0, 0, 0, by))
+
+
+# --- the board -----------------------------------------------------------------------------
+def cells_table(view: View) -> RenderableType:
+    """The shared Terrorist Cells: strength, eliminated, frozen."""
+    t = Table.grid(padding=(0, 2, 0, 0))
+    t.add_column(no_wrap=True)
+    t.add_column(no_wrap=True)
+    t.add_column(no_wrap=True)
+    for cell in view.get("cells", ()):
+        state = Text("")
+        if cell.get("eliminated"):
+            state = Text("eliminated", style="bold green")
+        elif cell.get("frozen"):
+            state = Text("frozen: cannot be raised (Vigilance)", style="bold cyan")
+        t.add_row(Text(f"  {cell['name']}", style="bold"),
+                  bar(cell["strength"], CELL_MAX, "bold red"), state)
+    return Group(Text("Terrorist Cells (shared), strength 0-6:", style="bold"), t)
+
+
+def turn_lines(view: View) -> list[Text]:
+    """Whose turn and which step, with the Action cards played in Step 2."""
+    head = Text(f"Turn {view.get('turn', '?')} (first player: ")
+    head.append_text(colour(str(view.get("first", "?"))))
+    head.append(") · ")
+    if view.get("result") is not None:
+        return [head.append("the game is over", style="bold")]
+    head.append_text(colour(str(view.get("current", "?"))))
+    head.append(" to play")
+    step = Text(str(view.get("step_name", "")))
+    if view.get("step") == 2:
+        step.append(f" ({view.get('plays', 0)} of 2 played)")
+    return [head, step]
+
+
+def board(view: View) -> RenderableType:
+    """The cells, the turn, the cards being resolved and the end waiting for the round."""
+    parts: list[RenderableType] = [cells_table(view), *turn_lines(view)]
+    play = view.get("in_play")
+    if play:
+        line = Text.assemble("In play: ", colour(play["seat"]), " plays ",
+                             card_line(play["card"]))
+        if play.get("galvanised"):
+            line.append(" with ")
+            line.append_text(card_line(play["galvanised"]))
+        parts.append(line)
+        parts.append(indented(str(play["card"].get("text", "")), 2, "dim"))
+    crisis = view.get("crisis")
+    if crisis:
+        parts.append(Text.assemble("Crisis being resolved: ", card_line(crisis)))
+        parts.append(indented(str(crisis.get("text", "")), 2, "dim"))
+    for reason in () if view.get("result") is not None else view.get("ending") or ():
+        parts.append(Text(f"The game ends when this round is over: {reason}.", style="bold red"))
+    if view.get("label"):
+        parts.append(Text(str(view["label"]), style="dim"))
+    return Group(*parts)
+
+
+# --- the players ---------------------------------------------------------------------------
+def effort_cell(seat: dict[str, Any], name: str) -> Text:
+    """A pillar's printed effort, and what Crisis cards read when a Readiness boost differs."""
+    printed = int(seat["effort"][name])
+    out = bar(printed, EFFORT_MAX, PILLAR_STYLE.get(name, "bold"))
+    effective = int(seat.get("effective_effort", {}).get(name, printed))
+    if effective != printed:
+        out.append(f" ({effective} vs Crises)", style="yellow")
+    return out
+
+
+def support_cell(value: int) -> Text:
+    """A Citizen Group's support, or that it has left the country."""
+    if value <= 0:
+        return Text("left the country", style="bold red")
+    return bar(value, SUPPORT_MAX, "bold green")
+
+
+def nations_table(view: View) -> Table:
+    """One column per nation: pillars, Citizen Groups, Shield, points, score and cards."""
+    seats = list(view.get("seats", ()))
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
+              collapse_padding=True)
+    t.add_column("", no_wrap=True)
+    for seat in seats:
+        head = colour(seat["name"])
+        if seat["name"] == view.get("name"):
+            head.append(" (you)")
+        if seat["name"] == view.get("current"):
+            head.append(" *", style="bold")
+        t.add_column(head, no_wrap=True)
+    if not seats:
+        return t
+    first = seats[0]
+    for name in first["effort"]:
+        t.add_row(pillar(name), *[effort_cell(seat, name) for seat in seats])
+    if any(sum(seat["effort"].values()) != seat["required_effort"] for seat in seats):
+        t.add_row("Effort assigned",
+                  *[f"{sum(seat['effort'].values())} of {seat['required_effort']}"
+                    for seat in seats])
+    for group in first["support"]:
+        t.add_row(Text(group, style="bold"),
+                  *[support_cell(int(seat["support"][group])) for seat in seats])
+    t.add_row("Shield", *[Text(str(seat["shield"]), style="bold cyan" if seat["shield"] else "")
+                          for seat in seats])
+    t.add_row("Counter-Terrorism", *[str(seat["counter_terrorism_points"]) for seat in seats])
+    if any(seat["special_intelligence_used"] for seat in seats):
+        t.add_row("Special Intel.", *[str(seat["special_intelligence_used"]) for seat in seats])
+    t.add_row(Text("Score", style="bold"),
+              *[Text(str(seat["score"]), style="bold") for seat in seats])
+    t.add_row("Cards in hand", *[str(seat["hand_count"]) for seat in seats])
+    t.add_row("Action deck", *[f"{seat['action_deck_count']}, discard "
+                               f"{len(seat['action_discard'])}" for seat in seats])
+    t.add_row("Crisis deck", *[f"{seat['crisis_deck_count']}, discard "
+                               f"{len(seat['crisis_discard'])}" for seat in seats])
+    return t
+
+
+def lasting_line(seat: dict[str, Any], entry: dict[str, Any]) -> Text:
+    """A lasting Galvanised People card and what it does until its owner's next turn."""
+    out = Text.assemble(colour(seat["name"]), ": ", (entry["card"], "bold"),
+                        f" (with {entry['paired']})")
+    what = []
+    if entry.get("protects"):
+        what.append("protects " + ", ".join(entry["protects"]))
+    if entry.get("freezes"):
+        what.append("freezes " + ", ".join(entry["freezes"]))
+    boost = entry.get("boost")
+    if boost:
+        what.append(f"{boost['pillar']} +{boost['amount']} against Crises")
+    if what:
+        out.append(": " + "; ".join(what))
+    return out
+
+
+def players(view: View) -> RenderableType:
+    """Every nation's public state, then active Subversives, lasting cards and known cards."""
+    parts: list[RenderableType] = [nations_table(view)]
+    seats = list(view.get("seats", ()))
+    subversives = [(seat, seat["subversive"]) for seat in seats if seat.get("subversive")]
+    parts.append(Text("Active Subversives:", style="bold") if subversives
+                 else Text("Active Subversives: none", style="dim"))
+    for seat, card in subversives:
+        parts.append(indented(Text.assemble("in front of ", colour(seat["name"]), ": ",
+                                            (card["name"], "bold red"), f": {card['text']}")))
+    lasting = [(seat, entry) for seat in seats for entry in seat.get("lasting") or ()]
+    if lasting:
+        parts.append(Text("Lasting Galvanised People cards:", style="bold"))
+        parts.extend(indented(lasting_line(seat, entry)) for seat, entry in lasting)
+    for seat in seats:
+        if seat.get("known_in_hand") and seat["name"] != view.get("name"):
+            parts.append(Text.assemble(colour(seat["name"]), " holds (seen by all): ",
+                                       ", ".join(seat["known_in_hand"])))
+    note = Text("*: to play · Score = Counter-Terrorism + support + 2 per Subversive removed",
+                style="dim")
+    decision = view.get("decision")
+    if decision and decision.get("seat") != view.get("current"):
+        note.append(f" · {decision['seat']} must {decision.get('task', 'decide')}", style="bold")
+    parts.append(note)
+    return Group(*parts)
+
+
+# --- the hand ------------------------------------------------------------------------------
+def hand_lines(view: View, cards: list[dict[str, Any]]) -> list[RenderableType]:
+    """The seat's Action cards, one line each (pillar, requirement, own effort, met or not)
+    and the card's text below it."""
+    me = view["seats"][view["seat"]]
+    width = max(len(card["name"]) for card in cards) + 2
+    out: list[RenderableType] = []
+    for card in cards:
+        line = Text("• ")
+        line.append(card["name"].ljust(width), style="bold")
+        line.append_text(pillar(card["pillar"]))
+        line.append(f" {card['min_effort']}+ (yours {me['effort'].get(card['pillar'], '?')}) ")
+        line.append(*(MET if card.get("requirement_met") else NOT_MET))
+        if card.get("playable_now"):
+            line.append(", playable", style="bold green")
+        out.append(line)
+        out.append(indented(str(card.get("text", "")), 4, "dim"))
+    return out
+
+
+def hand(view: View) -> RenderableType:
+    """The viewing seat's Action cards, each with its requirement met or not."""
+    own = view.get("own")
+    if own is None or view.get("seat") is None:
+        return Text("(You are watching: no hand.)", style="dim")
+    me = view["seats"][view["seat"]]
+    cards = list(own.get("hand") or ())
+    head = Text.assemble("Your hand (", colour(me["name"]), f"): {len(cards)} Action card"
+                         f"{'' if len(cards) == 1 else 's'}")
+    if not cards:
+        return head
+    parts: list[RenderableType] = [head, *hand_lines(view, cards)]
+    if me.get("known_in_hand"):
+        parts.append(Text("Everybody saw you take back: " + ", ".join(me["known_in_hand"]),
+                          style="dim"))
+    return Group(*parts)
+
+
+# --- menus, the end and help ---------------------------------------------------------------
+def label(text: str) -> str:
+    """An action's menu line: its own English text ('Play Raids with Galvanised People
+    (Unity)')."""
+    return text
+
+
+def outcome(view: View) -> RenderableType:
+    """The end of the game: winners (or a draw), the reason and every nation's score."""
+    result = view.get("result") or {}
+    seats = list(view.get("seats", ()))
+    winners = [seats[w]["name"] for w in result.get("winners", ()) if 0 <= w < len(seats)]
+    head = Text("Winner: " if len(winners) == 1 else "Winners: ")
+    if winners:
+        head.append_text(Text(" and ").join(colour(w) for w in winners))
+    else:
+        head = Text("A draw: nobody wins")
+    reason = str(result.get("reason", ""))
+    if reason:
+        head.append(f" ({reason}).")
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="The end", title_justify="left")
+    t.add_column("Nation")
+    t.add_column("Counter-Terrorism", justify="right")
+    t.add_column("Support left", justify="right")
+    t.add_column("Special Intel.", justify="right")
+    t.add_column("Score", justify="right")
+    points = result.get("points")
+    for i, seat in enumerate(seats):
+        score = points[i] if points is not None and i < len(points) else seat["score"]
+        t.add_row(colour(seat["name"]), str(seat["counter_terrorism_points"]),
+                  str(sum(seat["support"].values())), str(seat["special_intelligence_used"]),
+                  Text(str(score), style="bold"))
+    return Group(head, t)
+
+
+def describe(entry: dict[str, Any]) -> RenderableType:
+    """A reference entry (an Action or Crisis card, a deck, ...): its name, kind, pillar and
+    text, then any other fields as ``key: value``."""
+    head = card_line(entry) if "kind" in entry else Text(str(entry.get("name", "?")),
+                                                          style="bold")
+    rows: list[RenderableType] = [head]
+    if entry.get("text"):
+        rows.append(indented(str(entry["text"])))
+    shown = {"name", "kind", "pillar", "min_effort", "text"}
+    for key, value in entry.items():
+        if key not in shown and isinstance(value, (str, int, float, bool)):
+            rows.append(indented(f"{key.replace('_', ' ')}: {value}", 2, "dim"))
+    return Group(*rows)
+
+
+class GuardiansScreens:
+    """The terminal screens of Guardians of the City."""
+
+    def colour(self, name: str) -> Text:
+        """A seat's name in its style."""
+        return colour(name)
+
+    def board(self, view: View) -> RenderableType:
+        """The Terrorist Cells, the turn and the cards being resolved."""
+        return board(view)
+
+    def players(self, view: View) -> RenderableType:
+        """Every nation's pillars, Citizen Groups, points and piles; Subversives and lasting
+        cards."""
+        return players(view)
+
+    def hand(self, view: View) -> RenderableType:
+        """The viewing seat's Action cards with their requirements."""
+        return hand(view)
+
+    def label(self, text: str) -> str:
+        """An action's menu line."""
+        return label(text)
+
+    def outcome(self, view: View) -> RenderableType:
+        """Winners, reason and scores."""
+        return outcome(view)
+
+    def describe(self, entry: dict[str, Any]) -> RenderableType:
+        """A reference entry for the '?' help."""
+        return describe(entry)

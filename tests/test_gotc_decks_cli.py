@@ -1,0 +1,236 @@
+"""Deck building everywhere: the ``Game.decks()`` seam, ``citywatch deck``, ``--deck``
+through simulate, tournament and records, the server's deck picks and the lab's
+deck-against-deck matrix (issue 11)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from citywatch import lab, lab_report
+from citywatch.cli import main
+from citywatch.core.record import Record, replay
+from citywatch.core.registry import load
+from citywatch.saves import show_option
+
+GAME = "guardians-of-the-city"
+BOOK = load(GAME).decks()
+assert BOOK is not None
+STARTERS = BOOK.starters()
+IDS = [deck["id"] for deck in STARTERS]
+
+
+def own_deck(name: str = "My own deck") -> dict[str, Any]:
+    """A legal deck of one's own: the first starter deck renamed, without its id."""
+    deck = {k: v for k, v in copy.deepcopy(STARTERS[0]).items() if k != "id"}
+    deck["name"] = name
+    return deck
+
+
+def write(path: Path, data: Any) -> Path:
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_only_games_with_decks_offer_the_seam() -> None:
+    assert load("ankh-morpork").decks() is None
+    assert load("guards-guards").decks() is None
+    assert len(IDS) == 4 and BOOK.defaults(3) == IDS[:3]
+
+
+def test_deck_list_names_every_starter_deck(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "list"]) == 0
+    out = capsys.readouterr().out
+    for deck in STARTERS:
+        assert deck["id"] in out and deck["name"] in out
+    assert main(["deck", "list", GAME, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {GAME: STARTERS}
+
+
+def test_deck_list_of_a_game_without_decks_is_an_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["deck", "list", "ankh-morpork"]) == 2
+    assert "ankh-morpork has no decks" in capsys.readouterr().err
+
+
+def test_deck_check_passes_a_legal_deck_naming_its_game(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = write(tmp_path / "mine.json", {"game": GAME, **own_deck()})
+    assert main(["deck", "check", str(path)]) == 0
+    assert "My own deck is a legal deck" in capsys.readouterr().out
+
+
+def test_deck_check_prints_each_rule_broken_and_exits_1(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = own_deck()
+    deck["action"][0]["count"] = 4  # 51 cards, and 4 copies of one card
+    path = write(tmp_path / "big.json", deck)
+    assert main(["deck", "check", str(path), "--game", GAME]) == 1
+    out = capsys.readouterr().out
+    assert "breaks 2 deck rules" in out
+    assert "Action deck rule 1: the Action Card Game Deck must hold exactly 50 cards, not 51" in out
+    assert "Action deck rule 2: at most 3 copies" in out
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{not json", "is not valid JSON"),
+    (json.dumps(own_deck()), "does not name its game"),
+    (json.dumps({"game": "chess", **own_deck()}), "unknown game 'chess'"),
+    (json.dumps({"game": "ankh-morpork", **own_deck()}), "ankh-morpork has no decks"),
+    (json.dumps({"game": GAME, "name": "x", "action": [{"name": "No Such Card", "count": 1}],
+                 "crisis": []}), "no Action card 'No Such Card'"),
+])
+def test_deck_check_of_a_file_that_is_not_a_deck_exits_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str, message: str) -> None:
+    path = tmp_path / "deck.json"
+    path.write_text(content, encoding="utf-8")
+    assert main(["deck", "check", str(path)]) == 2
+    assert message in capsys.readouterr().err
+    assert main(["deck", "check", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_deck_options_through_simulate_are_kept_in_records_that_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck_file = write(tmp_path / "mine.json", own_deck())
+    records = tmp_path / "records"
+    assert main(["simulate", GAME, "--players", "2", "--games", "2", "--workers", "1",
+                 "--deck", "1=heartland", "--deck", f"2={deck_file}", "--records",
+                 str(records), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["deck_choice"] == ["Heartland (stand-in preset)", "My own deck"]
+    deck_file.unlink()  # the record holds the deck list itself, not the file's name
+    for path in sorted(records.glob("game-*.json")):
+        record = Record.load(path)
+        assert [d["name"] for d in record.options["decks"]] == summary["deck_choice"]
+        assert record.options["decks"][1]["action"] == STARTERS[0]["action"]
+        state = replay(record, verify=True)
+        assert [s["deck"]["name"] for s in state.view(None)["seats"]] == summary["deck_choice"]
+
+
+@pytest.mark.parametrize("args", [
+    [GAME, "--players", "2", "--deck", "3=vanguard"],
+    [GAME, "--players", "2", "--deck", "1=vanguard", "--deck", "1=lifeline"],
+    [GAME, "--players", "2", "--deck", "1=no-such-deck"],
+    [GAME, "--players", "2", "--deck", "1=/no/such/deck.json"],
+    [GAME, "--players", "2", "--deck", "vanguard"],
+    ["ankh-morpork", "--players", "2", "--deck", "1=vanguard"],
+])
+def test_a_bad_deck_option_is_a_usage_error(args: list[str],
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", *args])
+    assert exit_.value.code == 2
+    assert "deck" in capsys.readouterr().err
+
+
+def test_a_rule_breaking_deck_option_names_the_rule(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    deck = own_deck()
+    deck["crisis"] = deck["crisis"][1:]
+    path = write(tmp_path / "short.json", deck)
+    with pytest.raises(SystemExit):
+        main(["tournament", GAME, "--bots", "random,random", "--deck", f"2={path}"])
+    assert "seat 2's deck" in (err := capsys.readouterr().err) and "Crisis deck rule 1" in err
+
+
+def test_tournament_plays_the_chosen_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", GAME, "--bots", "random,random", "--games", "2",
+                 "--deck", "1=lifeline", "--deck", "2=lifeline", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["decks"] == ["Lifeline (stand-in preset)"] * 2 and result["games"] == 2
+
+
+def test_a_save_names_its_decks_not_their_lists() -> None:
+    assert show_option([STARTERS[0], own_deck()]) == "Vanguard (stand-in preset) / My own deck"
+    assert show_option(2) == "2"
+
+
+# The lab ------------------------------------------------------------------------------------
+
+
+def test_two_player_rotation_plays_every_pairing_from_both_seats() -> None:
+    pairs = {tuple(lab.deck_rotation(4, 2, k)) for k in range(12)}
+    assert pairs == {(a, b) for a in range(4) for b in range(4) if a != b}
+    assert lab.deck_rotation(4, 3, 5) == [1, 2, 3]
+
+
+def test_lab_matrix_has_every_pairing_with_intervals(tmp_path: Path) -> None:
+    study = lab.make_study(GAME, 2, 3, ["random"])
+    results, run = lab.run_study(study, 12, workers=1)
+    summary = lab.summarise(study, results, run)
+    assert summary["deck_choice"] == "rotated starter decks"
+    matrix = summary["deck_matrix"]
+    names = [d["name"] for d in STARTERS]
+    assert matrix["decks"] == names
+    for row in names:
+        assert row not in matrix["rows"][row]  # a deck is not matched against itself
+        for column in names:
+            if row == column:
+                continue
+            cell, mirror = matrix["rows"][row][column], matrix["rows"][column][row]
+            assert cell["games"] == 2  # once from each seat
+            assert cell["ci_low"] <= cell["rate"] <= cell["ci_high"]
+            assert cell["wins"] + mirror["wins"] <= 2
+    paths = lab_report.write_csv(tmp_path, summary, results)
+    table = (tmp_path / "deck_matrix.csv").read_text().splitlines()
+    assert tmp_path / "deck_matrix.csv" in paths and len(table) == 1 + 12
+    assert table[0] == "deck,against,games,wins,rate,ci_low,ci_high"
+    assert "Deck against deck" in lab_report.render_html(summary)
+
+
+def test_a_study_with_chosen_decks_keeps_them_and_refuses_a_wrong_count() -> None:
+    decks = BOOK.check_choice(["total_defence", "vanguard"])
+    study = lab.make_study(GAME, 2, 1, ["random"], {"decks": decks})
+    assert lab.game_options(study, 5)["decks"] == decks
+    with pytest.raises(lab.LabError, match="one deck per seat"):
+        lab.make_study(GAME, 3, 1, ["random"], {"decks": decks})
+
+
+def test_games_without_decks_get_no_matrix() -> None:
+    study = lab.make_study("ankh-morpork", 2, 1, ["random"])
+    assert lab.deck_summary(study, []) == {}
+    assert lab.game_options(study, 0) == {}
+
+
+# The server ---------------------------------------------------------------------------------
+
+
+def test_server_offers_starter_decks_and_checks_uploads(tmp_path: Path) -> None:
+    with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from citywatch.server import create_app
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'server.db'}", bot_delay=30)) as client:
+        games = {g["name"]: g for g in client.get("/api/games").json()}
+        assert "decks" not in games["ankh-morpork"]
+        offered = games[GAME]["decks"]
+        assert offered["option"] == "decks"
+        assert [d["id"] for d in offered["starters"]] == IDS
+        body = {"game": GAME, "seats": ["human", "random"], "seed": 4, "practice": True,
+                "options": {"decks": ["lifeline", own_deck("Uploaded")]}}
+        created = client.post("/api/tables", json=body)
+        assert created.status_code == 200, created.text
+        token = next(s["link"] for s in created.json()["seats"] if s["link"]).split("/")[-1]
+        view = client.get(f"/api/view/{token}").json()["view"]
+        assert [s["deck"]["name"] for s in view["seats"]] == ["Lifeline (stand-in preset)",
+                                                              "Uploaded"]
+        bad = own_deck("Too many")
+        bad["action"][0]["count"] = 4
+        tables_before = len(client.app.state.tables._live)  # type: ignore[attr-defined]
+        for decks, words in ((["lifeline", bad], "seat 2's deck"),
+                             (["lifeline", bad], "Action deck rule 2"),
+                             (["lifeline"], "one deck per player"),
+                             (["lifeline", "no-such"], "no starter deck 'no-such'"),
+                             ("lifeline", "one deck per seat")):
+            response = client.post("/api/tables", json={**body, "options": {"decks": decks}})
+            assert response.status_code == 400, decks
+            assert words in response.json()["error"]
+        assert len(client.app.state.tables._live) == tables_before  # type: ignore[attr-defined]
