@@ -119,10 +119,12 @@
         text: "Upload a deck (JSON file)…" }));
       const file = el("input", { type: "file", id: `deck-file-${i}`, accept: ".json,application/json",
         "aria-label": `Seat ${i + 1}'s deck file` });
-      file.hidden = decks[i] !== UPLOAD;
+      // The file picker gets a line of its own under the seat's select, shown for an upload.
+      const picker = el("span", { class: "deck-file" }, file);
+      picker.hidden = decks[i] !== UPLOAD;
       select.addEventListener("change", () => {
         decks[i] = select.value;
-        file.hidden = select.value !== UPLOAD;
+        picker.hidden = select.value !== UPLOAD;
       });
       file.addEventListener("change", async () => {
         uploads[i] = null;
@@ -134,7 +136,7 @@
           uploads[i] = { error: `Seat ${i + 1}'s deck file ${picked.name} is not valid JSON.` };
         }
       });
-      rows.push(el("label", { for: `deck-${i}`, text: `Seat ${i + 1}` }), select, el("span", {}, file));
+      rows.push(el("label", { for: `deck-${i}`, text: `Seat ${i + 1}` }), select, picker);
     }
     $("decks").replaceChildren(...rows);
     $("decks-row").hidden = rows.length === 0;
