@@ -14,8 +14,8 @@ popped. When the stack is empty the game's ``begin_turn`` pushes the next turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
@@ -145,6 +145,13 @@ class Decisions(Generic[S]):
         s.stack.clear()
         s._legal = []
 
+    def serve(self, hooks: StateHooks, action_type: type,
+              who: Callable[[int], str]) -> None:
+        """Make this stack answer the state API of ``hooks``: its ``legal_actions``, and its
+        ``apply_action`` taking ``action_type`` values and naming seats with ``who``."""
+        hooks.legal_actions = self.legal_actions
+        hooks.apply_action = lambda s, action: self.apply(s, action, action_type, who)
+
     def legal_actions(self, s: S) -> list[Any]:
         """The legal actions of the seat to move (empty when the game is over)."""
         if s.result is not None or not s.stack:
@@ -203,16 +210,63 @@ class StateHooks:
 
 class StackedState(State):
     """A ``State`` whose pending decisions are frames on ``stack`` and whose API methods call
-    the game's ``HOOKS``. A subclass keeps ``n`` (seats), ``turn``, ``stack``, ``result``,
-    ``log_tail`` and ``_legal`` (cached legal actions), and implements ``copy``."""
+    the game's ``HOOKS``. A subclass keeps ``n`` (seats), ``turn``, ``stack``, ``rng``,
+    ``result``, ``log_tail`` and ``_legal`` (cached legal actions), and implements ``copy``
+    with ``copy_stacked_parts``."""
 
     HOOKS: StateHooks
     n: int
     turn: int
     stack: list[Frame]
+    rng: Rng
     result: Outcome | None
     log_tail: LogNode | None
     _legal: list[Any] | None
+
+    def copy_stacked_parts(self, twin: Self) -> Self:
+        """Give ``twin``, a copy of this state's own parts, this state's seats, turn, stack and
+        generator (copied) and result, log and cached legal actions (shared: never changed in
+        place); return it."""
+        twin.n = self.n
+        twin.turn = self.turn
+        twin.stack = self.stack[:]
+        twin.rng = self.rng.copy()
+        twin.result = self.result
+        twin.log_tail = self.log_tail
+        twin._legal = self._legal
+        return twin
+
+    def check_seat(self, seat: int | None) -> None:
+        """``ValueError`` unless ``seat`` is None (a spectator) or one of this game's seats."""
+        if seat is not None and not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0 to {self.n - 1}, not {seat}")
+
+    def decision_view(self, seat: int | None, seat_names: Sequence[str],
+                      describe: Callable[[Any], str]) -> dict[str, Any] | None:
+        """The view's pending decision: the seat to move by name and its task (``describe`` of
+        this state), and only for that seat itself its legal actions as text and JSON; None
+        when nobody is to move."""
+        to_move = self.to_move
+        if to_move is None:
+            return None
+        decision: dict[str, Any] = {"seat": seat_names[to_move], "task": describe(self)}
+        if to_move == seat:
+            actions = self.legal_actions()
+            decision["actions"] = [str(a) for a in actions]
+            decision["actions_json"] = [a.to_json() for a in actions]
+        return decision
+
+    def sampling_copy(self, seat: int, rng: Rng) -> Self:
+        """The start of a world sampled for ``seat``: a copy whose generator is spawned from
+        ``rng``, with an empty log and no cached legal actions; ``ValueError`` for a bad seat."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"seat must be 0 to {self.n - 1}, not {seat}")
+        world = self.copy()
+        assert isinstance(world, type(self))
+        world.rng = rng.spawn()
+        world._legal = None
+        world.log_tail = None
+        return world
 
     @property
     def game(self) -> Game:

@@ -103,7 +103,6 @@ class AnkhMorporkState(StackedState):
 
     def copy(self) -> AnkhMorporkState:
         c = AnkhMorporkState.__new__(AnkhMorporkState)
-        c.n = self.n
         c.minions = [m[:] for m in self.minions]
         c.trolls = self.trolls[:]
         c.demons = self.demons[:]
@@ -124,17 +123,11 @@ class AnkhMorporkState(StackedState):
         c.events = self.events[:]
         c.events_done = self.events_done[:]
         c.current = self.current
-        c.turn = self.turn
-        c.stack = self.stack[:]
-        c.rng = self.rng.copy()
-        c.result = self.result
-        c.log_tail = self.log_tail
         c.played = self.played[:]
         c.immune = self.immune
         c.text_asked = self.text_asked
         c.seen = [s[:] for s in self.seen]
-        c._legal = self._legal
-        return c
+        return self.copy_stacked_parts(c)
 
 
     def __repr__(self) -> str:

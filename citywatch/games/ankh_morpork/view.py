@@ -14,7 +14,7 @@ from citywatch.games.ankh_morpork.data import (
     PERSONALITIES,
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
-from citywatch.games.ankh_morpork.frames import HANDLERS
+from citywatch.games.ankh_morpork.frames import DECISIONS
 from citywatch.games.ankh_morpork.position import area_json
 from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState
 
@@ -34,17 +34,8 @@ def revealed_hands(s: AnkhMorporkState, seat: int) -> set[int]:
 
 def view(s: AnkhMorporkState, seat: int | None) -> dict[str, Any]:
     """A JSON dict of exactly what ``seat`` may see (``None``: a spectator, public facts only)."""
-    if seat is not None and not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    to_move = s.to_move
-    decision: dict[str, Any] | None = None
-    if to_move is not None:
-        f = s.stack[-1]
-        decision = {"seat": COLOURS[to_move], "task": HANDLERS[f[0]].describe(s, f)}
-        if to_move == seat:
-            actions = s.legal_actions()
-            decision["actions"] = [str(a) for a in actions]
-            decision["actions_json"] = [a.to_json() for a in actions]
+    s.check_seat(seat)
+    decision = s.decision_view(seat, COLOURS, DECISIONS.describe)
     ended = s.result is not None
     return {
         "game": "ankh-morpork",
@@ -95,12 +86,7 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
     The pools re-dealt are computed from public facts (all cards minus the visible
     ones), never from where the hidden cards truly are.
     """
-    if not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    d = s.copy()
-    d.rng = rng.spawn()
-    d._legal = None
-    d.log_tail = None
+    d = s.sampling_copy(seat, rng)
     d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
     known = {seat} | revealed_hands(s, seat)
     visible = set(d.discard_pile) | set(d.in_play) | set(d.out_of_game)

@@ -1,21 +1,20 @@
 """Guardians of the City actions: a verb and up to two small integers.
 
-Each verb is declared once here with what its integers mean, so that ``str()`` reads as
-English and the JSON form names things (``{"verb": "play", "card": "Raids"}``) and reads back.
+Each verb is declared once here with what its integers mean (``verb``, the core's
+``citywatch.core.verbs.Verbs`` table), so that ``str()`` reads as English and the JSON form
+names things (``{"verb": "play", "card": "Raids"}``) and reads back.
 Sets of Terrorist Cells or Citizen Groups are bitmasks (bit i: ``CELLS[i]`` / ``GROUPS[i]``)
 written in JSON as lists of names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from citywatch.core.verbs import FieldKind, Names, NameSet, Number, Verb, Verbs, and_list, names_of
 from citywatch.games.guardians_of_the_city.data import (
-    ACTION_BY_NAME,
     ACTION_CARDS,
     CELLS,
-    CRISIS_BY_NAME,
     CRISIS_CARDS,
     GROUPS,
     PILLARS,
@@ -24,54 +23,24 @@ from citywatch.games.guardians_of_the_city.data import (
 SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")
 """The seats' names, in turn order."""
 
-_NAMES: dict[str, tuple[str, ...]] = {
-    "pillar": PILLARS,
-    "group": GROUPS,
-    "action_card": tuple(c.name for c in ACTION_CARDS),
-    "crisis_card": tuple(c.name for c in CRISIS_CARDS),
-    "seat": SEATS,
+KINDS: dict[str, FieldKind] = {
+    "pillar": Names("pillar", PILLARS),
+    "group": Names("group", GROUPS),
+    "action_card": Names("action card", [c.name for c in ACTION_CARDS]),
+    "crisis_card": Names("crisis card", [c.name for c in CRISIS_CARDS]),
+    "seat": Names("seat", SEATS),
+    "number": Number(),
+    "cells": NameSet("cells", CELLS),
+    "groups": NameSet("groups", GROUPS),
 }
-_INDEX: dict[str, dict[str, int]] = {
-    "pillar": {p: i for i, p in enumerate(PILLARS)},
-    "group": {g: i for i, g in enumerate(GROUPS)},
-    "action_card": ACTION_BY_NAME,
-    "crisis_card": CRISIS_BY_NAME,
-    "seat": {s: i for i, s in enumerate(SEATS)},
-}
-_SETS = {"cells": CELLS, "groups": GROUPS}
-FIELD_KINDS = (*_NAMES, "number", "cells", "groups")
+"""Field kind -> how its integers are named and read."""
+FIELD_KINDS = tuple(KINDS)
 
-
-def names_of(mask: int, names: tuple[str, ...]) -> list[str]:
-    """The names of the bits set in ``mask``, in order."""
-    return [name for i, name in enumerate(names) if mask >> i & 1]
-
-
-def and_list(words: list[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-class Verb(NamedTuple):
-    """A declared verb: (JSON key, field kind) for ``x`` and ``y``, and how it reads."""
-
-    fields: tuple[tuple[str, str], ...]
-    text: Callable[[Action], str]
-
-
-VERBS: dict[str, Verb] = {}
-
-
-def verb(name: str, fields: tuple[tuple[str, str], ...], text: Callable[[Action], str]) -> str:
-    """Declare a verb; return its name."""
-    if name in VERBS:
-        raise ValueError(f"verb {name!r} declared twice")
-    if len(fields) > 2 or any(kind not in FIELD_KINDS for _, kind in fields):
-        raise ValueError(f"bad fields for verb {name!r}: {fields}")
-    VERBS[name] = Verb(fields, text)
-    return name
+VERBS: Verbs[Action] = Verbs(2, KINDS)
+"""Every declared verb by name."""
+verb = VERBS.declare
+__all__ = ["FIELD_KINDS", "KINDS", "SEATS", "VERBS", "Action", "Verb", "and_list", "names_of",
+           "verb"]
 
 
 class Action(NamedTuple):
@@ -86,51 +55,13 @@ class Action(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON dict naming pillars, cards, groups, cells and seats by name."""
-        data: dict[str, Any] = {"verb": self.verb}
-        for (key, kind), value in zip(VERBS[self.verb].fields, (self.x, self.y), strict=False):
-            if value < 0:
-                continue
-            if kind == "number":
-                data[key] = value
-            elif kind in _SETS:
-                data[key] = names_of(value, _SETS[kind])
-            else:
-                data[key] = _NAMES[kind][value]
-        return data
+        return VERBS.to_json(self.verb, (self.x, self.y))
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
         """Read an action dict; ``ValueError`` naming what is wrong."""
-        if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
-            raise ValueError("an action must be an object with a 'verb'")
-        name = data["verb"]
-        if name not in VERBS:
-            raise ValueError(f"unknown verb {name!r}")
-        fields = VERBS[name].fields
-        unknown = set(data) - {"verb"} - {key for key, _ in fields}
-        if unknown:
-            raise ValueError(f"unknown fields for {name!r}: {sorted(unknown)}")
-        values = [-1, -1]
-        for i, (key, kind) in enumerate(fields):
-            if key not in data:
-                continue
-            raw = data[key]
-            if kind == "number":
-                if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-                    raise ValueError(f"field {key!r} of {name!r} must be a whole number >= 0")
-                values[i] = raw
-            elif kind in _SETS:
-                names = _SETS[kind]
-                if not isinstance(raw, list) or not raw or not all(n in names for n in raw) \
-                        or len(set(raw)) != len(raw):
-                    raise ValueError(f"field {key!r} of {name!r} must list different {kind}")
-                values[i] = sum(1 << names.index(n) for n in raw)
-            else:
-                found = _INDEX[kind].get(raw) if isinstance(raw, str) else None
-                if found is None:
-                    raise ValueError(f"unknown {kind.replace('_', ' ')} {raw!r} in field {key!r}")
-                values[i] = found
-        return cls(name, values[0], values[1])
+        name, values = VERBS.from_json(data)
+        return cls(name, *values)
 
 
 def _card(i: int) -> str:

@@ -11,11 +11,10 @@ legal actions of the seat to move. ``LAYOUT`` names the vector's blocks.
 
 from __future__ import annotations
 
-from itertools import product
-
 import numpy as np
 import numpy.typing as npt
 
+from citywatch.core.spaces import ActionSpace, Layout
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers every frame)
 from citywatch.games.guardians_of_the_city.actions import SEATS, VERBS, Action
 from citywatch.games.guardians_of_the_city.data import (
@@ -49,24 +48,17 @@ _KIND_VALUES = {
 }
 
 # --- the action space -------------------------------------------------------------------------
-VERB_NAMES = tuple(sorted(VERBS))
-
-
-def _verb_actions(name: str) -> list[Action]:
-    fields = [range(-1, _KIND_VALUES[kind]) for _, kind in VERBS[name].fields]
-    return [Action(name, *values) for values in product(*fields)]
-
-
-ACTIONS: tuple[Action, ...] = tuple(a for name in VERB_NAMES for a in _verb_actions(name))
+SPACE = ActionSpace(VERBS, _KIND_VALUES)
+"""Every action numbered (``citywatch.core.spaces``)."""
+VERB_NAMES = SPACE.verb_names
+ACTIONS: tuple[Action, ...] = tuple(
+    Action(name, *values) for name, values in map(SPACE.action_at, range(len(SPACE))))
 """Every action, by number."""
 INDEX: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 """Action -> its number."""
 NUM_ACTIONS = len(ACTIONS)
-VERB_RANGES: dict[str, tuple[int, int]] = {}
+VERB_RANGES: dict[str, tuple[int, int]] = {name: SPACE.verb_range(name) for name in VERB_NAMES}
 """Verb -> (first number, one past the last) of its actions."""
-for _i, _action in enumerate(ACTIONS):
-    _first, _ = VERB_RANGES.get(_action.verb, (_i, _i))
-    VERB_RANGES[_action.verb] = (_first, _i + 1)
 
 
 def action_mask(state: GotcState) -> Mask:
@@ -81,16 +73,11 @@ def action_mask(state: GotcState) -> Mask:
 # --- the observation --------------------------------------------------------------------------
 FRAME_KINDS = tuple(sorted(DECISIONS.handlers))
 _FRAME = {k: i for i, k in enumerate(FRAME_KINDS)}
-LAYOUT: dict[str, tuple[int, int]] = {}
+_OBSERVATION = Layout()
+LAYOUT = _OBSERVATION.blocks
 """Block name -> (start, size) in the observation vector, in order."""
-_HIGH: list[float] = []
-
-
-def _block(name: str, size: int, high: float = 1.0) -> int:
-    start = len(_HIGH)
-    LAYOUT[name] = (start, size)
-    _HIGH.extend([high] * size)
-    return start
+_HIGH = _OBSERVATION.high
+_block = _OBSERVATION.block
 
 
 # the table

@@ -120,11 +120,9 @@ class GotcState(StackedState):
 
     def copy(self) -> GotcState:
         c = GotcState.__new__(GotcState)
-        c.n = self.n
         c.decks = self.decks
         c.first = self.first
         c.current = self.current
-        c.turn = self.turn
         c.step = self.step
         c.plays = self.plays
         c.cells = self.cells[:]
@@ -145,12 +143,7 @@ class GotcState(StackedState):
         c.turns = self.turns[:]
         c.play = self.play
         c.crisis = self.crisis
-        c.stack = self.stack[:]
-        c.rng = self.rng.copy()
-        c.result = self.result
-        c.log_tail = self.log_tail
-        c._legal = self._legal
-        return c
+        return self.copy_stacked_parts(c)
 
     # --- the log -------------------------------------------------------------------------
     def say(self, text: str, seats: frozenset[int] | None = None,

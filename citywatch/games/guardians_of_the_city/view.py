@@ -99,16 +99,8 @@ def _own_json(s: State, seat: int) -> dict[str, Any]:
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """A JSON dict of exactly what ``seat`` may see (``None``: a spectator)."""
-    if seat is not None and not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    decision: dict[str, Any] | None = None
-    to_move = s.to_move
-    if to_move is not None:
-        decision = {"seat": SEATS[to_move], "task": DECISIONS.describe(s)}
-        if to_move == seat:
-            actions = s.legal_actions()
-            decision["actions"] = [str(a) for a in actions]
-            decision["actions_json"] = [a.to_json() for a in actions]
+    s.check_seat(seat)
+    decision = s.decision_view(seat, SEATS, DECISIONS.describe)
     frozen = s.frozen_cells()
     play = s.play
     return {
@@ -146,12 +138,7 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     player's unknown hand cards and deck are their deck list minus every public card, so the
     sample never depends on the hidden truth.
     """
-    if not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    d = s.copy()
-    d.rng = rng.spawn()
-    d._legal = None
-    d.log_tail = None
+    d = s.sampling_copy(seat, rng)
     d.say(f"A world sampled for {SEATS[seat]}: the earlier log is not carried over.")
     for p in range(d.n):
         if p == seat:

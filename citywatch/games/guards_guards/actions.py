@@ -1,16 +1,17 @@
 """Guards! Guards! actions: a verb and up to three small integers.
 
-Each verb is declared once with ``verb(name, fields, text)``: ``fields`` names what each
-integer means (a tile, a volunteer, a seat, ...), so that ``str()`` reads as English and the
-JSON form names things (``{"verb": "move", "tile": "Misbegot Bridge"}``) and reads back.
+Each verb is declared once with ``verb(name, fields, text)`` (the core's
+``citywatch.core.verbs.Verbs`` table): ``fields`` names what each integer means (a tile, a
+volunteer, a seat, ...), so that ``str()`` reads as English and the JSON form names things
+(``{"verb": "move", "tile": "Misbegot Bridge"}``) and reads back.
 The modules that use a verb declare it at import time.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from citywatch.core.verbs import FieldKind, Names, Number, Verb, Verbs
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
@@ -28,26 +29,7 @@ from citywatch.games.guards_guards.data import (
     tile_named,
 )
 
-# field kind -> (names in order, for JSON)
-_NAMES: dict[str, tuple[str, ...]] = {
-    "tile": tuple(t.name for t in TILES),
-    "volunteer": tuple(v.name for v in VOLUNTEERS),
-    "scroll": tuple(c.name for c in SCROLLS),
-    "item": tuple(c.name for c in ITEMS),
-    "fate": tuple(c.name for c in FATE_CARDS),
-    "dragon": tuple(d.name for d in DRAGONS),
-    "guild_card": tuple(g.name for g in GUILD_CARDS),
-    "seat": tuple(COLOURS),
-    "quadrant": tuple(q.capitalize() for q in QUADRANTS),
-    "deck": tuple(DECK_NAMES),
-    "attribute": tuple(a.capitalize() for a in ATTRIBUTES),
-    "stat": tuple(a.capitalize() for a in STATS),
-    "spell": tuple(c.capitalize() for c in SPELL_COLOURS),
-}
-_INDEX: dict[str, dict[str, int]] = {
-    kind: {name.lower(): i for i, name in enumerate(names)} for kind, names in _NAMES.items()
-}
-FIELD_KINDS = (*_NAMES, "number", "route")
+_QUADRANTS = Names("quadrant", [q.capitalize() for q in QUADRANTS], ignore_case=True)
 ROUTE_CODES = 5 ** 5
 """A ``route`` field is a run's quadrant sequence in base 5, first quadrant lowest, each digit
 quadrant + 1 (at most five quadrants: ruling 35 never repeats one consecutively)."""
@@ -57,7 +39,7 @@ def route_names(code: int) -> list[str]:
     """The quadrants of a route code, in order."""
     names = []
     while code:
-        names.append(QUADRANTS[code % 5 - 1].capitalize())
+        names.append(_QUADRANTS.name(code % 5 - 1))
         code //= 5
     return names
 
@@ -66,41 +48,74 @@ def route_code(names: list[str]) -> int:
     """The route code of a list of quadrant names; ``ValueError`` if one is unknown."""
     code = 0
     for name in reversed(names):
-        found = _INDEX["quadrant"].get(name.lower())
-        if found is None:
-            raise ValueError(f"unknown quadrant {name!r} in a route")
+        try:
+            found = _QUADRANTS.from_json(name)
+        except ValueError:
+            raise ValueError(f"unknown quadrant {name!r} in a route") from None
         code = code * 5 + found + 1
     return code
 
 
-class Verb(NamedTuple):
-    """A declared verb: what its integers mean and how it reads."""
+class _Route(FieldKind):
+    """A run's route: written as the list of its quadrants, read as "A-B-C"."""
 
-    fields: tuple[tuple[str, str], ...]
-    """(JSON key, field kind) for ``x``, ``y``, ``z`` in order."""
-    text: Callable[[Action], str]
-
-
-VERBS: dict[str, Verb] = {}
-
-
-def verb(name: str, fields: tuple[tuple[str, str], ...], text: Callable[[Action], str]) -> str:
-    """Declare a verb; return its name. ``fields``: (JSON key, kind) for x, y, z."""
-    if name in VERBS:
-        raise ValueError(f"verb {name!r} declared twice")
-    if len(fields) > 3 or any(kind not in FIELD_KINDS for _, kind in fields):
-        raise ValueError(f"bad fields for verb {name!r}: {fields}")
-    VERBS[name] = Verb(fields, text)
-    return name
-
-
-def name_of(kind: str, index: int) -> str:
-    """The readable name of ``index`` as a ``kind`` (a tile's name, a seat's colour, ...)."""
-    if kind == "number":
-        return str(index)
-    if kind == "route":
+    def name(self, index: int) -> str:
+        """The quadrants joined by ``-``."""
         return "-".join(route_names(index))
-    return _NAMES[kind][index]
+
+    def to_json(self, index: int) -> Any:
+        """The list of the quadrants."""
+        return route_names(index)
+
+    def from_json(self, raw: Any) -> int:
+        """The code of a list of 1 to 5 quadrant names."""
+        if not isinstance(raw, list) or not 1 <= len(raw) <= 5 or not all(
+                isinstance(q, str) for q in raw):
+            raise ValueError(f"{raw!r} is not a list of 1 to 5 quadrants")
+        return route_code(raw)
+
+
+class _Tile(Names):
+    """A tile, written by name and read by id or name (ignoring case)."""
+
+    def from_json(self, raw: Any) -> int:
+        """The index of the tile whose id or name is ``raw``."""
+        if not isinstance(raw, str):
+            raise ValueError(f"{raw!r} is not a tile's name")
+        return tile_named(raw).index
+
+
+def _names(what: str, names: list[str]) -> Names:
+    return Names(what, names, ignore_case=True)
+
+
+KINDS: dict[str, FieldKind] = {
+    "tile": _Tile("tile", [t.name for t in TILES], ignore_case=True),
+    "volunteer": _names("volunteer", [v.name for v in VOLUNTEERS]),
+    "scroll": _names("scroll", [c.name for c in SCROLLS]),
+    "item": _names("item", [c.name for c in ITEMS]),
+    "fate": _names("fate", [c.name for c in FATE_CARDS]),
+    "dragon": _names("dragon", [d.name for d in DRAGONS]),
+    "guild_card": _names("guild_card", [g.name for g in GUILD_CARDS]),
+    "seat": _names("seat", list(COLOURS)),
+    "quadrant": _QUADRANTS,
+    "deck": _names("deck", list(DECK_NAMES)),
+    "attribute": _names("attribute", [a.capitalize() for a in ATTRIBUTES]),
+    "stat": _names("stat", [a.capitalize() for a in STATS]),
+    "spell": _names("spell", [c.capitalize() for c in SPELL_COLOURS]),
+    "number": Number(),
+    "route": _Route(),
+}
+"""Field kind -> how its integers are named, written and read (names ignoring case)."""
+FIELD_KINDS = tuple(KINDS)
+
+VERBS: Verbs[Action] = Verbs(3, KINDS)
+"""Every declared verb by name; ``verb(name, fields, text)`` declares one, ``fields`` being
+(JSON key, kind) for x, y, z."""
+verb = VERBS.declare
+name_of = VERBS.name_of
+__all__ = ["FIELD_KINDS", "KINDS", "ROUTE_CODES", "VERBS", "Action", "Verb", "name_of",
+           "route_code", "route_names", "seat", "tile", "verb", "vol"]
 
 
 def tile(i: int) -> str:
@@ -131,48 +146,10 @@ class Action(NamedTuple):
 
     def to_json(self) -> dict[str, Any]:
         """A JSON dict naming tiles, cards and seats by name."""
-        data: dict[str, Any] = {"verb": self.verb}
-        for (key, kind), value in zip(VERBS[self.verb].fields, (self.x, self.y, self.z),
-                                      strict=False):
-            if value >= 0:
-                data[key] = value if kind == "number" else name_of(kind, value)
-                if kind == "route":
-                    data[key] = route_names(value)
-        return data
+        return VERBS.to_json(self.verb, (self.x, self.y, self.z))
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
         """Read an action dict; ``ValueError`` naming what is wrong."""
-        if not isinstance(data, dict) or not isinstance(data.get("verb"), str):
-            raise ValueError("an action must be an object with a 'verb'")
-        name = data["verb"]
-        if name not in VERBS:
-            raise ValueError(f"unknown verb {name!r}")
-        fields = VERBS[name].fields
-        unknown = set(data) - {"verb"} - {key for key, _ in fields}
-        if unknown:
-            raise ValueError(f"unknown fields for {name!r}: {sorted(unknown)}")
-        values = [-1, -1, -1]
-        for i, (key, kind) in enumerate(fields):
-            if key not in data:
-                continue
-            raw = data[key]
-            if kind == "number":
-                if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
-                    raise ValueError(f"field {key!r} of {name!r} must be a whole number >= 0")
-                values[i] = raw
-            elif kind == "route":
-                if not isinstance(raw, list) or not 1 <= len(raw) <= 5 or not all(
-                        isinstance(q, str) for q in raw):
-                    raise ValueError(f"field {key!r} of {name!r} must list 1 to 5 quadrants")
-                values[i] = route_code(raw)
-            elif not isinstance(raw, str):
-                raise ValueError(f"field {key!r} of {name!r} must be a name")
-            elif kind == "tile":
-                values[i] = tile_named(raw).index
-            else:
-                found = _INDEX[kind].get(raw.lower())
-                if found is None:
-                    raise ValueError(f"unknown {kind} {raw!r} in field {key!r}")
-                values[i] = found
-        return cls(name, values[0], values[1], values[2])
+        name, values = VERBS.from_json(data)
+        return cls(name, *values)

@@ -17,6 +17,7 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
+from citywatch.core.spaces import ActionSpace, Layout
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every verb and frame)
 from citywatch.games.guards_guards.actions import ROUTE_CODES, VERBS, Action
 from citywatch.games.guards_guards.data import (
@@ -50,55 +51,21 @@ _KIND_SIZE = {
 }
 
 # --- the action space -------------------------------------------------------------------------
-VERB_NAMES = tuple(sorted(VERBS))
-_RADICES: list[tuple[int, ...]] = []
-_STARTS: list[int] = []
-_total = 0
-for _name in VERB_NAMES:
-    radices = tuple(_KIND_SIZE[kind] + 1 for _, kind in VERBS[_name].fields)
-    _RADICES.append(radices)
-    _STARTS.append(_total)
-    size = 1
-    for r in radices:
-        size *= r
-    _total += size
-NUM_ACTIONS = _total
-_VERB_NUMBER = {name: i for i, name in enumerate(VERB_NAMES)}
+SPACE = ActionSpace(VERBS, _KIND_SIZE)
+"""Every action numbered (``citywatch.core.spaces``)."""
+VERB_NAMES = SPACE.verb_names
+NUM_ACTIONS = len(SPACE)
 
 
 def action_index(action: Action) -> int:
     """The number of ``action``; ``KeyError`` if it is outside the action space."""
-    i = _VERB_NUMBER[action.verb]
-    index = 0
-    values = (action.x, action.y, action.z)
-    for k, radix in enumerate(_RADICES[i]):
-        value = values[k] + 1
-        if not 0 <= value < radix:
-            raise KeyError(action)
-        index = index * radix + value
-    if any(v != -1 for v in values[len(_RADICES[i]):]):
-        raise KeyError(action)
-    return _STARTS[i] + index
+    return SPACE.number(action.verb, (action.x, action.y, action.z))
 
 
 def index_action(index: int) -> Action:
     """The action numbered ``index``; ``IndexError`` if out of range."""
-    if not 0 <= index < NUM_ACTIONS:
-        raise IndexError(f"action index must be 0 to {NUM_ACTIONS - 1}, not {index}")
-    lo, hi = 0, len(_STARTS) - 1
-    while lo < hi:  # the last verb whose start is <= index
-        mid = (lo + hi + 1) // 2
-        if _STARTS[mid] <= index:
-            lo = mid
-        else:
-            hi = mid - 1
-    rest = index - _STARTS[lo]
-    values = [-1, -1, -1]
-    radices = _RADICES[lo]
-    for k in range(len(radices) - 1, -1, -1):
-        rest, value = divmod(rest, radices[k])
-        values[k] = value - 1
-    return Action(VERB_NAMES[lo], values[0], values[1], values[2])
+    name, values = SPACE.action_at(index)
+    return Action(name, *values)
 
 
 class _Actions(Sequence[Action]):
@@ -149,16 +116,11 @@ def action_mask(state: GuardsGuardsState) -> Mask:
 # --- the observation --------------------------------------------------------------------------
 FRAME_KINDS = tuple(sorted(DECISIONS.handlers))
 _FRAME = {k: i for i, k in enumerate(FRAME_KINDS)}
-LAYOUT: dict[str, tuple[int, int]] = {}
+_OBSERVATION = Layout()
+LAYOUT = _OBSERVATION.blocks
 """Block name -> (start, size) in the observation vector, in order."""
-_HIGH: list[float] = []
-
-
-def _block(name: str, size: int, high: float = 1.0) -> int:
-    start = len(_HIGH)
-    LAYOUT[name] = (start, size)
-    _HIGH.extend([high] * size)
-    return start
+_HIGH = _OBSERVATION.high
+_block = _OBSERVATION.block
 
 
 NT, NV = len(TILES), len(VOLUNTEERS)

@@ -69,15 +69,4 @@ def advance(s: State) -> None:
     DECISIONS.advance(s)
 
 
-def legal_actions(s: State) -> list[Action]:
-    """The legal actions of the seat to move."""
-    return DECISIONS.legal_actions(s)
-
-
-def apply_action(s: State, action: Any) -> None:
-    """Apply a legal action, or raise ``IllegalAction`` and change nothing."""
-    DECISIONS.apply(s, action, Action, lambda seat: COLOURS[seat])
-
-
-STATE_HOOKS.legal_actions = legal_actions
-STATE_HOOKS.apply_action = apply_action
+DECISIONS.serve(STATE_HOOKS, Action, lambda seat: COLOURS[seat])

@@ -229,7 +229,6 @@ class GuardsGuardsState(StackedState):
 
     def copy(self) -> GuardsGuardsState:
         c = GuardsGuardsState.__new__(GuardsGuardsState)
-        c.n = self.n
         c.spells_to_win = self.spells_to_win
         c.rounds = self.rounds
         c.guild = self.guild[:]
@@ -265,14 +264,8 @@ class GuardsGuardsState(StackedState):
         c.dragons = self.dragons[:]
         c.luggage = self.luggage
         c.current = self.current
-        c.turn = self.turn
         c.t = self.t.copy()
-        c.stack = self.stack[:]
-        c.rng = self.rng.copy()
-        c.result = self.result
-        c.log_tail = self.log_tail
-        c._legal = self._legal
-        return c
+        return self.copy_stacked_parts(c)
 
 
     # --- the log -------------------------------------------------------------------------

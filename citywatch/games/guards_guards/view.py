@@ -114,21 +114,13 @@ def _own_json(s: State, seat: int) -> dict[str, Any]:
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """A JSON dict of exactly what ``seat`` may see (``None``: a spectator)."""
-    if seat is not None and not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    decision: dict[str, Any] | None = None
-    to_move = s.to_move
-    if to_move is not None:
-        decision = {"seat": COLOURS[to_move], "task": DECISIONS.describe(s)}
-        if to_move == seat:
-            actions = s.legal_actions()
-            decision["actions"] = [str(a) for a in actions]
-            decision["actions_json"] = [a.to_json() for a in actions]
-            t = s.t
-            if t.seat == seat and s.current == seat and t.moving and not t.stopped:
-                left = max(0, t.allowance - t.steps)
-                decision["reachable"] = sorted(
-                    TILES[x].id for x in board.reachable(s.pos[seat], left))
+    s.check_seat(seat)
+    decision = s.decision_view(seat, COLOURS, DECISIONS.describe)
+    t = s.t
+    if decision is not None and s.to_move == seat and t.seat == seat and s.current == seat \
+            and t.moving and not t.stopped:
+        left = max(0, t.allowance - t.steps)
+        decision["reachable"] = sorted(TILES[x].id for x in board.reachable(s.pos[seat], left))
     return {
         "game": "guards-guards",
         "players": s.n,
@@ -167,12 +159,7 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     player's Saboteurs are re-drawn from the Brethren of the pool into random quadrants;
     a bought card is re-drawn among unseen cards of the same kind and price (ruling 69).
     """
-    if not 0 <= seat < s.n:
-        raise ValueError(f"seat must be 0 to {s.n - 1}, not {seat}")
-    d = s.copy()
-    d.rng = rng.spawn()
-    d._legal = None
-    d.log_tail = None
+    d = s.sampling_copy(seat, rng)
     d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
     others = [p for p in range(d.n) if p != seat]
     for p in range(d.n):
