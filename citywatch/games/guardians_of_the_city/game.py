@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from citywatch.core.api import Game
+from citywatch.core.api import Game, GameDecks, State
+from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers the view)
 from citywatch.games.guardians_of_the_city.actions import SEATS, Action
@@ -45,6 +47,9 @@ class GuardiansOfTheCity(Game):
     min_players = 2
     max_players = 4
     role = "deck"
+    search_options = {"iterations": 12, "worlds": 4, "exploration": 0.1, "prior": 0.1,
+                      "depth": 8, "playout": "heuristic", "margin": 2}
+    """ISMCTS as measured against the heuristic (README, "Measured strength")."""
 
     def new_game(self, players: int = 2, seed: Seed = 0, decks: Any = None,
                  **options: Any) -> GotcState:
@@ -68,6 +73,50 @@ class GuardiansOfTheCity(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def reference(self) -> dict[str, Any]:
+        """The game's facts for people: pillars, Citizen Groups, Terrorist Cells, every Action
+        and Crisis card, the starter decks (``reference.py``)."""
+        from citywatch.games.guardians_of_the_city.reference import reference
+
+        return reference(self.name)
+
+    def terminal(self) -> TerminalScreens:
+        """The cells, nations and hand in the terminal (``terminal.py``)."""
+        from citywatch.games.guardians_of_the_city.terminal import GuardiansScreens
+
+        return GuardiansScreens()
+
+    def evaluate(self, state: State) -> list[float] | None:
+        """Each seat's share of winning, judged from its score and standing (``evaluate.py``)."""
+        from citywatch.games.guardians_of_the_city.evaluate import evaluate
+
+        assert isinstance(state, GotcState)
+        return evaluate(state)
+
+    def bots(self) -> dict[str, Any]:
+        """The heuristic bot (``heuristic.py``)."""
+        from citywatch.games.guardians_of_the_city.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
+
+    def decks(self) -> GameDecks:
+        """The starter decks and the deck rules' check, for every interface."""
+        from citywatch.games.guardians_of_the_city.decks import DECKS
+
+        return DECKS
+
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+        from citywatch.games.guardians_of_the_city import encoding as enc
+
+        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
+                        enc.action_mask)
+
+    def web_folder(self) -> Path:
+        """``web/``: the browser board (``board.js``, ``board.css``) and its card facts
+        (``board.json``, written by ``make_web.py``)."""
+        return Path(__file__).parent / "web"
 
 
 GAME = GuardiansOfTheCity()
