@@ -232,8 +232,9 @@ def test_ismcts_margin_keeps_the_policys_choice_unless_the_search_is_sure() -> N
     for seed in range(3):
         sure = make_bot("ismcts:iterations=12:depth=3:playout=heuristic:worlds=2:margin=1e9", gg)
         assert sure.choose(Observation(state, seat), legal, Rng(seed)) == heuristic
-    free = [make_bot("ismcts:iterations=12:depth=3:playout=heuristic:worlds=2", gg).choose(
-        Observation(state, seat), legal, Rng(seed)) for seed in range(3)]
+    spec = "ismcts:iterations=12:depth=3:playout=heuristic:worlds=2:margin=0:prior=0"
+    free = [make_bot(spec, gg).choose(Observation(state, seat), legal, Rng(seed))
+            for seed in range(3)]
     assert any(choice != heuristic for choice in free)
 
 

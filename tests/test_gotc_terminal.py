@@ -14,10 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import gotc_positions as gp
 import pexpect
 from rich.console import Console
 
-import tests.gotc_positions as gp
 from citywatch.core.record import Record, replay, start
 from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, CELLS, GROUPS, PILLARS
 from citywatch.games.guardians_of_the_city.game import GAME
