@@ -40,7 +40,8 @@ class Node:
         self.reward = 0.0
         self.squares = 0.0
         self.available = 0
-        self.by_world: dict[int, list[float]] = {}  # fixed world -> [reward sum, visits]
+        self.by_world: dict[int, list[float]] | None = None  # root children with fixed worlds:
+        # fixed world -> [reward sum, visits]
 
     def mean_and_error(self) -> tuple[float, float]:
         """The mean reward and its standard error (infinite below two visits)."""
@@ -133,8 +134,8 @@ class ISMCTSBot:
         if mine is None or mine is best:
             return hint if mine is None else best.action
         if self.worlds:
-            diffs = [best.by_world[k][0] / best.by_world[k][1] - t[0] / t[1]
-                     for k, t in mine.by_world.items() if k in best.by_world]
+            ours, theirs = best.by_world or {}, mine.by_world or {}
+            diffs = [ours[k][0] / ours[k][1] - t[0] / t[1] for k, t in theirs.items() if k in ours]
             if len(diffs) < 3:
                 return hint
             mean = sum(diffs) / len(diffs)
@@ -181,8 +182,11 @@ class ISMCTSBot:
             path.append(node)
         rewards = self._playout(world, rng)
         if key >= 0 and len(path) > 1:
-            tally = path[1].by_world.setdefault(key, [0.0, 0])
-            tally[0] += rewards[path[1].mover]
+            child = path[1]
+            if child.by_world is None:
+                child.by_world = {}
+            tally = child.by_world.setdefault(key, [0.0, 0])
+            tally[0] += rewards[child.mover]
             tally[1] += 1
         for n in path:
             n.visits += 1
