@@ -190,7 +190,7 @@ def test_fire_water_token_explodes_on_the_targets_next_action() -> None:
     s = setup("fire_water", rolls=[3, 2], pos=pos)
     walk(s, STEP1)
     act(s, "use_guild_ability")
-    assert s.flasks[0] == [1] and s.fire_water[1] == 2
+    assert s.flasks[0] == (1,) and s.fire_water[1] == 2
     act(s, "cast", fog)  # Red's next action: casting a Scroll
     assert s.fire_water[1] == 3 and not s.flasks[0] and s.current == 1
     assert s.scrolls[0] == [fog] and not s.effects[0]
@@ -212,10 +212,10 @@ def test_fire_water_fizzles_at_the_end_of_the_targets_next_turn() -> None:
     walk(s, STEP1)
     act(s, "use_guild_ability")
     act(s, "end_movement")
-    assert s.current != 0 and s.flasks[0] == [1]
+    assert s.current != 0 and s.flasks[0] == (1,)
     while s.current != 0:  # Blue's and Black's turns
         finish_turn(s)
-    assert s.flasks[0] == [1]  # Red's next turn has begun: still there
+    assert s.flasks[0] == (1,)  # Red's next turn has begun: still there
     finish_turn(s)
     assert s.current == 1 and not s.flasks[0] and s.fire_water[1] == 3
 

@@ -402,7 +402,7 @@ def test_guild_card_ability_its_test_and_its_effect(card: str, key: str,
             # movement over at once (a street offers nothing more: the turn passes on)
             assert s.pos[0] == STEP and (s.current != 0) == works
         elif key == "fire_water":
-            assert s.flasks[0] == ([1] if works else [])
+            assert s.flasks[0] == ((1,) if works else ())
             assert s.fire_water[1] == (2 if works else 3)
         else:
             assert (drumknott in s.hand[0]) != works

@@ -132,7 +132,7 @@ def idle(s: GuardsGuardsState) -> bool:
 def fight(s: GuardsGuardsState, a_vol: int, d_vol: int, a_item: int = -1, d_item: int = -1,
           bonus: int = 0) -> None:
     """Seat 0's ``a_vol`` (a Saboteur) attacks seat 1's ``d_vol`` (in hand)."""
-    s.saboteurs[0].append((0, a_vol, a_item))
+    s.saboteurs[0] += ((0, a_vol, a_item),)
     s.hand[1].append(d_vol)
     start_combat(s, 0, a_vol, a_item, 1, d_vol, d_item, ("test_result", "done"), bonus)
     advance(s)
@@ -255,7 +255,7 @@ def test_rulebook_combat_offensive_then_defensive_magic() -> None:
     s.scrolls[0].append(troll)
     s.scrolls[1].append(iron)
     a, d = vid("Count Notfaroutoe"), vid("The Bursar")
-    s.saboteurs[0].append((0, a, -1))
+    s.saboteurs[0] += ((0, a, -1),)
     s.hand[1].append(d)
     start_combat(s, 0, a, -1, 1, d, -1, ("test_result", "done"))
     advance(s)

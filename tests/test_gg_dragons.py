@@ -110,7 +110,7 @@ def test_ruling_71_the_call_wonse_always_answers() -> None:
     always answers; three answers summon a Dragon to the drawer's Guild House."""
     s = make()
     s.hand[0] += [vid("Lupine Wonse"), vid("Carding")]
-    s.saboteurs[1].append((2, vid("Count Notfaroutoe"), -1))
+    s.saboteurs[1] += ((2, vid("Count Notfaroutoe"), -1),)
     script(s, 3, 5, picks=[0])  # Carding 3+3 = 6 answers; Count 5+1 = 6 answers
     OPS["call_brethren"](s, 0)
     assert s.dragons[0] >= 0
@@ -123,7 +123,7 @@ def test_ruling_78_four_dragons_last_fight_lost_everyone_loses() -> None:
     s.dragons = [0, 1, 2, 3]
     s.dragon_pile = []
     s.hand[0].append(vid("The Dean"))
-    s.returned[1] = [0]
+    s.returned[1] = (0,)
     script(s, 1, 8, 8)
     begin_fight(s, 3, 0, 0b11)
     advance(s)

@@ -264,7 +264,7 @@ def test_fate_f25_a_friend_at_the_bar_joins_without_fate() -> None:
 def test_fate_f26_ook_is_kept() -> None:
     """F26: "Keep this card. Discard it to add 2 to any one Wizard's Challenge roll." """
     s = drawn("Ook!")
-    assert s.kept[0] == [fate_index("Ook!")] and fate_index("Ook!") not in s.fate_discard
+    assert s.kept[0] == (fate_index("Ook!"),) and fate_index("Ook!") not in s.fate_discard
 
 
 def test_fate_f27_the_watch_take_a_wanted_volunteer_and_arrest() -> None:

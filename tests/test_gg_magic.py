@@ -158,7 +158,7 @@ def test_scroll_effects_on_players() -> None:
         script(s, 8, 1)
         s.attrs[1][MAGIC] = 5
         cast(s, 1, card, Action(CAST_ON_PLAYER, card, 0))
-        assert s.effects[0] == want, name
+        assert list(s.effects[0]) == want, name
 
 
 def test_scroll_self_effects_stride_fog_translocation() -> None:
@@ -221,15 +221,15 @@ def test_banishing_word_sends_saboteurs_home_unless_guild_7() -> None:
     unless its owner passes a Guild test of 7\"."""
     s = make(3)
     b = sc("Banishing Word")
-    s.saboteurs[0].append((1, vid("Carding"), -1))
-    s.saboteurs[2].append((1, vid("Spelter"), -1))
+    s.saboteurs[0] += ((1, vid("Carding"), -1),)
+    s.saboteurs[2] += ((1, vid("Spelter"), -1),)
     s.attrs[0][GUILD] = 1
     s.attrs[2][GUILD] = 4
     script(s, 8, 8, 3, 4)  # cast (8), Guild: 1+3 fails, 4+4 holds
     s.attrs[1][MAGIC] = 0
     cast(s, 1, b, Action("cast_on_quadrant", b, 1))
     assert vid("Carding") in s.hand[0] and not s.saboteurs[0]
-    assert s.saboteurs[2] == [(1, vid("Spelter"), -1)]
+    assert s.saboteurs[2] == ((1, vid("Spelter"), -1),)
 
 
 def test_dragons_bane_only_in_a_dragon_fight() -> None:
@@ -268,7 +268,7 @@ def test_cures_remedy_panacea_and_nanny_oggs() -> None:
 
     s = make()
     s.pox[1] = True
-    s.effects[1].append(Effect("attr", CHARM, -2, UNTIL_HEALED, "Curse of Boils"))
+    s.effects[1] += (Effect("attr", CHARM, -2, UNTIL_HEALED, "Curse of Boils"),)
     remedy = sc("Remedy for the Lesser Pox")
     script(s, 8, 8)
     cast(s, 1, remedy, Action(CAST_ON_PLAYER, remedy, 1))

@@ -195,7 +195,7 @@ def test_ruling_7_start_duties_then_plant_then_move_then_stop_then_countdown() -
     while top(s)[0] == "pass_through":
         act(s, "done_here")
     assert s.current != 0 or "try_plant" not in verbs(s)
-    assert s.effects[0] == [("move", 1, 0, 1, "City Map")]  # counted down at the end
+    assert s.effects[0] == (("move", 1, 0, 1, "City Map"),)  # counted down at the end
 
 
 def test_ruling_9_free_actions_before_during_and_after_movement() -> None:

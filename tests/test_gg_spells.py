@@ -41,7 +41,7 @@ def test_ruling_32_collect_needs_own_spell_and_no_dragon() -> None:
     s.dragons[TILES[SPELL_TILES[RED]].quadrant] = 0
     assert stop_actions(s, 0) == []
     s.dragons = [-1] * 4
-    s.returned[0] = [RED]
+    s.returned[0] = (RED,)
     assert stop_actions(s, 0) == []
 
 
@@ -83,7 +83,7 @@ def test_rulebook_spell_run_reaches_gate_and_passes_challenge_1() -> None:
     assert s.frozen[0]
     assert top(s)[0] == "challenge"
     s.apply(Action(RAISE, 0))
-    assert s.returned[0] == [RED] and s.run[0] is None and s.dollars[0] == 10
+    assert s.returned[0] == (RED,) and s.run[0] is None and s.dollars[0] == 10
     assert a in s.vol_discard[0] and b in s.vol_discard[1]
 
 
@@ -105,7 +105,7 @@ def test_ruling_44_challenge_4_passed_test_stays_passed() -> None:
     """Ruling 44: "In Challenges 4 and 5 a passed test stays passed, and later turns re-roll
     only the failed one.\""""
     s = make()
-    s.returned[0] = [1, 2, 3]
+    s.returned[0] = (1, 2, 3)
     s.spells_to_win = 5
     run = Run(4)
     run.at_gate = [(vid("Dorfl"), -1), (vid("The Librarian"), -1)]  # Brawl 7, Streetwise 5
@@ -123,7 +123,7 @@ def test_ruling_44_challenge_4_passed_test_stays_passed() -> None:
     script(s, 8, 1)  # only Streetwise: 5 + 8 + 1 = 14
     do_free(s, 0, Action(RETRY, 3))
     advance(s)
-    assert s.returned[0] == [1, 2, 3, 4]
+    assert s.returned[0] == (1, 2, 3, 4)
 
 
 def test_sabotage_alter_allegiance_defects_and_replants_after_the_run() -> None:
@@ -131,7 +131,7 @@ def test_sabotage_alter_allegiance_defects_and_replants_after_the_run() -> None:
     the attacking player"; ruling 38: the re-plant happens once the run is over."""
     s = make()
     gate_q = 0  # thieves: the gate's quadrant is always passed
-    s.saboteurs[1].append((gate_q, vid("Carding"), -1))
+    s.saboteurs[1] += ((gate_q, vid("Carding"), -1),)
     runner = vid("Rincewind")  # Loyalty 1
     on_red(s)
     s.hand[0].append(runner)
@@ -145,7 +145,7 @@ def test_sabotage_alter_allegiance_defects_and_replants_after_the_run() -> None:
     assert runner in s.hand[1]
     assert top(s)[0] == "sabotage" and s.legal_actions()[0].verb == REPLANT
     s.apply(Action(REPLANT, vid("Carding"), 2))
-    assert s.saboteurs[1] == [(2, vid("Carding"), -1)]
+    assert s.saboteurs[1] == ((2, vid("Carding"), -1),)
     run = s.run[0]
     assert run is not None and not run.runners and not run.at_gate  # ruling 41
 
@@ -153,7 +153,7 @@ def test_sabotage_alter_allegiance_defects_and_replants_after_the_run() -> None:
 def test_sabotage_librarian_cannot_be_altered() -> None:
     """The Librarian: "Cannot be the target of Alter Allegiance.\""""
     s = make()
-    s.saboteurs[1].append((0, vid("Carding"), -1))
+    s.saboteurs[1] += ((0, vid("Carding"), -1),)
     on_red(s)
     s.hand[0].append(vid("The Librarian"))
     do_collect(s, 0, Action(COLLECT, RED))
@@ -168,7 +168,7 @@ def test_final_spell_collect_ends_turn_and_final_challenge_wins() -> None:
     challenge.\""""
     s = make()
     s.spells_to_win = 2
-    s.returned[0] = [SPELL_COLOURS.index("orange")]
+    s.returned[0] = (SPELL_COLOURS.index("orange"),)
     on_red(s)
     s.hand[0].append(vid("The Dean"))
     do_collect(s, 0, Action(COLLECT, RED))
@@ -198,7 +198,7 @@ def test_ruling_48_ranking_by_spells_then_dollars() -> None:
     from citywatch.games.guards_guards.spells import final_outcome
 
     s = make(3)
-    s.returned[1] = [0]
+    s.returned[1] = (0,)
     s.dollars = [9, 1, 9]
     out = final_outcome(s, "stopped")
     assert out.details["ranking"] == [[1], [0, 2]] and out.winners == (1,)
@@ -212,7 +212,7 @@ def test_sabotage_ambush_runner_defeated_then_saboteur_replants() -> None:
 
     s = make()
     count = vid("Count Notfaroutoe")  # Brawl 3
-    s.saboteurs[1].append((0, count, -1))
+    s.saboteurs[1] += ((0, count, -1),)
     runner = vid("The Bursar")  # Toughness 1
     on_red(s)
     s.hand[0].append(runner)
@@ -224,6 +224,6 @@ def test_sabotage_ambush_runner_defeated_then_saboteur_replants() -> None:
     assert runner in s.vol_discard[0]
     assert top(s)[0] == "sabotage" and s.legal_actions()[0].verb == REPLANT
     s.apply(Action(REPLANT, count, 3))
-    assert s.saboteurs[1] == [(3, count, -1)]
+    assert s.saboteurs[1] == ((3, count, -1),)
     run = s.run[0]
     assert run is not None and not run.runners

@@ -637,7 +637,7 @@ def test_rulebook_plant_a_saboteur_with_a_guild_test_of_five() -> None:
     act(s, "try_plant")
     act(s, "plant", wonse, 2)
     act(s, "plant_item", sword)
-    assert s.saboteurs[0] == [(2, wonse, sword)]
+    assert s.saboteurs[0] == ((2, wonse, sword),)
     assert not s.hand[0] and not s.items[0]
     assert "Lupine Wonse" not in s.log(1)[-1] and "Lupine Wonse" in s.log(0)[-1]
     assert "try_plant" not in verbs(s)

@@ -109,7 +109,7 @@ def fire_water_explodes(s: State, seat: int) -> bool:
     for owner in s.flasks[seat]:
         s.fire_water[owner] += 1
     owners = ", ".join(s.colour(o) for o in dict.fromkeys(s.flasks[seat]))
-    s.flasks[seat].clear()
+    s.flasks[seat] = ()
     s.say(f"Fire Water explodes in {s.colour(seat)}'s hands: the action fails and their turn "
           f"ends (the token goes back to {owners}).")
     end_turn_now(s, seat)
@@ -244,7 +244,7 @@ def guild_defence(s: State, owner: int, target: int) -> None:
     if key == "cut_purse":
         cut_purse(s, owner, target)
     elif key == "fire_water":
-        s.flasks[target].append(owner)
+        s.flasks[target] += (owner,)
         s.say(f"{s.colour(owner)}'s Fire Water now fizzes beside {s.colour(target)}.")
     elif key == "street_theatre":
         street_theatre(s, owner, target)
@@ -280,6 +280,6 @@ def street_theatre(s: State, owner: int, target: int) -> None:
         end_movement(s, target)
         return
     turns = turns_from_next(s, target, 1)
-    s.effects[target].append(Effect("move", -2, 0, turns, "Street Theatre"))
+    s.effects[target] += (Effect("move", -2, 0, turns, "Street Theatre"),)
     s.say(f"{s.colour(target)} will move 2 fewer spaces on their next turn (Street Theatre).")
 

@@ -46,7 +46,7 @@ from citywatch.games.guards_guards.data import (
     VOLUNTEERS,
 )
 from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push
-from citywatch.games.guards_guards.state import GuardsGuardsState
+from citywatch.games.guards_guards.state import GuardsGuardsState, without
 
 State = GuardsGuardsState
 MAX_FIGHTERS = int(CONSTANTS["dragon_fighters_max"])
@@ -227,7 +227,7 @@ class DragonHandler(Handler[State]):
             return
         if a.verb == RECALL_TO_FIGHT:
             sab = next(x for x in s.saboteurs[seat] if x[1] == a.x)
-            s.saboteurs[seat].remove(sab)
+            s.saboteurs[seat] = without(s.saboteurs[seat], sab)
             fighter = (seat, a.x, sab[2])
             s.say(f"{s.colour(seat)} recalls a Saboteur, {vol(a.x)}"
                   f"{item_text(sab[2])}, to fight the Dragon.")

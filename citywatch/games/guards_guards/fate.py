@@ -191,7 +191,7 @@ def fate_op(s: State, seat: int, card: int, index: int) -> None:
     elif kind == "keep":
         if card in s.fate_discard:
             s.fate_discard.remove(card)
-        s.kept[seat].append(card)
+        s.kept[seat] += (card,)
         s.say(f"{s.colour(seat)} keeps {name}.")
     elif kind == "wanted_crackdown":
         if any(VOLUNTEERS[v].wanted for v in s.hand[seat]):
@@ -212,7 +212,7 @@ def fate_op(s: State, seat: int, card: int, index: int) -> None:
                 s.say(f"{s.colour(other)} gives {s.colour(seat)} ${paid}.")
     elif kind == "movement_cap":
         turns = turns_from_next(s, seat, int(o.get("turns", 1)))
-        s.effects[seat].append(Effect("move_cap", int(o["max"]), 0, turns, name))
+        s.effects[seat] += (Effect("move_cap", int(o["max"]), 0, turns, name),)
         s.say(f"{s.colour(seat)} may move at most {o['max']} spaces on their next turn.")
     else:  # pragma: no cover - the data has no other ops
         raise ValueError(f"unknown Fate op {kind!r}")

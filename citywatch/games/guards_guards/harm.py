@@ -68,7 +68,7 @@ def fizzle_flasks(s: State, seat: int) -> None:
     for owner in s.flasks[seat]:
         s.fire_water[owner] += 1
         s.say(f"{s.colour(owner)}'s Fire Water by {s.colour(seat)} fizzles and goes back.")
-    s.flasks[seat].clear()
+    s.flasks[seat] = ()
 
 
 def place(s: State, seat: int, where: int) -> int:
@@ -108,7 +108,7 @@ def cure(s: State, seat: int, pox: bool = True, until_healed: bool = True) -> in
         count += 1
     if until_healed:
         count += len({e[4] for e in s.effects[seat] if e[3] == UNTIL_HEALED})
-        s.effects[seat] = [e for e in s.effects[seat] if e[3] != UNTIL_HEALED]
+        s.effects[seat] = tuple(e for e in s.effects[seat] if e[3] != UNTIL_HEALED)
     return count
 
 

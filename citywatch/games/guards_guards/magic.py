@@ -282,7 +282,7 @@ def do_magic(s: State, seat: int, a: Action) -> None:
         harm.cure(s, seat)
         s.say(f"{s.colour(seat)} drinks Nanny Ogg's Cure All and is cured.")
     elif item == BOOTS:
-        s.effects[seat].append(Effect("move_set", 10, 0, 1, ITEMS[BOOTS].name))
+        s.effects[seat] += (Effect("move_set", 10, 0, 1, ITEMS[BOOTS].name),)
         s.say(f"{s.colour(seat)} puts on the Seven-League Boots: up to 10 spaces this turn.")
     elif item == SLIVER:
         s.say(f"{s.colour(seat)} uses the Sliver of Sapient Pearwood on the Luggage.")
@@ -378,20 +378,20 @@ def scroll_effect(s: State, caster: int, scroll: int, how: str, target: int) -> 
         s.say(f"{s.colour(seat)} is cured by {name}.")
     elif kind == "movement":
         if "set" in sc.op:
-            s.effects[seat].append(Effect("move_cap", int(sc.op["set"]), 0,
-                                          _turns(s, seat, scroll), name))
+            s.effects[seat] += (Effect("move_cap", int(sc.op["set"]), 0,
+                                          _turns(s, seat, scroll), name),)
         else:
-            s.effects[seat].append(Effect("move", int(sc.op["delta"]), 0,
-                                          _turns(s, seat, scroll), name))
+            s.effects[seat] += (Effect("move", int(sc.op["delta"]), 0,
+                                          _turns(s, seat, scroll), name),)
         s.say(f"{name} takes hold of {s.colour(seat)}.")
     elif kind == "attribute":
-        s.effects[seat].append(Effect("attr", ATTRIBUTES.index(sc.op["attribute"]),
-                                      int(sc.op["delta"]), _turns(s, seat, scroll), name))
+        s.effects[seat] += (Effect("attr", ATTRIBUTES.index(sc.op["attribute"]),
+                                      int(sc.op["delta"]), _turns(s, seat, scroll), name),)
         s.say(f"{name} takes hold of {s.colour(seat)}.")
     elif kind == "attributes":
         for attr_name, delta in sc.op["deltas"].items():
-            s.effects[seat].append(Effect("attr", ATTRIBUTES.index(attr_name), int(delta),
-                                          _turns(s, seat, scroll), name))
+            s.effects[seat] += (Effect("attr", ATTRIBUTES.index(attr_name), int(delta),
+                                          _turns(s, seat, scroll), name),)
         s.say(f"{name} takes hold of {s.colour(seat)}.")
     elif kind == "volunteer_stats":
         for stat_name, delta in sc.op["deltas"].items():
@@ -412,7 +412,7 @@ def scroll_effect(s: State, caster: int, scroll: int, how: str, target: int) -> 
     elif kind == "move_luggage":
         then(s, ("move_luggage", caster, int(sc.op["min"]), int(sc.op["max"])))
     elif kind == "guild_ability_immunity":
-        s.effects[seat].append(Effect("fog", 0, 0, _turns(s, seat, scroll), name))
+        s.effects[seat] += (Effect("fog", 0, 0, _turns(s, seat, scroll), name),)
         s.say(f"A fog hides {s.colour(seat)} from every Guild Ability.")
     elif kind == "catch_pox":
         if not s.catch_pox(seat, name):
@@ -438,7 +438,7 @@ def banish(s: State, caster: int, owner: int, quadrant: int) -> None:
                 s.items[owner].append(item)
             s.say(f"{s.colour(owner)}'s Saboteur {vol(v)} is banished back to their hand "
                   f"({total} on Guild).")
-    s.saboteurs[owner] = keep
+    s.saboteurs[owner] = tuple(keep)
 
 
 def use_staff(s: State, seat: int, volunteer: int, stat: int) -> None:

@@ -278,13 +278,13 @@ def _read_seat(s: State, p: int, raw: Any) -> None:
     s.hand[p] = _named_list("volunteer", raw.get("hand", []), where + " hand")
     s.scrolls[p] = _named_list("scroll", raw.get("scrolls", []), where + " scrolls")
     s.items[p] = _named_list("item", raw.get("items", []), where + " items")
-    s.kept[p] = _named_list("fate card", raw.get("kept", []), where + " kept")
+    s.kept[p] = tuple(_named_list("fate card", raw.get("kept", []), where + " kept"))
     bought = raw.get("bought", [])
     if not isinstance(bought, list) or not all(
             isinstance(b, int) and (0 <= b < len(SCROLLS) or 100 <= b < 100 + len(ITEMS))
             for b in bought):
         raise InvalidPosition(f"{where} bought must list scroll numbers or 100 + item numbers")
-    s.bought[p] = list(bought)
+    s.bought[p] = tuple(bought)
     sabs = raw.get("saboteurs", [])
     if not isinstance(sabs, list):
         raise InvalidPosition(f"{where} saboteurs must be a list")
@@ -297,11 +297,11 @@ def _read_seat(s: State, p: int, raw: Any) -> None:
             raise InvalidPosition(f"{where}: {VOLUNTEERS[v].name} is not of the Brethren")
         if any(q == other[0] for other in s.saboteurs[p]):
             raise InvalidPosition(f"{where}: two Saboteurs in the {QUADRANTS[q]} (ruling 37)")
-        s.saboteurs[p].append((q, v, _item_or_none(entry.get("item"), where + " saboteur")))
+        s.saboteurs[p] += ((q, v, _item_or_none(entry.get("item"), where + " saboteur")),)
     returned = raw.get("returned", [])
     if not isinstance(returned, list):
         raise InvalidPosition(f"{where} returned must be a list of spell colours")
-    s.returned[p] = [_choice(c, SPELL_COLOURS, where + " returned") for c in returned]
+    s.returned[p] = tuple(_choice(c, SPELL_COLOURS, where + " returned") for c in returned)
     if len(set(s.returned[p])) != len(s.returned[p]):
         raise InvalidPosition(f"{where}: a spell is returned twice")
     if s.guild[p] >= 0 and not set(s.returned[p]) <= set(GUILD_CARDS[s.guild[p]].spells):
@@ -311,11 +311,11 @@ def _read_seat(s: State, p: int, raw: Any) -> None:
     flasks = raw.get("flasks", [])
     if not isinstance(flasks, list):
         raise InvalidPosition(f"{where} flasks must be a list of colours")
-    s.flasks[p] = [_colour(c, s.n, where + " flasks") for c in flasks]
+    s.flasks[p] = tuple(_colour(c, s.n, where + " flasks") for c in flasks)
     effects = raw.get("effects", [])
     if not isinstance(effects, list):
         raise InvalidPosition(f"{where} effects must be a list")
-    s.effects[p] = [_read_effect(e, where) for e in effects]
+    s.effects[p] = tuple(_read_effect(e, where) for e in effects)
     s.missed[p] = _count(raw.get("missed", 0), where + " missed")
     s.jailed[p] = _flag(raw.get("jailed", False), where + " jailed")
     s.own_turns[p] = _count(raw.get("own_turns", 0), where + " own_turns")

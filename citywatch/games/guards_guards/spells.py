@@ -71,7 +71,7 @@ from citywatch.games.guards_guards.data import (
 )
 from citywatch.games.guards_guards.dragons import ranking
 from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push, then
-from citywatch.games.guards_guards.state import GuardsGuardsState, Run
+from citywatch.games.guards_guards.state import GuardsGuardsState, Run, without
 
 State = GuardsGuardsState
 FIRST_RUNNERS = int(CONSTANTS["runners_at_first"])
@@ -353,7 +353,7 @@ def ambush_done(s: State, seat: int, owner: int, q: int, sab_vol: int, runner: i
             run.runners = [x for x in run.runners if x[0] != runner]
         replants = (*replants, (owner, q))
     elif result == DEFENDER_WON:
-        s.saboteurs[owner] = [x for x in s.saboteurs[owner] if x[1] != sab_vol]
+        s.saboteurs[owner] = tuple(x for x in s.saboteurs[owner] if x[1] != sab_vol)
     _continue(s, seat, q, replants)
 
 
@@ -412,7 +412,7 @@ class SabotageHandler(Handler[State]):
                          ("ambush_done", seat, owner, q, sab[1], a.x, replants), bonus)
             return
         owner, v, q = f[1], f[3], a.y
-        s.saboteurs[owner] = [x if x[1] != v else (q, v, x[2]) for x in s.saboteurs[owner]]
+        s.saboteurs[owner] = tuple(x if x[1] != v else (q, v, x[2]) for x in s.saboteurs[owner])
         s.say(f"{s.colour(owner)} re-plants {vol(v)} in the {QUADRANTS[q].capitalize()} "
               "quadrant.", seats=frozenset({owner}),
               others=f"{s.colour(owner)} re-plants a Saboteur.")
@@ -502,7 +502,7 @@ def challenge_done(s: State, seat: int) -> None:
         s.say(f"{s.colour(seat)} fails {ch.name}; their turn ends.")
         harm.end_turn_now(s, seat)
         return
-    s.returned[seat].append(run.colour)
+    s.returned[seat] += (run.colour,)
     s.run[seat] = None
     if run.final:
         s.say(f"{s.colour(seat)} returns {SPELL_NAMES[run.colour]}, the Final Spell, and "
@@ -553,7 +553,7 @@ class ChallengeHandler(Handler[State]):
         seat = f[1]
         if a.verb == USE_OOK:
             run = s.run[seat]
-            s.kept[seat].remove(OOK)
+            s.kept[seat] = without(s.kept[seat], OOK)
             s.fate_discard.append(OOK)
             if run is not None:
                 run.passed |= 1 << f[3]

@@ -11,7 +11,7 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from citywatch.core.api import Outcome
 from citywatch.core.log import LogEntry, LogNode, log_append
@@ -40,6 +40,15 @@ MULTI_KINDS = frozenset({"bridge", "hospital", "watch_house"})
 SHARED_TILES = frozenset(t.index for t in TILES if t.kind in MULTI_KINDS)
 UNTIL_HEALED = -1
 """``Effect.turns`` of an effect that lasts until the player is healed (ruling 59)."""
+
+
+T = TypeVar("T")
+
+
+def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` less the first ``item`` in it (``ValueError`` if none)."""
+    k = items.index(item)
+    return items[:k] + items[k + 1:]
 
 
 class Effect(tuple[str, int, int, int, str]):
@@ -187,16 +196,16 @@ class GuardsGuardsState(StackedState):
         self.hand: list[list[int]] = [[] for _ in range(n)]  # volunteers
         self.scrolls: list[list[int]] = [[] for _ in range(n)]
         self.items: list[list[int]] = [[] for _ in range(n)]
-        self.kept: list[list[int]] = [[] for _ in range(n)]  # Fate cards kept (Ook!)
+        self.kept: list[tuple[int, ...]] = [()] * n  # Fate cards kept (Ook!)
         # cards whose price is public (bought): scroll index, or 100 + item index (ruling 69)
-        self.bought: list[list[int]] = [[] for _ in range(n)]
+        self.bought: list[tuple[int, ...]] = [()] * n
         # planted Saboteurs: (quadrant, volunteer, item), at most one per quadrant (ruling 37)
-        self.saboteurs: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-        self.returned: list[list[int]] = [[] for _ in range(n)]  # spell colours, in order
+        self.saboteurs: list[tuple[tuple[int, int, int], ...]] = [()] * n
+        self.returned: list[tuple[int, ...]] = [()] * n  # spell colours, in order
         self.pox = [False] * n
         self.fire_water = [0] * n  # Fire Water tokens in the owner's supply
-        self.flasks: list[list[int]] = [[] for _ in range(n)]  # owners of tokens on the seat
-        self.effects: list[list[Effect]] = [[] for _ in range(n)]
+        self.flasks: list[tuple[int, ...]] = [()] * n  # owners of tokens on the seat
+        self.effects: list[tuple[Effect, ...]] = [()] * n
         # this-turn volunteer modifiers: (volunteer, stat index, delta)
         self.vol_mods: list[tuple[int, int, int]] = []
         self.missed = [0] * n  # turns the player will miss
@@ -239,14 +248,14 @@ class GuardsGuardsState(StackedState):
         c.hand = list(map(list.copy, self.hand))
         c.scrolls = list(map(list.copy, self.scrolls))
         c.items = list(map(list.copy, self.items))
-        c.kept = list(map(list.copy, self.kept))
-        c.bought = list(map(list.copy, self.bought))
-        c.saboteurs = list(map(list.copy, self.saboteurs))
-        c.returned = list(map(list.copy, self.returned))
+        c.kept = self.kept[:]
+        c.bought = self.bought[:]
+        c.saboteurs = self.saboteurs[:]
+        c.returned = self.returned[:]
         c.pox = self.pox[:]
         c.fire_water = self.fire_water[:]
-        c.flasks = list(map(list.copy, self.flasks))
-        c.effects = list(map(list.copy, self.effects))
+        c.flasks = self.flasks[:]
+        c.effects = self.effects[:]
         c.vol_mods = self.vol_mods[:]
         c.missed = self.missed[:]
         c.jailed = self.jailed[:]

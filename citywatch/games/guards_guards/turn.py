@@ -260,14 +260,14 @@ def end_of_turn(s: State, seat: int, flasks_at_start: int) -> None:
         else:
             s.say(f"{e.source} wears off for {s.colour(seat)}.")
             expire(s, seat, e)
-    s.effects[seat] = keep
+    s.effects[seat] = tuple(keep)
     s.vol_mods.clear()
     old = min(flasks_at_start, len(s.flasks[seat]))
     if old:
         for owner in s.flasks[seat][:old]:
             s.fire_water[owner] += 1
             s.say(f"{s.colour(owner)}'s Fire Water by {s.colour(seat)} fizzles and goes back.")
-        del s.flasks[seat][:old]
+        s.flasks[seat] = s.flasks[seat][old:]
     s.t.over = True
     s.t.stopped = True
 
@@ -581,16 +581,16 @@ def buy(s: State, seat: int, kind: str, card: int, price: int) -> None:
     name = s.colour(seat)
     if kind == "curses_and_cures":
         s.scrolls[seat].append(card)
-        s.bought[seat].append(card)
+        s.bought[seat] += (card,)
         s.say(f"{name} buys the Scroll {SCROLLS[card].name} for ${price}.", frozenset({seat}),
               f"{name} buys a Scroll for ${price}.")
         return
     s.items[seat].append(card)
-    s.bought[seat].append(100 + card)
+    s.bought[seat] += (100 + card,)
     item = ITEMS[card]
     o = item.op or {}
     if o.get("op") == CITY_MAP_OP and "delta" in o:
-        s.effects[seat].append(Effect("move", int(o["delta"]), 0, int(o["turns"]), item.name))
+        s.effects[seat] += (Effect("move", int(o["delta"]), 0, int(o["turns"]), item.name),)
         s.say(f"{name} buys the {item.name} for ${price} and shows it: +{o['delta']} movement "
               f"for {o['turns']} turns.")
         return
@@ -611,7 +611,7 @@ def recall(s: State, seat: int, quadrant: int, v: int) -> None:
     """A planted Saboteur (and its Item) comes back to the hand (Planting a Saboteur)."""
     for k, (q, who, item) in enumerate(s.saboteurs[seat]):
         if q == quadrant and who == v:
-            del s.saboteurs[seat][k]
+            s.saboteurs[seat] = s.saboteurs[seat][:k] + s.saboteurs[seat][k + 1:]
             s.hand[seat].append(v)
             if item >= 0:
                 s.items[seat].append(item)
@@ -679,7 +679,7 @@ class PlantHandler(Handler[State]):
         s.hand[seat].remove(v)
         if item >= 0:
             s.items[seat].remove(item)
-        s.saboteurs[seat].append((q, v, item))
+        s.saboteurs[seat] += ((q, v, item),)
         s.say(f"{s.colour(seat)} plants {vol(v)} as a Saboteur in the "
               f"{QUADRANTS[q].capitalize()}' quadrant"
               + (f" with the {ITEMS[item].name}." if item >= 0 else "."),

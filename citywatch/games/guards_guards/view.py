@@ -163,7 +163,7 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
     d.say(f"A world sampled for {COLOURS[seat]}: the earlier log is not carried over.")
     others = [p for p in range(d.n) if p != seat]
     for p in range(d.n):
-        d.bought[p] = held_bought(d, p)
+        d.bought[p] = tuple(held_bought(d, p))
     _redeal_volunteers(d, seat, others, rng)
     _redeal_cards(d, seat, others, rng, shown_deck(d, seat))
     hidden_fates = sorted(d.fate_deck)  # sorted: the sample may not depend on the true order
@@ -200,7 +200,7 @@ def _redeal_volunteers(d: State, seat: int, others: list[int], rng: Rng) -> None
             by_deck[k].remove(v)
             spare[k] -= 1
             new.append((quadrants[i], v, item))
-        d.saboteurs[p] = new
+        d.saboteurs[p] = tuple(new)
     rest: list[int] = []
     for k in range(3):
         d.vol_down[k] = by_deck[k][:need[k]]
@@ -249,7 +249,7 @@ def _redeal_cards(d: State, seat: int, others: list[int], rng: Rng, shown: int) 
                 new_hand.append(same)
                 new_bought.append(same + offset)
             hands[p][:] = new_hand + [0] * (len(hands[p]) - len(new_hand))
-            d.bought[p] = new_bought
+            d.bought[p] = tuple(new_bought)
         for p in others:
             fixed = len([c for c in d.bought[p] if (c >= ITEM_CODE) == (offset > 0)])
             for i in range(fixed, len(hands[p])):
