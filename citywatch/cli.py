@@ -13,6 +13,7 @@ from citywatch.bots import bot_names, make_bot
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
+from citywatch.saves import show_option
 
 
 def _positive(text: str) -> int:
@@ -140,16 +141,24 @@ def deck_choice(game_name: str, players: int,
 
 
 def _check_decks(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Turn ``--deck`` pairs of ``simulate`` and ``tournament`` into the game's decks option
-    (``play`` does it once its seats are known); a usage error, exit 2, for a bad one."""
+    """Turn ``--deck`` pairs of ``simulate``, ``tournament`` and ``perft --seed`` into the
+    game's decks option (``play`` does it once its seats are known); a usage error, exit 2,
+    for a bad one."""
     pairs: list[tuple[int, str]] = getattr(args, "decks", None) or []
     if not pairs:
         return
     if getattr(args, "resume", False):
         p.error(f"{args.command}: --deck goes with a new game; a resumed game keeps its decks")
-    if args.command not in ("simulate", "tournament"):
+    if args.command == "perft" and args.position is not None:
+        p.error("perft: --deck goes with --seed; a position file has its own decks")
+    if args.command not in ("simulate", "tournament", "perft"):
         return
-    players = args.players if args.command == "simulate" else len(args.bots)
+    if args.command == "tournament":
+        players = len(args.bots)
+    elif args.command == "perft":
+        players = args.players or PERFT_PLAYERS
+    else:
+        players = args.players
     try:
         decks = deck_choice(args.game, players, pairs)
     except ValueError as exc:
@@ -235,6 +244,7 @@ def parser() -> argparse.ArgumentParser:
     perft.add_argument("--seed", type=_seed, help="instead of a file: a new game with this seed")
     perft.add_argument("--players", type=int, help="with --seed: number of seats (default 4)")
     _add_options(perft)
+    _add_decks(perft)
     play = sub.add_parser("play", help="play in the terminal against bots or friends")
     play.add_argument("game", nargs="?", default=None, choices=game_names(),
                       help="the game (may be left out when only one is registered)")
@@ -285,6 +295,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+PERFT_PLAYERS = 4
+"""The seats of ``perft --seed`` without ``--players``."""
 
 
 def _rate(text: str) -> str:
@@ -509,9 +521,9 @@ def _perft(args: argparse.Namespace) -> int:
         return fail("--players goes with --seed; a position file has its own players")
     try:
         if args.position is None:
-            state = game.new_game(4 if args.players is None else args.players, args.seed,
-                                  **args.options)
-            chosen = "".join(f", {name} {value}" for name, value in args.options.items())
+            state = game.new_game(args.players or PERFT_PLAYERS, args.seed, **args.options)
+            chosen = "".join(f", {name} {show_option(value)}"
+                             for name, value in args.options.items())
             start = f"a new game of {state.players} players{chosen}, seed {args.seed}"
         else:
             start = str(args.position)

@@ -151,6 +151,62 @@ def test_a_save_names_its_decks_not_their_lists() -> None:
     assert show_option(2) == "2"
 
 
+def test_a_tables_title_names_each_seats_deck() -> None:
+    """Deck lists are public (citywatch ruling 5), so a table's title names every seat's deck,
+    the default starter decks too; games without decks show only changed options."""
+    names = [str(deck["name"]) for deck in STARTERS]
+    assert load(GAME).shown_options({}, 2) == {"decks": f"{names[0]} / {names[1]}"}
+    chosen = {"decks": ["lifeline", own_deck("Uploaded")]}
+    assert load(GAME).shown_options(chosen, 2) == {
+        "decks": "Lifeline (stand-in preset) / Uploaded"}
+    assert load("ankh-morpork").shown_options({}, 4) == {}
+    assert load("guards-guards").shown_options({"spells": 2}, 4) == {"spells": 2}
+
+
+def test_the_terminal_title_names_the_decks(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from citywatch.terminal import app
+
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    out = StringIO()
+    answers = iter(["quit"])
+    game = app.new_game(GAME, ["you", "random"], 4, lambda _p: next(answers),
+                        Console(file=out, width=160), options={"decks": ["lifeline", "lifeline"]})
+    assert game.run() is False
+    title = f"{GAME} · decks Lifeline (stand-in preset) / Lifeline (stand-in preset) · turn"
+    assert title in out.getvalue()
+
+
+def test_perft_from_a_seed_plays_the_chosen_decks(capsys: pytest.CaptureFixture[str]) -> None:
+    """``perft --seed --deck`` counts the tree of a new game with those decks: the same
+    counts as ``new_game`` with them, named in the first line."""
+    from citywatch.perft import perft_counts
+
+    args = ["perft", GAME, "--seed", "3", "--players", "2", "--depth", "5"]
+    assert main([*args, "--deck", "1=lifeline", "--deck", "2=lifeline"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "decks Lifeline (stand-in preset) / Lifeline (stand-in preset), seed 3" in out[0]
+    chosen = perft_counts(load(GAME).new_game(2, 3, decks=["lifeline", "lifeline"]), 5)
+    assert out[1:6] == [f"depth {d}: {n}" for d, n in enumerate(chosen, start=1)]
+    assert chosen != perft_counts(load(GAME).new_game(2, 3), 5)  # the decks matter
+
+
+@pytest.mark.parametrize(("args", "words"), [
+    ([GAME, "tests/perft/start-2p-seed1.json"], "a position file has its own decks"),
+    ([GAME, "--seed", "1", "--players", "2", "--deck", "3=lifeline"], "seats are numbered 1 to 2"),
+    (["ankh-morpork", "--seed", "1"], "ankh-morpork has no decks to choose"),
+])
+def test_perft_deck_misuse_is_a_usage_error(args: list[str], words: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["perft", *args, "--depth", "1", "--deck", "1=lifeline"])
+    assert stop.value.code == 2 and words in capsys.readouterr().err
+
+
 # The lab ------------------------------------------------------------------------------------
 
 
@@ -219,7 +275,9 @@ def test_server_offers_starter_decks_and_checks_uploads(tmp_path: Path) -> None:
         created = client.post("/api/tables", json=body)
         assert created.status_code == 200, created.text
         token = next(s["link"] for s in created.json()["seats"] if s["link"]).split("/")[-1]
-        view = client.get(f"/api/view/{token}").json()["view"]
+        page = client.get(f"/api/view/{token}").json()
+        assert page["table"]["options"] == {"decks": "Lifeline (stand-in preset) / Uploaded"}
+        view = page["view"]
         assert [s["deck"]["name"] for s in view["seats"]] == ["Lifeline (stand-in preset)",
                                                               "Uploaded"]
         bad = own_deck("Too many")

@@ -277,6 +277,16 @@ class Game(ABC):
         return {option.name: values[option.name] for option in self.options
                 if values[option.name] != option.default}
 
+    def shown_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
+        """What a table's title shows of its options: those not at their default
+        (``changed_options``) and, for a game with decks, each seat's deck by name."""
+        shown: dict[str, Any] = dict(self.changed_options(options))
+        book = self.decks()
+        if book is not None:
+            chosen = options.get(book.keyword) or book.defaults(players)
+            shown[book.keyword] = " / ".join(str(book.load(deck)["name"]) for deck in chosen)
+        return shown
+
     def decks(self) -> GameDecks | None:
         """The game's decks (starter decks, the check of one's own); None: no deck building."""
         return None

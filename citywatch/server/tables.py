@@ -219,12 +219,13 @@ class LiveTable:
     def about(self) -> dict[str, Any]:
         """What every seat is told of the table itself: practice, failure, notices, the
         game (its registry name, title, whether it has a browser board), whether the game
-        is over, and ``options``, the game's options not at their default (only if any)."""
+        is over, and ``options``, the game's options not at their default and the seats' decks
+        (``Game.shown_options``; only if any)."""
         about: dict[str, Any] = {"practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
                                  "title": self.game.display_name(), "board": self.board,
                                  "over": self.over}
-        changed = self.game.changed_options(self.options)
+        changed = self.game.shown_options(self.options, self.state.players)
         if changed:
             about["options"] = changed
         return about

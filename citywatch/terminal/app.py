@@ -82,9 +82,9 @@ class TerminalGame:
         self.screens = screens_for(self.game)
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None
-        changed = self.game.changed_options(record.options)
+        changed = self.game.shown_options(record.options, state.players)
         self.options_shown = "".join(f" · {name} {value}" for name, value in changed.items())
-        """The options not at their default, for the screen's title."""
+        """The options not at their default and the seats' decks, for the screen's title."""
 
     def name(self, seat: int) -> str:
         """The colour (or number) of a seat."""
