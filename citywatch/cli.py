@@ -10,6 +10,7 @@ from typing import Any
 
 from citywatch import reference
 from citywatch.bots import bot_names, make_bot
+from citywatch.core.api import Game, GameOption
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
@@ -43,17 +44,17 @@ def _bots(text: str) -> list[str]:
     return names
 
 
-def _option(text: str) -> tuple[str, int]:
-    """``NAME=VALUE`` read as an option's name and whole-number value."""
+def _option(text: str) -> tuple[str, int | str]:
+    """``NAME=VALUE`` read as an option's name and value: a whole number, else a word (a
+    choice, or a file for an option that takes documents)."""
     name, equals, value = text.partition("=")
-    name = name.strip()
-    if not equals or not name:
+    name, value = name.strip(), value.strip()
+    if not equals or not name or not value:
         raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. spells=2")
     try:
         return name, int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r}: the value of {name} must be a whole "
-                                         "number") from None
+        return name, value
 
 
 def _add_options(command: argparse.ArgumentParser) -> None:
@@ -63,13 +64,18 @@ def _add_options(command: argparse.ArgumentParser) -> None:
                          default=[], metavar="NAME=VALUE",
                          help="a game option (repeat for more); 'citywatch games' lists "
                               "each game's")
+    command.add_argument("--scenario", metavar="NAME|FILE",
+                         help="for a game with scenarios: a shipped scenario or a scenario "
+                              "file (the same as --option scenario=NAME|FILE)")
 
 
 def _check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Turn ``--option`` pairs into a dict of the game's options (a usage error, exit 2, for
     one given twice, unknown or out of range, or given where no new game is set up)."""
-    pairs: list[tuple[str, int]] = getattr(args, "options", None) or []
-    options: dict[str, int] = {}
+    pairs: list[tuple[str, int | str]] = list(getattr(args, "options", None) or [])
+    if getattr(args, "scenario", None) is not None:
+        pairs.append((SCENARIO, args.scenario))
+    options: dict[str, Any] = {}
     for name, value in pairs:
         if name in options:
             p.error(f"{args.command}: option {name} is given twice")
@@ -82,10 +88,28 @@ def _check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None
                 "options")
     if options and getattr(args, "game", None):
         try:
+            options = read_documents(load(args.game), options)
             load(args.game).option_values(options)
         except ValueError as exc:
             p.error(f"{args.command}: {exc}")
     args.options = options
+
+
+def read_documents(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with each value of a document option (``GameOption.document``) that is
+    not one of its choices read as a JSON file; ``ValueError`` saying why a file cannot be
+    read, or naming the game's options when the game has no such option."""
+    declared = {option.name: option for option in game.options}
+    if SCENARIO in options and SCENARIO not in declared:
+        raise ValueError(f"{game.name} has no scenarios to choose")
+    out = dict(options)
+    for name, value in options.items():
+        option = declared.get(name)
+        if (option is not None and option.document is not None and isinstance(value, str)
+                and value not in option.choices
+                and (value.lower().endswith(".json") or Path(value).is_file())):
+            out[name] = read_json_file(Path(value))
+    return out
 
 
 def _deck_pair(text: str) -> tuple[int, str]:
@@ -106,8 +130,9 @@ def _add_decks(command: argparse.ArgumentParser) -> None:
                               "names the starter decks)")
 
 
-def read_deck_file(path: Path) -> Any:
-    """A deck file's JSON; ``ValueError`` saying why it cannot be read."""
+def read_json_file(path: Path) -> Any:
+    """A JSON file's contents (a deck, a scenario); ``ValueError`` saying why it cannot be
+    read."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except OSError as exc:
@@ -136,7 +161,7 @@ def deck_choice(game_name: str, players: int,
             raise ValueError(f"--deck: seat {seat} is given two decks")
         named.add(seat)
         looks_like_file = text.lower().endswith(".json") or Path(text).is_file()
-        chosen[seat - 1] = read_deck_file(Path(text)) if looks_like_file else text
+        chosen[seat - 1] = read_json_file(Path(text)) if looks_like_file else text
     return book.check_choice(chosen)
 
 
@@ -269,6 +294,16 @@ def parser() -> argparse.ArgumentParser:
     deck_check.add_argument("file", type=Path, help="a deck's JSON file")
     deck_check.add_argument("--game", dest="deck_game", choices=game_names(),
                             help="the deck's game, if the file does not name it ('game')")
+    scen = sub.add_parser("scenario", help="list a game's scenarios or check a scenario file")
+    scen_sub = scen.add_subparsers(dest="scenario_command", required=True)
+    scen_list = scen_sub.add_parser("list", help="the shipped scenarios of every game with some")
+    scen_list.add_argument("scenario_game", nargs="?", default=None, choices=game_names(),
+                           metavar="GAME", help="only this game")
+    scen_check = scen_sub.add_parser("check", help="check a scenario file against every rule")
+    scen_check.add_argument("file", type=Path, help="a scenario's JSON file")
+    scen_check.add_argument("--game", dest="scenario_game", choices=game_names(),
+                            help="the scenario's game (needed only when several games have "
+                                 "scenarios)")
     serve = sub.add_parser("serve", help="serve the web game: tables for people and bots")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
@@ -295,6 +330,8 @@ def parser() -> argparse.ArgumentParser:
 
 
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]"]
+SCENARIO = "scenario"
+"""The option a game with scenarios declares (``--scenario``, ``citywatch scenario``)."""
 PERFT_PLAYERS = 4
 """The seats of ``perft --seed`` without ``--players``."""
 
@@ -447,7 +484,8 @@ def _games() -> int:
         print(f"{name:<{width}}{game.display_name():<{titles}}{game.min_players}-"
               f"{game.max_players} players   bots: {', '.join(bot_names(name))}")
         for option in game.options:
-            print(f"{'':<{width}}--option {option.name}=N: {option.help} "
+            value = "WORD" if option.choices else "N"
+            print(f"{'':<{width}}--option {option.name}={value}: {option.help} "
                   f"({option.describe_range()}, default {option.default})")
         book = game.decks()
         if book is not None:
@@ -467,6 +505,8 @@ def main(argv: list[str] | None = None) -> int:
     _check_decks(p, args)
     if args.command == "deck":
         return _deck(args)
+    if args.command == "scenario":
+        return _scenario(args)
     if args.command == "games":
         return _games()
     if args.command == "simulate":
@@ -552,6 +592,57 @@ def _perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def scenario_option(game: Game) -> GameOption | None:
+    """The game's scenario option (a choice option taking documents), or None."""
+    return next((o for o in game.options if o.name == SCENARIO and o.document is not None),
+                None)
+
+
+def _scenario(args: argparse.Namespace) -> int:
+    """``citywatch scenario list [GAME]`` and ``citywatch scenario check FILE``: exit 0 for a
+    good scenario, 1 for one that breaks rules (each printed), 2 for a file that cannot be
+    read or a game without scenarios."""
+    with_scenarios = [n for n in game_names() if scenario_option(load(n)) is not None]
+    name = args.scenario_game
+    if name is None and args.scenario_command == "check":
+        if len(with_scenarios) != 1:
+            print(f"citywatch scenario check: give --game ({', '.join(with_scenarios)})",
+                  file=sys.stderr)
+            return 2
+        name = with_scenarios[0]
+    names = [name] if name else with_scenarios
+    for game_name in names:
+        if scenario_option(load(game_name)) is None:
+            print(f"citywatch scenario: error: {game_name} has no scenarios", file=sys.stderr)
+            return 2
+    if args.scenario_command == "list":
+        for game_name in names:
+            option = scenario_option(load(game_name))
+            assert option is not None
+            print(f"{load(game_name).display_name()} ({game_name}): scenarios "
+                  f"(default {option.default})")
+            for choice in option.choices:
+                print(f"  {choice}")
+        return 0
+    option = scenario_option(load(name))
+    assert option is not None and option.document is not None
+    try:
+        data = read_json_file(args.file)
+    except ValueError as exc:
+        print(f"citywatch scenario check: {exc}", file=sys.stderr)
+        return 2
+    problems = option.document(data)
+    title = option.show(data) if isinstance(data, dict) else "the file"
+    if problems:
+        print(f"{args.file}: {title} breaks {len(problems)} rule(s) of a "
+              f"{load(name).display_name()} scenario:")
+        for problem in problems:
+            print(f"  - {problem}")
+        return 1
+    print(f"{args.file}: {title} is a good scenario for {load(name).display_name()}")
+    return 0
+
+
 def _deck(args: argparse.Namespace) -> int:
     """``citywatch deck list [GAME]`` and ``citywatch deck check FILE``: exit 0 for a legal
     deck, 1 for a deck that breaks rules (each printed), 2 for a file that is not a deck."""
@@ -580,7 +671,7 @@ def _deck(args: argparse.Namespace) -> int:
         return 2
 
     try:
-        data = read_deck_file(args.file)
+        data = read_json_file(args.file)
     except ValueError as exc:
         return fail(str(exc).replace(f"{args.file} ", "", 1))
     named = data.get("game") if isinstance(data, dict) else None

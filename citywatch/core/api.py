@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -59,25 +59,48 @@ class Outcome:
 
 @dataclass(frozen=True)
 class GameOption:
-    """One whole-number option of a game's set-up, as ``Game.options`` declares it: its
-    name, a few words of help, its default, and its range (``maximum`` None: no upper
-    bound)."""
+    """One option of a game's set-up, as ``Game.options`` declares it: its name, a few words
+    of help and its default. A number option has a range (``maximum`` None: no upper bound);
+    a choice option names its ``choices`` (words); a choice option with ``document`` also
+    takes a JSON document of one's own (a scenario file, say), which ``document`` checks,
+    returning the rules it breaks (empty: a good one)."""
 
     name: str
     help: str
-    default: int
-    minimum: int
+    default: int | str
+    minimum: int = 0
     maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    document: Callable[[Any], list[str]] | None = field(default=None, compare=False)
 
     def describe_range(self) -> str:
-        """The range in words: ``1-5`` or ``0 or more``."""
+        """The values in words: ``1-5``, ``0 or more``, ``easy, medium or hard`` (``or a
+        file`` for a document option)."""
+        if self.choices:
+            words = (", ".join(self.choices[:-1]) + " or " + self.choices[-1]
+                     if len(self.choices) > 1 else self.choices[0])
+            return words + (" or a file" if self.document is not None else "")
         if self.maximum is None:
             return f"{self.minimum} or more"
         return f"{self.minimum}-{self.maximum}"
 
-    def check(self, value: Any) -> int:
-        """``value`` if it is a whole number in range; ``ValueError`` naming the option, its
-        range and its meaning otherwise."""
+    def check(self, value: Any) -> Any:
+        """``value`` if it is one of the option's values; ``ValueError`` naming the option,
+        what it takes and its meaning otherwise (for a document, every rule it breaks)."""
+        if self.choices:
+            if isinstance(value, str) and value in self.choices:
+                return value
+            if self.document is not None and isinstance(value, dict):
+                problems = self.document(value)
+                if problems:
+                    raise ValueError(f"option {self.name}: the {self.name} breaks "
+                                     f"{len(problems)} rule(s): " + "; ".join(problems))
+                return value
+            wanted = f"one of {', '.join(self.choices)}"
+            if self.document is not None:
+                wanted += f" or a {self.name} of one's own (a JSON object)"
+            raise ValueError(f"option {self.name} must be {wanted} ({self.help}), "
+                             f"not {value!r}")
         in_range = (isinstance(value, int) and not isinstance(value, bool)
                     and value >= self.minimum
                     and (self.maximum is None or value <= self.maximum))
@@ -91,8 +114,18 @@ class GameOption:
         assert isinstance(value, int)
         return value
 
+    def show(self, value: Any) -> str:
+        """A value in a few words: a document by its ``"name"`` (or ``id``)."""
+        if isinstance(value, dict):
+            return str(value.get("name") or value.get("id") or f"a {self.name} of one's own")
+        return str(value)
+
     def to_json(self) -> dict[str, Any]:
-        """``name, help, default, min, max`` (``max`` null: no upper bound)."""
+        """``name, help, default, min, max`` (``max`` null: no upper bound), or for a choice
+        option ``name, help, default, choices, document`` (whether a file may be given)."""
+        if self.choices:
+            return {"name": self.name, "help": self.help, "default": self.default,
+                    "choices": list(self.choices), "document": self.document is not None}
         return {"name": self.name, "help": self.help, "default": self.default,
                 "min": self.minimum, "max": self.maximum}
 
@@ -251,7 +284,7 @@ class Game(ABC):
                              f"players, not {players}")
         return values
 
-    def option_values(self, options: Mapping[str, Any]) -> dict[str, int]:
+    def option_values(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every declared option's value: those in ``options``, checked, and the defaults of
         the others. ``ValueError`` naming an unknown option or a value out of range. For a
         game with decks, the decks per seat (``GameDecks.keyword``) are checked too
@@ -270,7 +303,7 @@ class Game(ABC):
         return {name: option.check(options[name]) if name in options else option.default
                 for name, option in declared.items()}
 
-    def changed_options(self, options: Mapping[str, Any]) -> dict[str, int]:
+    def changed_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """The options in ``options`` whose value is not the default (checked as
         ``option_values`` checks them), in declaration order."""
         values = self.option_values(options)
@@ -280,7 +313,10 @@ class Game(ABC):
     def shown_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         """What a table's title shows of its options: those not at their default
         (``changed_options``) and, for a game with decks, each seat's deck by name."""
-        shown: dict[str, Any] = dict(self.changed_options(options))
+        declared = {option.name: option for option in self.options}
+        shown: dict[str, Any] = {
+            name: declared[name].show(value) if isinstance(value, dict) else value
+            for name, value in self.changed_options(options).items()}
         book = self.decks()
         if book is not None:
             chosen = options.get(book.keyword) or book.defaults(players)

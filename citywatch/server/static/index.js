@@ -2,8 +2,9 @@
 // and the server's bot levels); POST /api/tables, then one private link per person.
 // A chosen seed makes a practice table ("practice": true): whoever knows the seed can know
 // every hidden card, so the page says so next to the seed and every seat's page says so too.
-// A game with options (each {name, help, default, min, max}) gets one number input each;
-// those changed from their default are sent as "options".
+// A game with options (each {name, help, default, min, max}, or {name, help, default,
+// choices} for a choice) gets one number input or one pick each; those changed from their
+// default are sent as "options".
 // A game with decks ({option, starters: [{id, name, plan}]}) gets a deck pick per seat: a
 // starter deck or an uploaded JSON deck list, sent as options[option], one per seat; the
 // server checks every deck rule and answers 400 naming the rule broken.
@@ -56,12 +57,23 @@
     drawOptions();
   }
 
-  /** The chosen game's options: a number input each, at its default (none: hidden). */
+  /** The chosen game's options: a number input or a pick each, at its default (none:
+   * hidden). */
   function drawOptions() {
     const options = Array.isArray(game.options) ? game.options : [];
     const rows = [];
     for (const option of options) {
       const id = `option-${option.name}`;
+      if (Array.isArray(option.choices)) {
+        const select = el("select", { id, "data-option": option.name,
+          title: `${option.help} (default ${option.default})` });
+        for (const choice of option.choices) {
+          select.append(el("option", { value: choice, selected: choice === option.default, text: choice }));
+        }
+        rows.push(el("label", { for: id, text: option.name }), select,
+          el("p", { class: "note option-help", text: `${option.help} (default ${option.default}).` }));
+        continue;
+      }
       const range = option.max === null || option.max === undefined
         ? `${option.min} or more` : `${option.min} to ${option.max}`;
       rows.push(el("label", { for: id, text: option.name }), el("input", {
@@ -79,6 +91,10 @@
     const options = {};
     for (const option of Array.isArray(game.options) ? game.options : []) {
       const text = $(`option-${option.name}`).value.trim();
+      if (Array.isArray(option.choices)) {
+        if (text !== option.default) options[option.name] = text;
+        continue;
+      }
       const value = Number(text);
       const above = option.max !== null && option.max !== undefined && value > option.max;
       if (text === "" || !Number.isInteger(value) || value < option.min || above) {
