@@ -3,7 +3,7 @@ Special Hexes, tiles with their markers and guards, torches, the crown.
 
 A ``Board`` never changes during play, so states share one and everything derived from it
 (walking distances here, fields of view in ``sight``) is cached on it. Build one from a
-scenario's JSON with ``Board.from_scenario``; ``scenario.check`` validates the JSON first.
+scenario's JSON with ``Board.from_scenario``; ``scenario.load`` checks the JSON first.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class Board:
 
     @classmethod
     def from_scenario(cls, doc: dict[str, Any]) -> Board:
-        """The board of a scenario's JSON (assumed valid: see ``scenario.check``)."""
+        """The board of a scenario's JSON (assumed valid: see ``scenario.problems``)."""
         floor: list[Hex] = []
         tile_hexes: list[list[Hex]] = []
         solid: set[Hex] = set()
