@@ -57,6 +57,32 @@ def _option(text: str) -> tuple[str, int | str]:
         return name, value
 
 
+def _sweep(text: str) -> tuple[str, list[int | str] | None]:
+    """``NAME`` or ``NAME=V1,V2,...`` read as an option to sweep and its values (whole
+    numbers, else words); no values (``None``): every choice of a choice option."""
+    name, equals, rest = text.partition("=")
+    name = name.strip()
+    values = [v.strip() for v in rest.split(",")]
+    if not name or (equals and not all(values)):
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME or NAME=V1,V2,..., e.g. "
+                                         "spells=1,5")
+    if not equals:
+        return name, None
+    return name, [int(v) if v.lstrip("-").isdigit() else v for v in values]
+
+
+def _sweep_choice(pairs: list[tuple[str, list[int | str] | None]]
+                  ) -> dict[str, list[int | str] | None]:
+    """``--sweep`` pairs as the sweep ``simulate`` takes; ``ValueError`` for an option
+    swept twice."""
+    sweep: dict[str, list[int | str] | None] = {}
+    for name, values in pairs:
+        if name in sweep:
+            raise ValueError(f"--sweep {name} is given twice")
+        sweep[name] = values
+    return sweep
+
+
 def _add_options(command: argparse.ArgumentParser) -> None:
     """``--option NAME=VALUE``, repeatable: the game's options (``citywatch games`` lists
     them)."""
@@ -237,6 +263,11 @@ def parser() -> argparse.ArgumentParser:
                      help="write the summary as JSON, CSV and an HTML page with plots here")
     sim.add_argument("--min-plays", type=_positive, default=None, metavar="N",
                      help="rank cards played at least N times (default 20)")
+    sim.add_argument("--sweep", type=_sweep, action="append", default=[],
+                     metavar="NAME[=V1,V2,...]",
+                     help="sweep a game option (repeat for more): game k plays combination "
+                          "k mod C of the values (a choice option: all its choices by "
+                          "default); the summary has a row per combination")
     _add_options(sim)
     _add_decks(sim)
     rep = sub.add_parser("replay", help="replay a game record (step by step in a terminal)")
@@ -388,6 +419,15 @@ def _print_summary(data: dict[str, Any]) -> None:
     print(f"{data['game']}: {games} games, {players} players{options}, seed {data['seed']}, "
           f"bots {', '.join(data['bots'])}")
     print()
+    sweep = data.get("sweep")
+    if sweep:
+        print(f"{'swept options':<32}{'games':>7}{'somebody won':>13}{'95% interval':>17}"
+              f"{'mean turns':>12}")
+        for row in sweep["combinations"]:
+            mean = row["turns"]["mean"]
+            print(f"{row['label'][:31]:<32}{row['games']:>7}{_interval(row['any_winner']):>30}"
+                  f"{'' if mean is None else f'{mean:.1f}':>12}")
+        print()
     head = f"{'wins':>9}{'win rate':>9}{'95% interval':>17}"
     print(f"{'seat':<22}{'first':>7}{head}")
     for seat, name in enumerate(data["seat_names"]):
@@ -449,12 +489,13 @@ def _simulate(args: argparse.Namespace) -> int:
 
     folder = args.report or args.records
     try:
+        sweep = _sweep_choice(args.sweep)
         with progress_bar() as progress:
             summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
                                args.records, workers=args.workers, ray=args.ray or None,
                                use_ray=args.ray is not None, report=args.report,
                                progress=progress, min_plays=args.min_plays,
-                               options=args.options)
+                               options=args.options, sweep=sweep)
     except (ValueError, UnknownGame) as exc:
         print(f"citywatch simulate: error: {exc}", file=sys.stderr)
         return 2

@@ -9,6 +9,7 @@ Game k of a study depends only on the master seed and k: its game seed and bot s
 (2k+1)-th and (2k+2)-th numbers of ``Rng(seed)``, however the games are shared out (one process,
 a pool of processes on this machine, or a Ray cluster). Each finished game is appended as one
 line of JSON to a results file; a rerun of the same study plays only the games still missing.
+A study may sweep options: game k is set up with combination k mod C of the swept values.
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 from pathlib import Path
 from typing import IO, Any
 
 from citywatch.bots import Bot, Observation, make_bot
-from citywatch.core.api import Outcome, State
+from citywatch.core.api import Game, Outcome, State
 from citywatch.core.record import Record
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
@@ -128,33 +130,98 @@ def first_seat(state: State) -> int | None:
 # Studies ------------------------------------------------------------------------------------
 
 
+Sweep = tuple[tuple[str, tuple[Any, ...]], ...]
+"""Swept options in order, each with its values: ``(("difficulty", ("easy", "hard")),)``."""
+
+
 @dataclass(frozen=True)
 class Study:
-    """What decides a study's games: the game, seats, master seed, one bot spec per seat and
-    the game's options (those given; the others keep their defaults). For a game with decks,
-    the options may choose the decks per seat (``GameDecks.keyword``, each deck's JSON form);
-    without that choice the starter decks are rotated over the games (``game_options``)."""
+    """What decides a study's games: the game, seats, master seed, one bot spec per seat,
+    the game's options (those given; the others keep their defaults) and the swept options
+    (``sweep``: game k plays combination k mod C of their values, ``sweep_combination``).
+    For a game with decks, the options may choose the decks per seat (``GameDecks.keyword``,
+    each deck's JSON form); without that choice the starter decks are rotated over the games
+    (``game_options``)."""
 
     game: str
     players: int
     seed: int
     bots: tuple[str, ...]
     options: dict[str, Any] = field(default_factory=dict)
+    sweep: Sweep = ()
 
     def to_json(self) -> dict[str, Any]:
-        """The study as the header line of a results file."""
-        return {"format": FORMAT, "game": self.game, "players": self.players,
-                "seed": self.seed, "bots": list(self.bots), "options": dict(self.options)}
+        """The study as the header line of a results file (``sweep`` only when it sweeps)."""
+        header = {"format": FORMAT, "game": self.game, "players": self.players,
+                  "seed": self.seed, "bots": list(self.bots), "options": dict(self.options)}
+        if self.sweep:
+            header["sweep"] = sweep_json(self.sweep)
+        return header
+
+
+def sweep_json(sweep: Sweep) -> dict[str, list[Any]]:
+    """A sweep as JSON: each swept option's values, in sweep order."""
+    return {name: list(values) for name, values in sweep}
+
+
+def combinations(sweep: Sweep) -> list[dict[str, Any]]:
+    """Every combination of the swept values, the last option varying fastest (one empty
+    combination for no sweep)."""
+    names = [name for name, _ in sweep]
+    return [dict(zip(names, values, strict=True))
+            for values in product(*(values for _, values in sweep))]
+
+
+def combination_label(combination: Mapping[str, Any]) -> str:
+    """``"scenario=vault, difficulty=easy"`` (``"all games"`` for the empty combination)."""
+    return ", ".join(f"{k}={v}" for k, v in combination.items()) or "all games"
+
+
+def check_sweep(game: Game, sweep: Mapping[str, Sequence[Any] | None],
+                options: Mapping[str, Any]) -> Sweep:
+    """The checked sweep: each name one of the game's options not also in ``options``; its
+    values (``None``: every choice of a choice option) each checked by ``GameOption.check``,
+    none repeated. ``LabError`` naming what is wrong."""
+    declared = {option.name: option for option in game.options}
+    checked: list[tuple[str, tuple[Any, ...]]] = []
+    for name, values in sweep.items():
+        option = declared.get(name)
+        if option is None:
+            offered = (f"its options are {', '.join(declared)}" if declared
+                       else "it has no options")
+            raise LabError(f"cannot sweep {name}: not an option of {game.name} ({offered})")
+        if name in options:
+            raise LabError(f"option {name} is both swept and given; sweep it or give it")
+        if values is None:
+            if not option.choices:
+                raise LabError(f"sweeping {name} needs its values, e.g. {name}="
+                               f"{option.minimum},{option.minimum + 1} "
+                               f"({option.describe_range()})")
+            values = option.choices
+        if isinstance(values, str) or not values:
+            raise LabError(f"sweeping {name} needs a list of values")
+        try:
+            values = tuple(option.check(value) for value in values)
+        except ValueError as exc:
+            raise LabError(f"sweeping {name}: {exc}") from None
+        repeated = sorted({str(v) for v in values if values.count(v) > 1})
+        if repeated:
+            raise LabError(f"sweeping {name}: {', '.join(repeated)} given twice")
+        checked.append((name, values))
+    return tuple(checked)
 
 
 def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str],
-               options: Mapping[str, Any] | None = None) -> Study:
-    """A checked study; one bot name is used for every seat. ``LabError`` if it is wrong."""
+               options: Mapping[str, Any] | None = None,
+               sweep: Mapping[str, Sequence[Any] | None] | None = None) -> Study:
+    """A checked study; one bot name is used for every seat; ``sweep`` names options to
+    sweep, each with its values (``None``: every choice). ``LabError`` if it is wrong."""
     try:
         game = load(game_name)
         game.option_values(options or {})
     except ValueError as exc:
         raise LabError(str(exc)) from None
+    swept = check_sweep(game, sweep or {}, options or {})
     if not game.min_players <= players <= game.max_players:
         raise LabError(
             f"{game_name} is for {game.min_players} to {game.max_players} players, not {players}"
@@ -174,7 +241,7 @@ def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]
             make_bot(name, game_name)
         except ValueError as exc:
             raise LabError(str(exc)) from None
-    return Study(game_name, players, seed, tuple(names), dict(options or {}))
+    return Study(game_name, players, seed, tuple(names), dict(options or {}), swept)
 
 
 @lru_cache(maxsize=8)
@@ -193,15 +260,26 @@ def deck_rotation(starters: int, players: int, index: int) -> list[int]:
     return [(index + seat) % starters for seat in range(players)]
 
 
+def sweep_combination(study: Study, index: int) -> dict[str, Any]:
+    """The swept options' values of game ``index``: combination ``index`` mod C of
+    ``combinations`` (empty without a sweep)."""
+    every = combinations(study.sweep)
+    return every[index % len(every)]
+
+
 def game_options(study: Study, index: int) -> dict[str, Any]:
-    """The options game ``index`` of ``study`` is set up with: the study's, and for a game
-    with decks that the study leaves unchosen, the starter decks of ``deck_rotation``."""
+    """The options game ``index`` of ``study`` is set up with: the study's, the swept
+    values of ``sweep_combination``, and for a game with decks that the study leaves
+    unchosen, the starter decks of ``deck_rotation``: with C combinations swept, rotation
+    step ``index // C``, so every combination meets every pairing of decks equally often."""
     options = dict(study.options)
+    options.update(sweep_combination(study, index))
     book = load(study.game).decks()
     if book is not None and book.keyword not in options:
         starters = _starters(study.game)
+        step = index // len(combinations(study.sweep))
         options[book.keyword] = [dict(starters[k])
-                                 for k in deck_rotation(len(starters), study.players, index)]
+                                 for k in deck_rotation(len(starters), study.players, step)]
     return options
 
 
@@ -384,9 +462,12 @@ class ResultsFile:
                      if item.get(key) != header[key]]
         if not different and not self._same_options(item["options"]):
             different.append("options")
+        if not different and not self._same_sweep(item.get("sweep", {})):
+            different.append("sweep")
         if different:
-            found = ", ".join(f"{k} {_show(item.get(k))}" for k in different)
-            asked = ", ".join(f"{k} {_show(header[k])}" for k in different)
+            shown = {**header, "sweep": header.get("sweep", {})}
+            found = ", ".join(f"{k} {_show_study(k, item.get(k, {}))}" for k in different)
+            asked = ", ".join(f"{k} {_show_study(k, shown[k])}" for k in different)
             raise LabError(f"{self.path} holds a study with {found}, not {asked}; rerun with the "
                            "same options to continue it, or use another directory")
 
@@ -404,6 +485,13 @@ class ResultsFile:
         except ValueError:
             return False
 
+    def _same_sweep(self, stored: Any) -> bool:
+        """True if a header's ``sweep`` sweeps the same options, values and order as the
+        study's (none stored: no sweep)."""
+        if not isinstance(stored, dict):
+            raise LabError(f"{self.path}: the study header's sweep is not an object")
+        return list(stored.items()) == list(sweep_json(self.study.sweep).items())
+
     def add(self, result: Result) -> None:
         """Append one finished game and flush it."""
         assert self._file is not None, "open() the results file first"
@@ -416,6 +504,14 @@ class ResultsFile:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _show_study(key: str, value: Any) -> str:
+    """A header field in words; a sweep as ``spells=1/5 rounds=3/4`` (``(none)``)."""
+    if key == "sweep" and isinstance(value, dict):
+        return " ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
+                        for k, v in value.items()) or "(none)"
+    return _show(value)
 
 
 def _show(value: Any) -> str:
@@ -791,7 +887,10 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     all_turns = [r.turns for r in results]
     names = seat_names(study.game, players)
     seconds = run.seconds
-    extra = deck_summary(study, results)
+    extra = {**deck_summary(study, results), **sweep_summary(study, results)}
+    swept = {name for name, _ in study.sweep}
+    options = {k: v for k, v in load(study.game).option_values(study.options).items()
+               if k not in swept}
     return {
         "game": study.game,
         "role": load(study.game).role,
@@ -799,7 +898,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         "games": games,
         "seed": study.seed,
         "bots": list(study.bots),
-        "options": load(study.game).option_values(study.options),
+        "options": options,
         "wins_by_seat": wins,
         "wins_by_personality": {k: personalities.wins[k] for k in by_personality},
         "end_reasons": reasons,
@@ -861,6 +960,44 @@ def deck_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
             if tally is not None:
                 rows[row][column] = tally.rates()[""].to_json()
     return {"deck_choice": choice, "deck_matrix": {"decks": names, "rows": rows}}
+
+
+def sweep_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
+    """For a study that sweeps options: ``sweep``, with ``options`` (each swept option's
+    values) and ``combinations``, one per combination in order: its ``options`` and
+    ``label``, ``games``, ``any_winner`` (the share of its games somebody won: a co-operative
+    crew's win rate), ``win_rate_by_seat`` (each seat's share of the wins), ``turns`` (as
+    the summary's) and ``mean_decisions``. Nothing for a study without a sweep."""
+    if not study.sweep:
+        return {}
+    every = combinations(study.sweep)
+    anyone = [Tally() for _ in every]
+    seats = [Tally() for _ in every]
+    turns: list[list[int]] = [[] for _ in every]
+    decisions = [0] * len(every)
+    for result in results:
+        k = result.index % len(every)
+        share = 1.0 / len(result.winners) if result.winners else 0.0
+        anyone[k].add("", 1.0 if result.winners else 0.0)
+        for seat in range(study.players):
+            seats[k].add(str(seat), share if seat in result.winners else 0.0)
+        turns[k].append(result.turns)
+        decisions[k] += result.decisions
+    rows = []
+    for k, combination in enumerate(every):
+        games = len(turns[k])
+        by_seat = seats[k].rates()
+        rows.append({
+            "options": combination,
+            "label": combination_label(combination),
+            "games": games,
+            "any_winner": anyone[k].rates().get("", Rate(0, 0.0)).to_json(),
+            "win_rate_by_seat": [by_seat.get(str(seat), Rate(0, 0.0)).to_json()
+                                 for seat in range(study.players)],
+            "turns": spread(turns[k]),
+            "mean_decisions": decisions[k] / games if games else 0.0,
+        })
+    return {"sweep": {"options": sweep_json(study.sweep), "combinations": rows}}
 
 
 @dataclass

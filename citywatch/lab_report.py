@@ -54,6 +54,7 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
     """One CSV per table of the summary, and ``games.csv`` with one row per game."""
     names = summary["seat_names"]
     firsts = summary["first_player_by_seat"]
+    sweep = summary["sweep"]["combinations"] if "sweep" in summary else []
     out = [
         _table(folder / "seats.csv", ("seat", "name", "bot", "moved_first", *RATE),
                [[s, names[s], summary["bots"][s], firsts[s], *_rate_row(r)]
@@ -72,12 +73,16 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
         _table(folder / "cards.csv", ("card", *RATE),
                [[k, *_rate_row(r)] for k, r in summary["win_rate_by_card"].items()]),
         _table(folder / "games.csv", ("game", "seed", "bot_seed", "first", "winners", "reason",
-                                      "turns", "decisions", "personalities", "points"),
+                                      "turns", "decisions", "personalities", "points",
+                                      *(("combination",) if sweep else ())),
                [[r.index, r.seed, r.bot_seed, "" if r.first is None else r.first,
                  " ".join(map(str, r.winners)), r.reason, r.turns, r.decisions,
-                 ";".join(r.personalities), " ".join(map(str, r.points or ()))]
+                 ";".join(r.personalities), " ".join(map(str, r.points or ())),
+                 *((sweep[r.index % len(sweep)]["label"],) if sweep else ())]
                 for r in results]),
     ]
+    if sweep:
+        out.append(write_sweep_csv(folder, summary))
     matrix = summary.get("deck_matrix")
     if matrix is not None:
         out.append(_table(folder / "deck_matrix.csv", ("deck", "against", *RATE),
@@ -85,6 +90,22 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
                            for row, cells in matrix["rows"].items()
                            for column, rate in cells.items()]))
     return out
+
+
+def write_sweep_csv(folder: Path, summary: dict[str, Any]) -> Path:
+    """``sweep.csv``: a row per combination of swept values: the values, games, the share
+    of games somebody won, each seat's win rate (all with intervals) and the length."""
+    swept = list(summary["sweep"]["options"])
+    seats = range(summary["players"])
+    header = [*swept, "games", *(f"any_winner_{k}" for k in RATE[1:]),
+              *(f"seat_{s}_{k}" for s in seats for k in RATE[1:]),
+              *(f"turns_{k}" for k in SPREAD[1:]), "mean_decisions"]
+    rows = [[*(c["options"][name] for name in swept), c["games"],
+             *(c["any_winner"][k] for k in RATE[1:]),
+             *(c["win_rate_by_seat"][s][k] for s in seats for k in RATE[1:]),
+             *(c["turns"][k] for k in SPREAD[1:]), c["mean_decisions"]]
+            for c in summary["sweep"]["combinations"]]
+    return _table(folder / "sweep.csv", header, rows)
 
 
 def _errorbars(ax: Axes, labels: Sequence[str], rates: Sequence[dict[str, Any]],
@@ -113,7 +134,8 @@ def _save(fig: Figure, path: Path) -> Path:
 
 
 def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
-    """``personalities.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``."""
+    """``personalities.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``
+    and, for a study that sweeps options, ``sweep.png``."""
     from matplotlib.figure import Figure  # matplotlib takes ~1 s to import: only for the plots
 
     out = []
@@ -183,6 +205,17 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
                  f"(cards played at least {summary['min_plays']} times), 95% intervals",
                  fontsize=10)
     out.append(_save(fig, folder / "cards.png"))
+
+    if "sweep" in summary:
+        rows = summary["sweep"]["combinations"]
+        fig = Figure(figsize=(8, 1.4 + 0.4 * len(rows)))
+        ax = fig.subplots()
+        _errorbars(ax, [f"{c['label']} ({c['games']})" for c in rows],
+                   [c["any_winner"] for c in rows], None, "#55a868")
+        ax.set_xlim(0, 1)
+        ax.set_title("Share of games somebody won (a co-operative crew's win rate) by swept "
+                     f"options (games), 95% intervals\n{title}", fontsize=10)
+        out.append(_save(fig, folder / "sweep.png"))
     return out
 
 
@@ -229,6 +262,37 @@ deck_matrix.csv.</p>
 """
 
 
+def render_sweep(summary: dict[str, Any]) -> str:
+    """The swept-options section (empty without a sweep): a row per combination with its
+    games, the share of games somebody won, each seat's win rate and the mean length."""
+    if "sweep" not in summary:
+        return ""
+    e = html.escape
+    swept = list(summary["sweep"]["options"])
+    names = summary["seat_names"]
+    head = ("<tr>" + "".join(f"<th>{e(n)}</th>" for n in swept) + "<th>games</th>"
+            "<th>somebody won</th><th>95% interval</th>"
+            + "".join(f"<th>{e(n)}</th>" for n in names) + "<th>mean turns</th></tr>")
+    rows = []
+    for c in summary["sweep"]["combinations"]:
+        seats = "".join(
+            f"<td>{r['rate']:.1%}<br><small>{r['ci_low']:.1%} – {r['ci_high']:.1%}</small></td>"
+            for r in c["win_rate_by_seat"])
+        values = "".join(f"<th>{e(str(c['options'][n]))}</th>" for n in swept)
+        rows.append(f"<tr>{values}<td>{c['games']}</td>{_pct(c['any_winner'])}{seats}"
+                    f"<td>{_num(c['turns']['mean'])}</td></tr>")
+    return f"""
+<h2>Swept options</h2>
+<p class="note">Game k played combination k mod {len(rows)} of the swept values. "Somebody
+won": the share of the combination's games with a winner (for a co-operative game, the
+crew's win rate); each seat's column is its share of the wins; 95% Wilson intervals. All
+columns are in sweep.csv.</p>
+<table>{head}
+{chr(10).join(rows)}</table>
+<img src="sweep.png" alt="share of games somebody won by swept options">
+"""
+
+
 def render_html(summary: dict[str, Any]) -> str:
     """The report page: the study, its tables with intervals, and the plots."""
     e = html.escape
@@ -270,7 +334,7 @@ Mean turns {turns['mean']:.1f} (median {_num(turns['median'])}, quartiles {_num(
 share. This run: {e(run['backend'])}, {run['workers']} workers, {run['games_played']} games
 played, {run['games_resumed']} read back from games.jsonl, {summary['games_per_second']:.1f}
 games/s.</p>
-
+{render_sweep(summary)}
 <h2>By {e(role)}</h2>
 <p class="note">Games: the times each {e(role)} was played.</p>
 <table>{head}
@@ -309,15 +373,21 @@ All cards are in cards.csv.</p>
 
 <p class="note">Files: summary.json, seats.csv, turn_order.csv, personalities.csv, bots.csv,
 end_reasons.csv, cards.csv, games.csv, games.jsonl{
-', deck_matrix.csv' if summary.get('deck_matrix') is not None else ''}.</p>
+', deck_matrix.csv' if summary.get('deck_matrix') is not None else ''}{
+', sweep.csv' if 'sweep' in summary else ''}.</p>
 </body></html>
 """
 
 
 def _options(summary: dict[str, Any]) -> str:
-    """``"; options spells=2, rounds=100"`` for a study with game options, else ``""``."""
+    """``"; options spells=2, rounds=100"`` for a study with game options, else ``""``
+    (and ``"; sweep spells=1/5"`` for a study that sweeps options)."""
     options = summary.get("options") or {}
-    return "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
+    text = "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
+    swept = summary.get("sweep", {}).get("options", {})
+    if swept:
+        text += "; sweep " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in swept.items())
+    return text
 
 
 def _num(value: float | None) -> str:

@@ -32,6 +32,7 @@ def simulate(
     progress: Progress | None = None,
     min_plays: int | None = None,
     options: Mapping[str, Any] | None = None,
+    sweep: Mapping[str, Sequence[Any] | None] | None = None,
 ) -> Summary:
     """Play ``games`` games; game k's seed is drawn from a generator seeded with ``seed``.
 
@@ -40,9 +41,11 @@ def simulate(
     ``games.jsonl`` and a rerun continues from them; ``report`` also receives the summary as
     JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``;
     for a game with decks, maybe the decks per seat: without them the starter decks rotate).
-    ``ValueError`` for bad options.
+    ``sweep`` names options to sweep with their values (``None``: every choice of a choice
+    option), e.g. ``{"difficulty": ["easy", "hard"]}``: game k plays combination k mod C,
+    and the summary's ``sweep`` has a row per combination. ``ValueError`` for bad options.
     """
-    study = lab.make_study(game_name, players, seed, bot_names, options)
+    study = lab.make_study(game_name, players, seed, bot_names, options, sweep)
     folder = report if report is not None else records
     results, run = lab.run_study(
         study, games, workers=workers, ray=ray, use_ray=use_ray,

@@ -1,0 +1,348 @@
+"""The lab sweeps options (issue 12): ``simulate --sweep NAME[=V1,V2,...]`` plays game k on
+combination k mod C of the swept values and summarises each combination with intervals.
+
+Besides Guards! Guards! (a number option), a tiny co-operative game registered here, The
+Vault, declares choice options: its crew cracks a safe together or nobody wins.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from citywatch import lab
+from citywatch.cli import main
+from citywatch.core.api import Game, GameDecks, GameOption, Outcome, State
+from citywatch.core.errors import IllegalAction, InvalidPosition
+from citywatch.core.record import Record
+from citywatch.core.registry import register, unregister
+from citywatch.core.rng import Rng, Seed, rng_from_seed
+from citywatch.simulate import simulate
+from citywatch.tournament import wilson
+
+NAME = "vault"
+ATTEMPTS = 6
+NEEDED = 2
+LOWEST_SUCCESS = {"easy": 1, "medium": 4, "hard": 7}
+"""The least roll of a die that cracks a lock: always on easy, never on hard."""
+STARTERS = ({"id": "picks", "name": "Picks"}, {"id": "drills", "name": "Drills"},
+            {"id": "charms", "name": "Charms"})
+
+
+@dataclass(frozen=True)
+class Try:
+    """A thief's attempt at the lock, by ``way``."""
+
+    way: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verb": "try", "way": self.way}
+
+    def __str__(self) -> str:
+        return f"Try the lock with {self.way}"
+
+
+class VaultState(State):
+    """The crew takes turns at the lock: a die roll of at least the difficulty's number
+    cracks it; ``NEEDED`` cracks within ``ATTEMPTS`` tries and the whole crew wins."""
+
+    def __init__(self, players: int, lowest: int, rng: Rng) -> None:
+        self.n = players
+        self.lowest = lowest
+        self.rng = rng
+        self.tries = 0
+        self.cracked = 0
+
+    @property
+    def game(self) -> Game:
+        return GAME
+
+    @property
+    def players(self) -> int:
+        return self.n
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self._over() else self.tries % self.n
+
+    def _over(self) -> bool:
+        return self.cracked >= NEEDED or self.tries >= ATTEMPTS
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self._over() else [Try("picks"), Try("drill")]
+
+    def apply(self, action: Any) -> None:
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action} is not legal now")
+        self.tries += 1
+        if self.rng.below(6) + 1 >= self.lowest:
+            self.cracked += 1
+
+    def copy(self) -> VaultState:
+        other = VaultState(self.n, self.lowest, self.rng.copy())
+        other.tries, other.cracked = self.tries, self.cracked
+        return other
+
+    def outcome(self) -> Outcome | None:
+        if not self._over():
+            return None
+        if self.cracked >= NEEDED:
+            return Outcome(tuple(range(self.n)), "the safe was cracked")
+        return Outcome((), "the crew ran out of tries")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return {"current": self.to_move, "tries": self.tries, "cracked": self.cracked,
+                "seats": [{"colour": f"Thief {k + 1}"} for k in range(self.n)]}
+
+    def determinize(self, seat: int, rng: Rng) -> State:
+        return self.copy()
+
+    def log(self, seat: int | None = None) -> list[str]:
+        return []
+
+    def position(self) -> dict[str, Any]:
+        return {"players": self.n, "lowest": self.lowest, "tries": self.tries,
+                "cracked": self.cracked, "rng": self.rng.to_json()}
+
+    def turn_count(self) -> int:
+        return self.tries
+
+
+class VaultDecks(GameDecks):
+    """Three starter "decks" (tool kits) that change nothing: for the rotation under a sweep."""
+
+    def starters(self) -> list[dict[str, Any]]:
+        return [dict(deck) for deck in STARTERS]
+
+    def problems(self, data: Any) -> list[str]:
+        return [] if data in STARTERS else ["not a starter kit"]
+
+    def load(self, value: Any) -> dict[str, Any]:
+        for deck in STARTERS:
+            if value in (deck, deck["id"]):
+                return dict(deck)
+        raise ValueError(f"no kit {value!r}")
+
+
+class Vault(Game):
+    """The Vault: 1 to 3 thieves, co-operative, with choice options ``difficulty`` and
+    ``door`` (the door changes nothing) and a number option ``guards`` (nor does it)."""
+
+    name = NAME
+    min_players = 1
+    max_players = 3
+    options = (
+        GameOption("difficulty", "how hard the lock is", "medium",
+                   choices=("easy", "medium", "hard")),
+        GameOption("door", "the way in", "front", choices=("front", "back")),
+        GameOption("guards", "guards on watch", 1, 0, 4),
+    )
+
+    def new_game(self, players: int, seed: Seed, **options: Any) -> VaultState:
+        values = self.check_new_game(players, options, known=("decks",))
+        if "decks" in values:
+            VaultDecks().check_choice(values["decks"])
+        return VaultState(players, LOWEST_SUCCESS[values["difficulty"]], rng_from_seed(seed))
+
+    def from_position(self, position: dict[str, Any]) -> State:
+        raise InvalidPosition("The Vault has no positions to read")
+
+    def action_from_json(self, data: Any) -> Try:
+        if not isinstance(data, dict) or data.get("verb") != "try":
+            raise ValueError("not a Vault action")
+        return Try(str(data.get("way")))
+
+    def decks(self) -> GameDecks | None:
+        return VaultDecks()
+
+
+GAME = Vault()
+
+
+@pytest.fixture
+def vault() -> Iterator[Game]:
+    """The Vault registered for the test's duration."""
+    register(NAME, __name__)
+    yield GAME
+    unregister(NAME)
+
+
+def same_games(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary without what depends on the run (timing, backend)."""
+    return {k: v for k, v in summary.items() if k not in lab.RUN_KEYS}
+
+
+def check_rate(rate: dict[str, Any], games: int) -> None:
+    assert rate["games"] == games
+    assert rate["rate"] == pytest.approx(rate["wins"] / games)
+    assert (rate["ci_low"], rate["ci_high"]) == pytest.approx(wilson(rate["wins"], games))
+
+
+def test_game_k_plays_combination_k_mod_c_of_every_choice(vault: Game,
+                                                          tmp_path: Path) -> None:
+    """Rule: a choice option swept without values sweeps all its choices; game k is set up
+    with combination k mod C (the last swept option varying fastest), as its record says."""
+    study = lab.make_study(NAME, 2, 3, ["random"], sweep={"difficulty": None,
+                                                          "door": ["back", "front"]})
+    assert study.sweep == (("difficulty", ("easy", "medium", "hard")),
+                           ("door", ("back", "front")))
+    every = lab.combinations(study.sweep)
+    assert len(every) == 6 and every[:3] == [
+        {"difficulty": "easy", "door": "back"}, {"difficulty": "easy", "door": "front"},
+        {"difficulty": "medium", "door": "back"}]
+    simulate(NAME, 2, 8, 3, ["random"], tmp_path, sweep={"difficulty": None,
+                                                         "door": ["back", "front"]})
+    for k in range(8):
+        record = Record.load(tmp_path / f"game-{k + 1:05d}.json")
+        assert {n: record.options[n] for n in ("difficulty", "door")} == every[k % 6]
+
+
+def test_sweep_summary_has_a_row_per_combination_with_intervals(vault: Game) -> None:
+    """Rule: per combination, its games, the share of games somebody won (the co-operative
+    crew's win rate: always on easy, never on hard), each seat's share of the wins and the
+    length, with Wilson intervals; the swept option leaves the summary's fixed options."""
+    s = simulate(NAME, 2, 9, 5, ["random"], options={"door": "back"},
+                 sweep={"difficulty": None}).to_json()
+    assert s["options"] == {"door": "back", "guards": 1}
+    assert s["sweep"]["options"] == {"difficulty": ["easy", "medium", "hard"]}
+    rows = {row["label"]: row for row in s["sweep"]["combinations"]}
+    assert list(rows) == ["difficulty=easy", "difficulty=medium", "difficulty=hard"]
+    for row in rows.values():
+        assert row["games"] == 3
+        check_rate(row["any_winner"], 3)
+        for seat in row["win_rate_by_seat"]:
+            check_rate(seat, 3)
+            assert seat["wins"] == pytest.approx(row["any_winner"]["wins"] / 2)
+    assert rows["difficulty=easy"]["any_winner"]["rate"] == 1.0
+    assert rows["difficulty=hard"]["any_winner"]["rate"] == 0.0
+    assert rows["difficulty=easy"]["turns"]["mean"] == NEEDED
+    assert rows["difficulty=hard"]["turns"]["mean"] == ATTEMPTS
+    assert sum(row["any_winner"]["wins"] for row in rows.values()) == 9 - s["end_reasons"].get(
+        "the crew ran out of tries", 0)
+
+
+def test_a_sweep_meets_every_deck_pairing_equally(vault: Game) -> None:
+    """Rule: under a sweep of C combinations the starter decks rotate by k // C, so each
+    combination is played with each ordered pairing of decks (not always the same ones)."""
+    study = lab.make_study(NAME, 2, 1, ["random"], sweep={"difficulty": None})
+    seen = set()
+    for k in range(18):  # 3 combinations x 6 ordered pairs of 3 decks
+        options = lab.game_options(study, k)
+        seen.add((options["difficulty"], tuple(d["id"] for d in options["decks"])))
+    assert len(seen) == 18
+    plain = lab.make_study(NAME, 2, 1, ["random"])
+    assert [lab.game_options(plain, k)["decks"] for k in range(6)] == [
+        [dict(STARTERS[a]), dict(STARTERS[b])] for a, b in
+        (lab.deck_rotation(3, 2, k) for k in range(6))]
+
+
+def test_guards_guards_one_spell_games_are_shorter() -> None:
+    """Rule: a number option is swept over the values given; Guards! Guards! games to one
+    Great Spell end sooner than games to five (heuristic bots: random ones never finish)."""
+    s = simulate("guards-guards", 2, 4, 2, ["heuristic"], sweep={"spells": [1, 5]}).to_json()
+    one, five = s["sweep"]["combinations"]
+    assert (one["options"], five["options"]) == ({"spells": 1}, {"spells": 5})
+    assert one["games"] == five["games"] == 2
+    assert one["turns"]["max"] < five["turns"]["min"]
+    assert "spells" not in s["options"]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--sweep", "guards"], "sweeping guards needs its values"),
+    (["--sweep", "guards=1,9"], "from 0 to 4"),
+    (["--sweep", "difficulty=easy,tricky"], "must be one of easy, medium, hard"),
+    (["--sweep", "difficulty=easy,easy"], "easy given twice"),
+    (["--sweep", "alarm=1,2"], "cannot sweep alarm: not an option of vault"),
+    (["--sweep", "decks=picks,drills"], "cannot sweep decks"),
+    (["--sweep", "door", "--option", "door=back"], "door is both swept and given"),
+    (["--sweep", "door", "--sweep", "door=back"], "--sweep door is given twice"),
+])
+def test_bad_sweeps_are_usage_errors_that_write_nothing(
+        vault: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str],
+        message: str) -> None:
+    """Rule: a bad sweep exits 2 with a clear message and plays and writes nothing."""
+    report = tmp_path / "report"
+    assert main(["simulate", NAME, "--players", "2", "--games", "2", "--workers", "1",
+                 "--report", str(report), *args]) == 2
+    out, err = capsys.readouterr()
+    assert message in err and "Traceback" not in err and out == ""
+    assert not report.exists()
+
+
+@pytest.mark.parametrize("value", ["door=", "=easy", "door=back,,front"])
+def test_a_malformed_sweep_is_refused_by_the_parser(vault: Game, value: str,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule: --sweep takes NAME or NAME=V1,V2,...; anything else is a usage error (exit 2)."""
+    with pytest.raises(SystemExit) as stop:
+        main(["simulate", NAME, "--sweep", value])
+    assert stop.value.code == 2
+    assert "is not NAME or NAME=V1,V2" in capsys.readouterr().err
+
+
+def test_a_swept_study_resumes_and_refuses_another_sweep(
+        vault: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule: the results header records the sweep; a rerun extends the study to the same
+    summary as one run, and a rerun with another sweep (values, order, none) is refused."""
+    folder = tmp_path / "study"
+    base = ["simulate", NAME, "--players", "2", "--seed", "4", "--workers", "1", "--json",
+            "--records", str(folder)]
+    sweep = ["--sweep", "difficulty=hard,easy", "--sweep", "door"]
+    assert main([*base, "--games", "5", *sweep]) == 0
+    capsys.readouterr()
+    header = json.loads((folder / lab.RESULTS).read_text().splitlines()[0])
+    assert header["sweep"] == {"difficulty": ["hard", "easy"], "door": ["front", "back"]}
+    assert main([*base, "--games", "12", *sweep]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert resumed["run"]["games_resumed"] == 5 and resumed["run"]["games_played"] == 7
+    whole = simulate(NAME, 2, 12, 4, ["random"], sweep={"difficulty": ["hard", "easy"],
+                                                        "door": None}).to_json()
+    assert same_games(resumed) == same_games(whole)
+    for other, shown in [(["--sweep", "difficulty=easy,hard", "--sweep", "door"],
+                          "sweep difficulty=hard/easy door=front/back, not sweep "
+                          "difficulty=easy/hard door=front/back"),
+                         (["--sweep", "door", "--sweep", "difficulty=hard,easy"],
+                          "not sweep door=front/back difficulty=hard/easy"),
+                         ([], "not sweep (none)")]:
+        assert main([*base, "--games", "12", *other]) == 2
+        assert shown in capsys.readouterr().err
+    plain = tmp_path / "plain"
+    assert main([*base[:-1], str(plain), "--games", "2"]) == 0
+    assert "sweep" not in json.loads((plain / lab.RESULTS).read_text().splitlines()[0])
+    capsys.readouterr()
+    assert main([*base[:-1], str(plain), "--games", "2", "--sweep", "door"]) == 2
+    assert "sweep (none), not sweep door=front/back" in capsys.readouterr().err
+
+
+def test_the_report_has_a_sweep_table_plot_and_csv(vault: Game, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule: with a sweep the report adds sweep.csv (a row per combination), sweep.png and a
+    table on the page, and games.csv names each game's combination; the text summary too."""
+    report = tmp_path / "report"
+    assert main(["simulate", NAME, "--players", "3", "--games", "6", "--seed", "8",
+                 "--workers", "1", "--sweep", "difficulty", "--report", str(report)]) == 0
+    out = capsys.readouterr().out
+    assert "swept options" in out and "difficulty=hard" in out
+    summary = json.loads((report / "summary.json").read_text())
+    with (report / "sweep.csv").open() as f:
+        rows = list(csv.DictReader(f))
+    assert [r["difficulty"] for r in rows] == ["easy", "medium", "hard"]
+    for row, combination in zip(rows, summary["sweep"]["combinations"], strict=True):
+        assert int(row["games"]) == combination["games"] == 2
+        assert float(row["any_winner_rate"]) == combination["any_winner"]["rate"]
+        assert float(row["seat_2_ci_high"]) == combination["win_rate_by_seat"][2]["ci_high"]
+        assert float(row["turns_mean"]) == combination["turns"]["mean"]
+    assert rows[0]["any_winner_rate"] == "1.0" and rows[2]["any_winner_rate"] == "0.0"
+    with (report / "games.csv").open() as f:
+        games = list(csv.DictReader(f))
+    assert [g["combination"] for g in games] == ["difficulty=easy", "difficulty=medium",
+                                                 "difficulty=hard"] * 2
+    assert (report / "sweep.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    page = (report / "index.html").read_text()
+    assert "Swept options" in page and 'src="sweep.png"' in page and "sweep.csv" in page
+    assert page.count("<th>hard</th>") == 1
