@@ -1,0 +1,67 @@
+"""The Thieves of the Black Keep game object: set-up from a scenario, and the State API seams.
+
+Its options are words (``GameOption`` choices): ``scenario`` (a shipped id, or a scenario of
+one's own as JSON, checked by ``scenario.problems``), ``difficulty``, ``mode`` and
+``advanced``. ``parameters`` (a JSON object of some ``Parameters`` fields) tunes the numbers
+of the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.api import Game, GameOption
+from citywatch.core.errors import InvalidPosition
+from citywatch.core.rng import Seed
+from citywatch.games.black_keep import scenario as scenarios
+from citywatch.games.black_keep.actions import Action
+from citywatch.games.black_keep.params import Parameters
+from citywatch.games.black_keep.setup import new_game
+from citywatch.games.black_keep.state import DIFFICULTIES, STATE_HOOKS, BlackKeepState
+
+
+class BlackKeep(Game):
+    """Thieves of the Black Keep for 1 to 4 thieves against a keep the program runs: solo,
+    co-op or rivals, on a shipped scenario or a scenario file."""
+
+    name = "black-keep"
+    title = "Thieves of the Black Keep"
+    min_players = 1
+    max_players = 4
+    role = "thief"
+    options = (
+        GameOption("scenario", "the keep to break into", "tutorial",
+                   choices=tuple(scenarios.names()), document=scenarios.problems),
+        GameOption("difficulty", "the guards' bows and extra guards (spec 4.12)", "medium",
+                   choices=DIFFICULTIES),
+        GameOption("mode", "co-op (solo for one thief) or rivals (spec section 9)", "coop",
+                   choices=("coop", "rivals")),
+        GameOption("advanced", "the Roving guard and the Fake treasure: as the scenario "
+                   "says, on or off", "scenario", choices=("scenario", "on", "off")),
+    )
+
+    def new_game(self, players: int = 1, seed: Seed = 0, **options: Any) -> BlackKeepState:
+        """Set up a game (spec section 8) of ``players`` thieves with the game's options
+        (``scenario``: a shipped id or a scenario's JSON; ``difficulty``; ``mode``;
+        ``advanced``) and ``parameters`` (some ``Parameters`` fields as JSON);
+        ``ValueError`` for any bad choice."""
+        values = self.check_new_game(players, options, known=("parameters",))
+        chosen = values["scenario"]
+        board = scenarios.load(chosen) if isinstance(chosen, str) else scenarios.from_doc(chosen)
+        params = Parameters.from_json(values.get("parameters"))
+        advanced = {"scenario": None, "on": True, "off": False}[values["advanced"]]
+        mode = None if values["mode"] == "coop" else values["mode"]
+        return new_game(board, params, players, seed, mode=mode,
+                        difficulty=values["difficulty"], advanced=advanced)
+
+    def from_position(self, position: dict[str, Any]) -> BlackKeepState:
+        """Not yet: positions are written by ``position.py``, still to come."""
+        raise InvalidPosition("Black Keep positions cannot be read yet")
+
+    def action_from_json(self, data: Any) -> Action:
+        """Read an action's JSON form."""
+        return Action.from_json(data)
+
+
+GAME = BlackKeep()
+STATE_HOOKS.game = GAME
