@@ -4,7 +4,9 @@ rulings (``shared/reference/guardians-of-the-city/rulings.md``)."""
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 from gotc_positions import (
@@ -21,10 +23,11 @@ from gotc_positions import (
     support,
 )
 
-from citywatch.bots import make_bot
+from citywatch.bots import fitting, make_bot
 from citywatch.bots.base import Observation
 from citywatch.core.rng import Rng
 from citywatch.games.guardians_of_the_city import evaluate as ev
+from citywatch.games.guardians_of_the_city import fit_evaluation as fit
 from citywatch.games.guardians_of_the_city.data import CELLS, GROUPS
 from citywatch.games.guardians_of_the_city.game import GAME
 from citywatch.games.guardians_of_the_city.heuristic import HeuristicBot
@@ -138,16 +141,17 @@ def test_heuristic_never_reads_hidden_cards() -> None:
 
 def test_evaluation_sums_to_one_and_rewards_the_leader() -> None:
     """Section 10: the highest score (CT points + support + Special Intelligence) wins, so a
-    seat with more Counter-Terrorism points gets the larger share; shares sum to 1."""
+    seat with 6 more Counter-Terrorism points gets a much larger share, and one whose groups
+    all fall to 1 a smaller one; shares sum to 1."""
     pos = game_with("Raids")
     even = ev.evaluate(load(pos))
-    assert math.isclose(sum(even), 1.0) and math.isclose(even[0], 0.5)
+    assert math.isclose(sum(even), 1.0) and 0.2 < even[0] < 0.8
     seat(pos, P1)["ct"] = 6
     ahead = ev.evaluate(load(pos))
-    assert math.isclose(sum(ahead), 1.0) and ahead[0] > 0.75
+    assert math.isclose(sum(ahead), 1.0) and ahead[0] > even[0] + 0.3
     support(pos, P1, "1111")
     behind = ev.evaluate(load(pos))
-    assert behind[0] < 0.5 < behind[1]
+    assert math.isclose(sum(behind), 1.0) and behind[0] < ahead[0] - 0.3
 
 
 def test_evaluation_of_a_finished_game_is_its_result() -> None:
@@ -170,3 +174,73 @@ def test_heuristic_lookahead_option_is_checked() -> None:
     assert make_bot("heuristic:lookahead=0", GAME.name).choose is not None
     with pytest.raises(ValueError, match="lookahead"):
         make_bot("heuristic:lookahead=2", GAME.name)
+
+
+def test_evaluation_weights_file_weighs_exactly_the_features(tmp_path: Path) -> None:
+    """The committed weights are for ``FEATURES`` in order and beat equal shares on the games
+    held out; a file for other features is refused with the command that refits it."""
+    data = json.loads(ev.WEIGHTS_JSON.read_text())
+    assert data["features"] == list(ev.FEATURES)
+    assert len(ev.WEIGHTS) == len(ev.FEATURES) and any(ev.WEIGHTS)
+    assert data["held_out_log_loss"] < data["equal_shares_log_loss"]
+    other = tmp_path / "w.json"
+    other.write_text(json.dumps({"features": ["score"], "weights": [1.0]}))
+    with pytest.raises(ValueError, match="fit_evaluation"):
+        ev.load_weights(other)
+
+
+def test_evaluation_predicts_the_winner_of_unseen_games_better_than_equal_shares() -> None:
+    """Section 10: who leads in score when the cells fall wins; on heuristic games the fit
+    never saw, the fitted shares' log-loss is well below that of equal shares."""
+    samples = [x for seed in range(90_000, 90_008) for x in fit.play(seed)]
+    assert len(samples) > 100
+    assert fit.log_loss(ev.WEIGHTS, samples) < math.log(2) - 0.1
+
+
+def test_fit_lowers_the_log_loss_and_writes_the_weights(tmp_path: Path) -> None:
+    """``fit_evaluation`` fits weights that explain its games better than zeros, writes them
+    with their held-out score, and is deterministic; bad arguments are refused."""
+    out = tmp_path / "evaluation.json"
+    args = ["--games", "3", "--held-out", "1", "--seed", "70000", "--out", str(out)]
+    result = fit.main(args)
+    assert json.loads(out.read_text()) == result
+    assert result["features"] == list(ev.FEATURES)
+    train = [x for seed in range(70_000, 70_003) for x in fit.play(seed)]
+    assert fit.log_loss(result["weights"], train) < fit.log_loss([0.0] * len(ev.FEATURES), train)
+    assert fit.main(args)["weights"] == result["weights"]
+    with pytest.raises(SystemExit):
+        fit.main(["--games", "0", "--out", str(out)])
+    with pytest.raises(ValueError, match="no samples"):
+        fitting.fit([])
+
+
+def _choices(spec: str, seed: int, decisions: int) -> list[str]:
+    """The first ``decisions`` choices of a game of ``spec`` against the heuristic."""
+    s = GAME.new_game(2, seed)
+    bots = [make_bot(spec, GAME.name), HeuristicBot()]
+    rng = Rng(seed)
+    played = []
+    while (me := s.to_move) is not None and len(played) < decisions:
+        action = bots[me].choose(Observation(s, me), s.legal_actions(), rng)
+        played.append(str(action))
+        s.apply(action)
+    return played
+
+
+def test_remembered_exposure_and_effort_values_change_no_choice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heuristic remembers exposure tables and effort assignments' values by everything
+    they read, so that a playout's five National Effort steps (rulebook section 7, Step 1)
+    value the assignments once: the heuristic and a search over it choose exactly as they
+    do with nothing remembered."""
+    import citywatch.games.guardians_of_the_city.heuristic as heuristic
+
+    spec = "ismcts:iterations=6:worlds=2:depth=6:playout=heuristic:prior=0.1:margin=2"
+    remembered = _choices(spec, 11, 80)
+    assert ev._TABLES and heuristic._VALUES
+    monkeypatch.setattr(ev, "CACHE_LIMIT", 0)
+    monkeypatch.setattr(heuristic, "VALUES_LIMIT", 0)
+    ev._TABLES.clear()
+    heuristic._VALUES.clear()
+    assert _choices(spec, 11, 80) == remembered
+    assert not ev._TABLES and not heuristic._VALUES

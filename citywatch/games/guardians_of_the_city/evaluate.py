@@ -1,23 +1,30 @@
 """How well each seat is doing: its score now, what protects it, and the Crisis cards to come.
 
 Used by search bots to judge a position where a playout is cut short, as each seat's share of
-winning (``evaluate``), and by the heuristic bot to compare the worlds its actions lead to
-(``standing``) and to weigh National Effort (``exposure``). It reads the whole state it is
-given; bots give it worlds sampled from their own view, never the true state. The Crisis cards
-still to come are read from the Crisis decks' contents, which every view can work out (deck
-lists are public, citywatch ruling 5); their order is never used.
+winning (``evaluate``: a softmax of weighed ``features``, the weights fitted to the winners of
+heuristic games by ``fit_evaluation.py``, ``data/evaluation.json``), and by the heuristic bot
+to compare the worlds its actions lead to (``standing``) and to weigh National Effort
+(``exposure``). It reads the whole state it is given; bots give it worlds sampled from their
+own view, never the true state. The Crisis cards still to come are read from the Crisis decks'
+contents, which every view can work out (deck lists are public, citywatch ruling 5); their
+order is never used.
 """
 
 from __future__ import annotations
 
+import json
 import math
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
+    CELLS,
+    CONSTANTS,
     CRISIS_CARDS,
     PILLARS,
+    SCORE_POINTS,
     Op,
     Who,
 )
@@ -36,10 +43,7 @@ WIN = 100.0
 """A finished game's worth to a winner (split between shared winners)."""
 SHORT_DECK = 4
 """An Action deck this short nears end condition (a), which its owner loses."""
-TEMPERATURE = 4.0
-"""How many points of standing make a seat e (2.7) times likelier to win (``evaluate``): of
-1, 2, 3, 4, 6 and 8, 4 predicted best who won 80 two-player games between heuristic bots,
-judged at random moments (log-loss 0.58, against 0.69 for equal shares)."""
+
 
 
 def hits(who: Who | None, level: int, others: Sequence[int]) -> bool:
@@ -91,11 +95,33 @@ def _add_losses(table: list[list[float]], ops: tuple[Op, ...], weight: float,
                 row[level] += loss
 
 
-def exposure_table(s: State, seat: int) -> list[list[float]]:
+Table = list[list[float]]
+"""Expected support lost per pillar and effort level (``exposure_table``)."""
+CACHE_LIMIT = 4096
+"""At most this many tables are remembered (0: none); the cache is emptied when full."""
+_TABLES: dict[tuple[object, ...], Table] = {}
+
+
+def exposure_table(s: State, seat: int) -> Table:
     """The support the seat may expect to lose before its next Step 1, per pillar and effort
     level on it (index 0 unused): one round of Crisis cards (two per seat, drawn from the
     decks' contents) and every active Subversive's effects, as the other seats' effort
-    stands. Every Crisis op reads one pillar, so an assignment's exposure is a sum."""
+    stands. Every Crisis op reads one pillar, so an assignment's exposure is a sum. Tables
+    are remembered by everything they read (``CACHE_LIMIT``); callers must not change them."""
+    key = (seat, s.surviving(seat), tuple(tuple(e) for q, e in enumerate(s.effort) if q != seat),
+           tuple(tuple(d) for d in s.crisis_deck), tuple(s.subversive))
+    table = _TABLES.get(key)
+    if table is None:
+        table = compute_exposure_table(s, seat)
+        if len(_TABLES) >= CACHE_LIMIT:
+            _TABLES.clear()
+        if CACHE_LIMIT > 0:
+            _TABLES[key] = table
+    return table
+
+
+def compute_exposure_table(s: State, seat: int) -> Table:
+    """``exposure_table`` computed afresh."""
     others = [s.effort[q] for q in range(s.n) if q != seat]
     surviving = s.surviving(seat)
     table = [[0.0] * (EFFORT_MAX + 1) for _ in PILLARS]
@@ -183,12 +209,68 @@ def card_value(s: State, seat: int, card: int, levels: Sequence[int]) -> float:
     return value
 
 
-def evaluate(s: State) -> list[float]:
+FEATURES = ("standing", "score", "score_late", "ct", "support", "groups", "weak_groups",
+            "shield", "lasting", "deck", "short_deck", "hand", "hand_value", "exposure",
+            "special_intelligence", "turn_order")
+"""What ``features`` measures of a seat, in order (``data/evaluation.json`` weighs them)."""
+
+WEIGHTS_JSON = Path(__file__).parent / "data" / "evaluation.json"
+CELL_POINTS = CONSTANTS.cell_max * len(CELLS)
+"""The Terrorist Cells' points at most: how far the game is from its usual end."""
+
+
+def features(s: State, seat: int) -> list[float]:
+    """The seat's standing, as numbers on similar scales: ``standing``, the score and its
+    parts, the score again weighed by how near the end is (the cells' points gone, or 1 once
+    an end condition waits for the round), its groups and the weak ones, Shield and lasting
+    cards, its Action deck and hand (the two best plays' ``card_value``), the support it may
+    lose before its next turn (``exposure``), and how soon its turn comes."""
+    support = s.support[seat]
+    score = float(s.score(seat))
+    late = 1.0 if s.pending else 1.0 - sum(s.cells) / CELL_POINTS
+    deck = len(s.action_deck[seat])
+    levels = s.effort[seat]
+    values = sorted((card_value(s, seat, c, levels) for c in s.hand[seat]), reverse=True)
+    return [
+        max(-20.0, standing(s, seat)) / 4,
+        score / 10,
+        late * score / 10,
+        s.ct[seat] / 10,
+        sum(support) / 16,
+        s.surviving(seat) / 4,
+        sum(1 for x in support if x == 1) / 4,
+        s.shield[seat] / 4,
+        float(len(s.lasting[seat])),
+        min(deck, 20) / 20,
+        max(0, SHORT_DECK - deck) / SHORT_DECK,
+        len(s.hand[seat]) / 4,
+        sum(values[:2]) / 4,
+        exposure(exposure_table(s, seat), levels) / 4,
+        sum(SCORE_POINTS[c] for c in s.score_pile[seat]) / 4,
+        ((seat - s.current) % s.n) / s.n,
+    ]
+
+
+def load_weights(path: Path = WEIGHTS_JSON) -> tuple[float, ...]:
+    """The fitted weights, one per feature, checked against ``FEATURES``."""
+    data = json.loads(path.read_text())
+    if tuple(data.get("features", ())) != FEATURES:
+        raise ValueError(f"{path.name} weighs other features than evaluate.FEATURES: run "
+                         "python -m citywatch.games.guardians_of_the_city.fit_evaluation")
+    return tuple(float(w) for w in data["weights"])
+
+
+WEIGHTS = load_weights()
+
+
+def evaluate(s: State, weights: Sequence[float] = WEIGHTS) -> list[float]:
     """Each seat's share of winning (summing to 1): a finished game's winners share it, a
-    draw is equal shares; otherwise a softmax of each seat's ``standing`` (``TEMPERATURE``)."""
+    draw is equal shares; otherwise a softmax of the weighed ``features``, the weights fitted
+    to who won heuristic games (``fit_evaluation.py``)."""
     if s.result is not None:
         return s.result.shares(s.n) if s.result.winners else [1.0 / s.n] * s.n
-    scores = [standing(s, p) / TEMPERATURE for p in range(s.n)]
+    scores = [sum(w * x for w, x in zip(weights, features(s, p), strict=True))
+              for p in range(s.n)]
     top = max(scores)
     exps = [math.exp(x - top) for x in scores]
     total = sum(exps)

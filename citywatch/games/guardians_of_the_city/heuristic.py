@@ -110,15 +110,38 @@ def assignment_value(s: State, seat: int, levels: tuple[int, ...]) -> float:
     return plays_value(hand_cards(s, seat), levels) - exposure(exposure_table(s, seat), levels)
 
 
+VALUES_LIMIT = 1024
+"""At most this many seats' assignment values are remembered (0: none); emptied when full."""
+_VALUES: dict[tuple[object, ...], list[tuple[tuple[int, ...], float]]] = {}
+
+
+def assignment_values(s: State, seat: int) -> list[tuple[tuple[int, ...], float]]:
+    """Every assignment of the seat's required effort with its ``assignment_value``, in the
+    order of ``assignments``; remembered by everything the values read (the hand, cells,
+    support, Subversives, the other seats' effort and the Crisis decks), so the five steps of
+    one National Effort decision value the assignments once."""
+    key = (seat, tuple(s.hand[seat]), tuple(s.cells), tuple(s.support[seat]),
+           tuple(s.subversive), tuple(tuple(e) for q, e in enumerate(s.effort) if q != seat),
+           tuple(tuple(d) for d in s.crisis_deck))
+    pairs = _VALUES.get(key)
+    if pairs is None:
+        table = exposure_table(s, seat)
+        cards = hand_cards(s, seat)
+        pairs = [(a, plays_value(cards, a) - exposure(table, a))
+                 for a in assignments(s.required_effort(seat))]
+        if len(_VALUES) >= VALUES_LIMIT:
+            _VALUES.clear()
+        if VALUES_LIMIT > 0:
+            _VALUES[key] = pairs
+    return pairs
+
+
 def best_assignment(s: State, seat: int, chosen: tuple[int, ...], rng: Rng) -> tuple[int, ...]:
     """The best assignment starting with the levels ``chosen`` so far (ties at random)."""
     k = len(chosen)
-    options = [a for a in assignments(s.required_effort(seat)) if a[:k] == chosen]
-    table = exposure_table(s, seat)
-    cards = hand_cards(s, seat)
-    values = [plays_value(cards, a) - exposure(table, a) for a in options]
-    best = max(values)
-    top = [a for a, v in zip(options, values, strict=True) if v >= best - 1e-9]
+    pairs = [(a, v) for a, v in assignment_values(s, seat) if a[:k] == chosen]
+    best = max(v for _, v in pairs)
+    top = [a for a, v in pairs if v >= best - 1e-9]
     return top[rng.below(len(top))]
 
 
