@@ -4,12 +4,14 @@ plus guards, thieves, markers and torches placed by label.
 ``game`` gives a state with the guards created (``guards.create_guards``) but none placed and
 every thief off the map; ``guard``, ``thief``, ``marker`` and ``extinguish`` put pieces down;
 ``scripted`` makes the die roll given faces; ``corridor`` and ``small_board`` build tiny maps for
-cases that need a special layout. Other test files may extend this module with small additive
-edits.
+cases that need a special layout. ``opening`` writes a real game's first plan decision as a
+position, ``put_thief`` and ``put_guard`` edit one by labels, and ``load`` reads it back.
+Other test files may extend this module with small additive edits.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -245,3 +247,54 @@ def corridor(length: int = 7, column: str = "D", walls: Iterable[tuple[str, str]
     if torches is None:
         torches = [f"{column}{row}" for row in range(3, length + 3, 5) if row <= length]
     return small_board(hexes, walls=walls, torches=torches)
+
+
+# --- positions (docs/black-keep-position.md) ---------------------------------------------------
+Position = dict[str, Any]
+
+
+def opening(scenario: str = "the-vault", thieves: int = 1, mode: str = "coop",
+            difficulty: str = "medium", advanced: str = "scenario", seed: int = 1,
+            starts: Sequence[str] = ()) -> Position:
+    """A real game set up from ``seed`` at its first plan decision, as a position (a copy):
+    thief k starts on ``starts[k]`` (default: its first start hex) and nobody buys."""
+    from citywatch.games.black_keep.game import GAME
+
+    s = GAME.new_game(thieves, seed, scenario=scenario, mode=mode, difficulty=difficulty,
+                      advanced=advanced)
+    while s.stack and s.stack[-1][0] in ("start", "buy"):
+        seat = s.stack[-1][1]
+        legal = {str(a): a for a in s.legal_actions()}
+        if s.stack[-1][0] == "buy":
+            s.apply(legal["Buy no Guard card"])
+        elif seat < len(starts):
+            s.apply(legal[f"Set your Location Dial to {starts[seat]}"])
+        else:
+            s.apply(s.legal_actions()[0])
+    return copy.deepcopy(s.position())
+
+
+def load(pos: Position) -> State:
+    """Read a position back (checked by ``from_position``)."""
+    from citywatch.games.black_keep.game import GAME
+
+    return GAME.from_position(copy.deepcopy(pos))
+
+
+def put_thief(pos: Position, seat: int, where: str, possible: Iterable[str] | None = None,
+              **fields: Any) -> Position:
+    """Move thief ``seat`` of a position to ``where`` (its public possible hexes: ``possible``,
+    default just ``where``); other fields by their position names. Returns ``pos``."""
+    t = pos["thieves"][seat]
+    t["hex"] = where
+    t["possible"] = [where] if possible is None else list(possible)
+    t.update(fields)
+    return pos
+
+
+def put_guard(pos: Position, number: int, where: str, facing: str = "N", **fields: Any) -> Position:
+    """Move guard ``number`` (from 1) of a position to ``where`` facing ``facing``; other
+    fields by their position names. Returns ``pos``."""
+    g = pos["guards"][number - 1]
+    g.update(hex=where, facing=facing, placed=True, **fields)
+    return pos

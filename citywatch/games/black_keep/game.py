@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from citywatch.core.api import Game, GameOption
-from citywatch.core.errors import InvalidPosition
 from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
+from citywatch.games.black_keep import view  # noqa: F401  (registers the view)
 from citywatch.games.black_keep.actions import Action
 from citywatch.games.black_keep.params import Parameters
+from citywatch.games.black_keep.position import read_position
 from citywatch.games.black_keep.setup import new_game
 from citywatch.games.black_keep.state import DIFFICULTIES, STATE_HOOKS, BlackKeepState
 
@@ -29,6 +30,10 @@ class BlackKeep(Game):
     min_players = 1
     max_players = 4
     role = "thief"
+    search_options = {"iterations": 16, "worlds": 4, "exploration": 0.1, "prior": 0.1,
+                      "depth": 4, "playout": "heuristic", "margin": 2}
+    """ISMCTS as measured against the heuristic: a short search over heuristic playouts
+    (``HeuristicBot.PLAYOUT``) that keeps the heuristic's own choice unless it is sure."""
     options = (
         GameOption("scenario", "the keep to break into", "tutorial",
                    choices=tuple(scenarios.names()), document=scenarios.problems),
@@ -55,12 +60,27 @@ class BlackKeep(Game):
                         difficulty=values["difficulty"], advanced=advanced)
 
     def from_position(self, position: dict[str, Any]) -> BlackKeepState:
-        """Not yet: positions are written by ``position.py``, still to come."""
-        raise InvalidPosition("Black Keep positions cannot be read yet")
+        """Read a position written by ``state.position()`` (``docs/black-keep-position.md``);
+        ``InvalidPosition`` naming the first fault."""
+        return read_position(position)
 
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def evaluate(self, state: Any) -> list[float] | None:
+        """Each seat's share of winning, judged from the way still to go, wounds and the
+        guards close by (``evaluate.py``)."""
+        from citywatch.games.black_keep.evaluate import evaluate
+
+        assert isinstance(state, BlackKeepState)
+        return evaluate(state)
+
+    def bots(self) -> dict[str, Any]:
+        """The heuristic thief (``heuristic.py``)."""
+        from citywatch.games.black_keep.heuristic import HeuristicBot
+
+        return {"heuristic": HeuristicBot}
 
 
 GAME = BlackKeep()

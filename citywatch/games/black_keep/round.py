@@ -18,12 +18,15 @@ thieves and the Thief Phase; the guards' part is ``guards``'.
 6. End of round: the end of the game, and at dawn every thief still on the map is caught
    (ruling 56).
 
-A thief's secrets (its hex, its plan, its directions) are logged for the seats that may know
-them (``knowers``: every seat in solo and co-op, only its own in rivals, spec 10).
+A thief's secrets (its hex, its directions) are logged for the seats that may know them
+(``knowers``: every seat in solo and co-op, only its own in rivals, spec 10); its plan for its
+own seat only until the reveal. What each step makes public narrows the thieves' public
+possibility sets (``Thief.possible``: ``learn_from_reveal``, ``learn_from_guards``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -190,6 +193,7 @@ class StartHandler(Handler[State]):
         s.stack.pop()
         t = s.thieves[seat]
         t.hex = board_hex(s.board, a.x)
+        t.possible = frozenset(start_hexes(s))  # public: any start hex (ruling 53)
         tell(s, seat, f"{thief_name(seat)} sets its Location Dial to {s.board.labels[t.hex]}.",
              f"{thief_name(seat)} sets its Location Dial.")
 
@@ -411,9 +415,10 @@ def can_take(s: State, seat: int) -> bool:
 
 
 def commit(s: State, seat: int) -> None:
-    """The plan of thief ``seat`` is complete: secret until the reveal."""
-    tell(s, seat, f"{thief_name(seat)} plans: {describe_plan(s, seat)}.",
-         f"{thief_name(seat)} has made its plan.")
+    """The plan of thief ``seat`` is complete: secret until the reveal, from the other seats
+    too, even in co-op (issue 12: choices stay out of other views until revealed)."""
+    s.say(f"{thief_name(seat)} plans: {describe_plan(s, seat)}.", seats=frozenset((seat,)),
+          others=f"{thief_name(seat)} has made its plan.")
 
 
 def describe_plan(s: State, seat: int) -> str:
@@ -530,6 +535,77 @@ def reveal(s: State) -> None:
         s.say(words + ".")
 
 
+# --- public possibility sets (spec 10): what everybody may deduce of each Location Dial -------
+# ``Thief.possible`` always holds the thief's hex; determinization samples hidden dials from it.
+# It is narrowed by the referee's public answers too (``referee.learn_from_look``).
+def narrow(possible: frozenset[int] | None, hexes: Iterable[int]) -> frozenset[int]:
+    """``possible`` (None: anywhere) narrowed to the floor hexes among ``hexes``."""
+    keep = frozenset(h for h in hexes if h >= 0)
+    return keep if possible is None else possible & keep
+
+
+def reachable(s: State, t: Thief, hexes: frozenset[int], card: int,
+              blocked: frozenset[int]) -> frozenset[int]:
+    """Where thief ``t`` may be after playing thief card ``card`` from any of ``hexes`` without
+    escaping, by the legal plans of 6.2 and 6.3 (ruling 58): a Move's two directions (or stay
+    when both are shut), a Run's one or two steps, Pick Pocket beside a guard it could rob,
+    Hide and Rest in place."""
+    kind = THIEF_CARDS[card].kind
+    if kind in ("hide", "rest"):
+        return hexes
+    if kind == "pick_pocket":
+        beside = {h for g in s.guards if g.placed and not g.undead and (g.key or g.coins > 0)
+                  for h in s.board.step[g.hex]}
+        return hexes & frozenset(beside)
+    out: set[int] = set()
+    if kind == "move":
+        ways = THIEF_CARDS[card].directions
+        for h in hexes:
+            steps = [there for f, there, _ in thief_steps(s, t, h, blocked) if f in ways]
+            out.update(there for there in steps if there != OFF_MAP)
+            if not steps:
+                out.add(h)
+        return frozenset(out)
+    first: dict[int, bool] = {}  # a Run: first steps (and whether Lockpicks stop there), then on
+    for h in hexes:
+        for _, there, stops in thief_steps(s, t, h, blocked):
+            if there != OFF_MAP:
+                first[there] = first.get(there, True) and stops
+    out.update(first)
+    for there, stops in first.items():
+        if not stops:
+            out.update(x for _, x, _ in thief_steps(s, t, there, blocked) if x != OFF_MAP)
+    return frozenset(out)
+
+
+def learn_from_reveal(s: State, t: Thief, plan: Plan, blocked: frozenset[int]) -> None:
+    """Narrow ``t.possible`` by its revealed cards: where its thief card may have taken it,
+    and the public target of its Guard card, in range of where it ends (6.5)."""
+    if t.possible is None:
+        return
+    possible = reachable(s, t, t.possible, plan.card, blocked)
+    if plan.guard_card >= 0:
+        card = GUARD_CARDS[plan.guard_card]
+        hexes = s.board.hexes
+        if card.target == "guard":
+            aim = hexes[s.guards[plan.target].hex]
+            possible = frozenset(h for h in possible if distance(hexes[h], aim) <= card.range)
+        elif card.target in ("hex", "torch"):
+            aim, view = hexes[plan.target], sight(s.board)
+            possible = frozenset(h for h in possible if distance(hexes[h], aim) <= card.range
+                                 and (h == plan.target or view.clear_line(h, plan.target)))
+    t.possible = possible
+
+
+def learn_from_guards(s: State) -> None:
+    """After the Guard Phase: no thief stands on the hex of a guard that is not undead (it
+    cannot step there, and a guard stepping in catches it), unless the Sword fought free."""
+    posts = frozenset(g.hex for g in s.guards if g.placed and not g.undead)
+    for t in s.thieves:
+        if t.possible is not None and t.standing == IN_PLAY and not t.sword_used:
+            t.possible = t.possible - posts
+
+
 # --- the Thief Phase (7.4, ruling 59) -----------------------------------------------------------
 @op("thief_phase")
 def thief_phase(s: State) -> None:
@@ -540,6 +616,9 @@ def thief_phase(s: State) -> None:
     plans: dict[int, Plan] = {seat: plan_of(t) for seat, t in enumerate(s.thieves)
                               if t.standing == IN_PLAY and t.plan is not None}
     entered_vault = False
+    blocked = guard_hexes(s)
+    for seat, plan in plans.items():  # what the revealed cards tell everybody (spec 10)
+        learn_from_reveal(s, s.thieves[seat], plan, blocked)
     for seat, plan in plans.items():  # 1. every thief moves, at once (ruling 44)
         t = s.thieves[seat]
         play_card(t, plan.card)
@@ -556,6 +635,7 @@ def thief_phase(s: State) -> None:
     noises: list[tuple[int, int, str]] = []  # (seat, hex, kind), step 6 sorts them
     for seat, plan in plans.items():  # 3. treasures (ruling 51)
         if plan.take and take_treasure(s, seat):
+            s.thieves[seat].possible = frozenset((board.crown,))  # public: it took one
             noises.append((seat, board.crown, "treasure"))
     muffled: set[int] = set()
     for seat, plan in plans.items():  # 4. Guard cards, in seat order (rulings 50, 63)
@@ -572,7 +652,10 @@ def thief_phase(s: State) -> None:
         if plan.card == RUN and not plan.escape and seat not in muffled:
             noises.append((seat, plan.end(NONE), "run"))
     order = {"run": 0, "arrow": 1, "treasure": 2}
-    for _, hex, kind in sorted(noises, key=lambda n: (n[0], order[n[2]])):
+    for seat, hex, kind in sorted(noises, key=lambda n: (n[0], order[n[2]])):
+        if kind == "run":  # the runner's end hex is heard by everybody (spec 10)
+            s.say(f"{thief_name(seat)}'s Run makes a noise at {board.labels[hex]}.")
+            s.thieves[seat].possible = frozenset((hex,))
         guards.noise(s, hex, kind)
     if entered_vault and not s.vault_triggered:  # 7. the vault trigger (ruling 31)
         s.vault_triggered = True
@@ -673,6 +756,7 @@ def pick_pocket(s: State, seat: int, plan: Plan) -> None:
         s.say(f"{thief_name(seat)} fumbles at the pocket of {guard_name(s, g)}.")
         guards.spot_pick_pocket(s, g, seat)
         return
+    t.possible = narrow(t.possible, s.board.step[g.hex])  # public: it stood beside g
     if plan.loot == KEY:
         g.key = False
         t.keys |= 1 << g.tile
@@ -688,6 +772,7 @@ def guard_phase(s: State) -> None:
     """Section 5, by the guards' module; then the end of the game is checked."""
     s.phase = "guard"
     guards.guard_phase(s)
+    learn_from_guards(s)
     check_end(s)
 
 

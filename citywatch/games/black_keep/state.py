@@ -108,11 +108,13 @@ class Thief:
     """One thief (spec 6.1). ``hex`` is its Location Dial (secret; NONE once off the map);
     ``hand`` and ``discard`` hold thief card indices; ``guard_cards`` the Guard cards bought
     and not yet played; ``keys`` a bitmask of tiles whose key it holds; ``treasure`` a
-    treasure index or NONE; ``plan`` its committed plan (secret until the reveal) or None."""
+    treasure index or NONE; ``plan`` its committed plan (secret until the reveal) or None;
+    ``possible`` the hexes where, from public facts alone, it may be (spec 10; None: anywhere):
+    public, it always holds ``hex``, and determinization samples from it."""
 
     __slots__ = ("hex", "wounds", "hand", "discard", "coins", "guard_cards", "lockpicks",
                  "keys", "treasure", "armour_used", "sword_used", "exit_tile", "hiding",
-                 "standing", "plan")
+                 "standing", "plan", "possible")
 
     def __init__(self) -> None:
         self.hex = NONE
@@ -130,6 +132,7 @@ class Thief:
         self.hiding = False
         self.standing = IN_PLAY
         self.plan: tuple[int, ...] | None = None
+        self.possible: frozenset[int] | None = None
 
     def copy(self) -> Thief:
         c = Thief.__new__(Thief)
@@ -148,6 +151,7 @@ class Thief:
         c.hiding = self.hiding
         c.standing = self.standing
         c.plan = self.plan  # a tuple
+        c.possible = self.possible  # a frozenset, never changed in place
         return c
 
 

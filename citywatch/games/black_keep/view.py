@@ -1,0 +1,244 @@
+"""What one seat may see (spec 10), and worlds re-sampled to fit it (determinization).
+
+Public, in every view: the map, torches and Extinguished Torch counters, the lit hexes, every
+guard's whole state and what it sees now, every Thief Marker, the market and the number of
+cards in the decks and of tokens on the crown, and of every thief its standing, wounds, coins,
+Guard cards, items, treasure, Exit card, hand and discard pile (ten cards less the public
+discards), whether it hides, and the hexes where the public knows it may be (``possible``).
+
+Hidden: the Location Dials (in solo and co-op every thief's dial is shared by the players, in
+rivals a seat sees only its own, the spectator none); every committed plan but the seat's own,
+even in co-op, until the reveal (issue 12; citywatch ruling 16); the order of the Guard deck and
+the Exit deck and which tokens lie on the crown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from citywatch.core.rng import Rng
+from citywatch.games.black_keep import actions as verbs
+from citywatch.games.black_keep.actions import SEATS, Action, board_hex
+from citywatch.games.black_keep.data import FAKE, GUARD_CARD_NAMES, GUARD_CARDS, REAL_TREASURES
+from citywatch.games.black_keep.harm import guard_name
+from citywatch.games.black_keep.position import guard_json, plan_json, thief_json
+from citywatch.games.black_keep.round import (
+    DECISIONS,
+    Plan,
+    can_take,
+    card_options,
+    dawn,
+    describe_plan,
+    guard_card_options,
+    plan_from_card,
+    plan_of,
+)
+from citywatch.games.black_keep.sight import sight
+from citywatch.games.black_keep.state import (
+    DISTRACTED,
+    IN_PLAY,
+    NONE,
+    STATE_HOOKS,
+    BlackKeepState,
+    Thief,
+)
+
+State = BlackKeepState
+
+
+def knows_dial(s: State, seat: int | None, thief: int) -> bool:
+    """Whether ``seat`` (None: a spectator) may see thief ``thief``'s Location Dial: its own
+    always, every thief's in solo and co-op, never as a spectator (spec 10)."""
+    if seat is None:
+        return False
+    return seat == thief or s.mode != "rivals"
+
+
+def sees(s: State, guard: int) -> list[str]:
+    """The labels of the hexes guard ``guard`` sees now (3.6), in board order."""
+    g = s.guards[guard]
+    if not g.placed or g.status == DISTRACTED:
+        return []
+    seen = sight(s.board).seen(g.hex, g.facing, g.status, s.params.bored_reach)
+    return [s.board.labels[h] for h in sorted(seen)]
+
+
+def _guard_view(s: State, number: int) -> dict[str, Any]:
+    g = s.guards[number]
+    return {"number": number + 1, "name": guard_name(s, g), **guard_json(s, g),
+            "sees": sees(s, number)}
+
+
+def _thief_view(s: State, thief: int, seat: int | None) -> dict[str, Any]:
+    t = s.thieves[thief]
+    shown = thief_json(s, thief)
+    known = knows_dial(s, seat, thief)
+    shown["hex_known"] = known
+    if not known:
+        shown["hex"] = None
+    shown["plan"] = None
+    if thief == seat and t.plan is not None:
+        shown["plan"] = {**plan_json(s, plan_of(t)), "text": describe_plan(s, thief)}
+    return shown
+
+
+PLANNING = ("plan_card", "plan_guard", "plan_treasure")
+"""The decisions of a plan: the other seats see only that a thief is making its plan."""
+
+
+def _decision(s: State, seat: int | None) -> dict[str, Any] | None:
+    """The pending decision (``StackedState.decision_view``); another seat's plan decisions
+    read only "make its plan", so the task tells nothing of the plan (spec 10)."""
+    decision = s.decision_view(seat, SEATS, DECISIONS.describe)
+    if decision is not None and s.stack and s.stack[-1][0] in PLANNING \
+            and s.stack[-1][1] != seat:
+        decision["task"] = "make its plan"
+    return decision
+
+
+def view(s: State, seat: int | None) -> dict[str, Any]:
+    """A JSON dict of exactly what ``seat`` may see (``None``: a spectator)."""
+    s.check_seat(seat)
+    board = s.board
+    labels = board.labels
+    lit = sight(board).lit(s.extinguished, s.params.torch_reach)
+    return {
+        "game": "black-keep",
+        "players": s.n,
+        "seat": seat,
+        "name": None if seat is None else SEATS[seat],
+        "scenario": {"id": board.id, "name": board.name},
+        "mode": s.mode,
+        "difficulty": s.difficulty,
+        "advanced": s.advanced,
+        "round": s.round,
+        "dawn": dawn(s),
+        "phase": s.phase,
+        "decision": _decision(s, seat),
+        "torches": [labels[h] for h in board.torches],
+        "extinguished": [labels[h] for h in sorted(s.extinguished)],
+        "lit": [labels[h] for h in sorted(lit)],
+        "guards": [_guard_view(s, i) for i in range(len(s.guards))],
+        "markers": [{"hex": labels[h], "order": order}
+                    for h, order in sorted(s.markers.items(), key=lambda m: m[1])],
+        "vault_triggered": s.vault_triggered,
+        "market": [None if c == NONE else GUARD_CARD_NAMES[c] for c in s.market],
+        "guard_deck": len(s.guard_deck),
+        "exit_deck": len(s.exit_deck),
+        "treasures_on_crown": len(s.treasures),
+        "thieves": [_thief_view(s, p, seat) for p in range(s.n)],
+        "result": None if s.result is None else s.result.to_json(),
+    }
+
+
+# --- determinization -----------------------------------------------------------------------------
+def crown_tokens(s: State, rng: Rng) -> list[int]:
+    """Tokens for the crown drawn from what the public knows: as many as lie there, the Fake
+    among them while it has not been revealed (advanced game), the rest real treasures that no
+    thief carries (6.6, R51: one token per thief plus one was drawn)."""
+    carried = {t.treasure for t in s.thieves if t.treasure != NONE}
+    pool = [x for x in REAL_TREASURES if x not in carried]
+    reals_drawn = s.n if s.advanced else s.n + 1
+    fake = min(len(s.treasures), max(0, len(s.treasures) - (reals_drawn - len(carried))))
+    rng.shuffle(pool)
+    tokens = pool[:len(s.treasures) - fake] + [FAKE] * fake
+    rng.shuffle(tokens)
+    return tokens
+
+
+def _guard_part(s: State, seat: int, action: Action) -> Plan:
+    """Thief ``seat``'s plan with the Guard card action ``action`` added (as the plan decision
+    does)."""
+    plan = plan_of(s.thieves[seat])
+    if action.verb != verbs.GUARD_CARD:
+        return plan
+    kind = GUARD_CARDS[action.x].target
+    target = action.y if kind == "guard" else (
+        board_hex(s.board, action.z) if action.z >= 0 else NONE)
+    return plan._replace(guard_card=action.x, target=target)
+
+
+def card_plans(s: State, seat: int, hex: int, deciding: str) -> list[Plan]:
+    """The thief card plans thief ``seat`` could have made on ``hex`` that fit the decision it
+    is making now (``deciding``, a frame kind or ""): for ``plan_card`` every one if it has a
+    choice (else none: it would not be asked), for ``plan_guard`` those leaving a choice of
+    Guard card, for ``plan_treasure`` those ending on the crown, otherwise every one."""
+    t = s.thieves[seat]
+    here, plan = t.hex, t.plan
+    t.hex = hex
+    t.plan = None
+    options = card_options(s, seat)
+    plans = [plan_from_card(s, seat, a) for a in options]
+    if deciding == "plan_card" and len(plans) < 2:
+        plans = []
+    elif deciding in ("plan_guard", "plan_treasure"):
+        fitting = []
+        for candidate in plans:
+            t.plan = candidate
+            if can_take(s, seat) if deciding == "plan_treasure" else \
+                    len(guard_card_options(s, seat)) > 1:
+                fitting.append(candidate)
+        plans = fitting
+    t.hex, t.plan = here, plan
+    return plans
+
+
+def sample_plan(s: State, seat: int, deciding: str, rng: Rng) -> None:
+    """Give thief ``seat`` a random plan, from its hex, that fits the decision it is making
+    (``card_plans``): for ``plan_guard`` its thief card only, for ``plan_treasure`` its thief
+    card and a Guard card, otherwise a whole plan."""
+    t = s.thieves[seat]
+    plans = card_plans(s, seat, t.hex, deciding)
+    t.plan = plans[rng.below(len(plans))]
+    if deciding == "plan_guard":
+        return
+    extras = guard_card_options(s, seat)
+    t.plan = _guard_part(s, seat, extras[rng.below(len(extras))])
+    if deciding != "plan_treasure" and can_take(s, seat) and rng.below(2):
+        t.plan = plan_of(t)._replace(take=1)
+
+
+def _candidates(s: State, t: Thief) -> list[int]:
+    """The hexes a hidden thief may be on, from public facts: its ``possible`` hexes, or with
+    none known every floor hex but those of guards that are not undead (R42)."""
+    if t.possible is not None:
+        return sorted(t.possible)
+    posts = {g.hex for g in s.guards if g.placed and not g.undead}
+    return [h for h in range(s.board.size) if h not in posts]
+
+
+def determinize(s: State, seat: int, rng: Rng) -> State:
+    """A full state that ``seat`` cannot tell from ``s``: the Guard and Exit decks' order and
+    the crown's tokens re-drawn, in rivals the other thieves' Location Dials drawn from their
+    public possibility sets, and every other thief's committed plan (and the one being made)
+    re-drawn among its legal plans that fit the decision being made.
+
+    Every pool is built from public facts and sorted before it is drawn from, so the sample
+    never depends on the hidden truth.
+    """
+    d = s.sampling_copy(seat, rng)
+    d.say(f"A world sampled for {SEATS[seat]}: the earlier log is not carried over.")
+    deck = sorted(d.guard_deck)
+    rng.shuffle(deck)
+    d.guard_deck = deck
+    exits = sorted(d.exit_deck)
+    rng.shuffle(exits)
+    d.exit_deck = exits
+    d.treasures = crown_tokens(d, rng)
+    top = d.stack[-1] if d.stack else None
+    for p, t in enumerate(d.thieves):
+        if p == seat or t.standing != IN_PLAY or t.hex == NONE:
+            continue
+        deciding = top[0] if top is not None and top[1] == p else ""
+        if not knows_dial(d, seat, p):
+            hexes = _candidates(d, t)
+            if deciding.startswith("plan_"):
+                hexes = [h for h in hexes if card_plans(d, p, h, deciding)]
+            t.hex = hexes[rng.below(len(hexes))]
+        if t.plan is not None:
+            sample_plan(d, p, deciding, rng)
+    return d
+
+
+STATE_HOOKS.view = view
+STATE_HOOKS.determinize = determinize
