@@ -421,11 +421,12 @@ def _print_summary(data: dict[str, Any]) -> None:
     print()
     sweep = data.get("sweep")
     if sweep:
-        print(f"{'swept options':<32}{'games':>7}{'somebody won':>13}{'95% interval':>17}"
+        width = max(len("swept options"), *(len(r["label"]) for r in sweep["combinations"])) + 1
+        print(f"{'swept options':<{width}}{'games':>7}{'somebody won':>13}{'95% interval':>17}"
               f"{'mean turns':>12}")
         for row in sweep["combinations"]:
             mean = row["turns"]["mean"]
-            print(f"{row['label'][:31]:<32}{row['games']:>7}{_interval(row['any_winner']):>30}"
+            print(f"{row['label']:<{width}}{row['games']:>7}{_interval(row['any_winner']):>30}"
                   f"{'' if mean is None else f'{mean:.1f}':>12}")
         print()
     head = f"{'wins':>9}{'win rate':>9}{'95% interval':>17}"
@@ -439,8 +440,9 @@ def _print_summary(data: dict[str, Any]) -> None:
     for place, rate in enumerate(data["win_rate_by_turn_order"]):
         name = "moved first" if place == 0 else f"{place} after first"
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
-    print()
-    print(f"{data.get('role', 'personality'):<22}{'games':>7}{head}")
+    if data["win_rate_by_personality"]:
+        print()
+        print(f"{data.get('role', 'personality'):<22}{'games':>7}{head}")
     for name, rate in sorted(data["win_rate_by_personality"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
@@ -460,13 +462,14 @@ def _print_summary(data: dict[str, Any]) -> None:
     print()
     reasons = data["end_reasons"]
     print("end reasons: " + ", ".join(f"{r} {n}" for r, n in reasons.items()))
-    print(f"{'end reason':<22}{'games':>7}{'share':>9}{'95% interval':>17}"
+    width = max(22, *(len(r) + 1 for r in data["end_reason_rates"]))
+    print(f"{'end reason':<{width}}{'games':>7}{'share':>9}{'95% interval':>17}"
           f"{'turns: mean':>13}{'median':>8}{'q1-q3':>12}")
     for reason, rate in data["end_reason_rates"].items():
         t = data["turns_by_end_reason"][reason]
         quartiles = f"{t['q1']:g}-{t['q3']:g}" if t["games"] else ""
         turns = f"{t['mean']:>13.1f}{t['median']:>8g}{quartiles:>12}" if t["games"] else ""
-        print(f"{reason:<22}{reasons[reason]:>7}{_interval(rate)}{turns}")
+        print(f"{reason:<{width}}{reasons[reason]:>7}{_interval(rate)}{turns}")
     for title, key in (("most decisive cards", "most_decisive_cards"),
                        ("least decisive cards", "least_decisive_cards")):
         if data[key]:

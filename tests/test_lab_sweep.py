@@ -346,3 +346,16 @@ def test_the_report_has_a_sweep_table_plot_and_csv(vault: Game, tmp_path: Path,
     page = (report / "index.html").read_text()
     assert "Swept options" in page and 'src="sweep.png"' in page and "sweep.csv" in page
     assert page.count("<th>hard</th>") == 1
+
+
+def test_black_keep_sweep_labels_are_printed_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule (issue 12, the designer's question): the text summary names every combination of
+    a scenario-by-difficulty sweep in full, and prints no empty table for a game that deals
+    no roles."""
+    assert main(["simulate", "black-keep", "--players", "1", "--games", "2", "--seed", "3",
+                 "--bots", "random", "--workers", "1", "--sweep",
+                 "scenario=tutorial,the-black-keep", "--sweep", "difficulty=medium"]) == 0
+    out = capsys.readouterr().out
+    assert "scenario=tutorial, difficulty=medium " in out
+    assert "scenario=the-black-keep, difficulty=medium " in out
+    assert "\nthief " not in out
