@@ -31,6 +31,8 @@ test: system lint types unit
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_black_keep_guards.py
+	$(BIN)/python benchmarks/bench_black_keep_sight.py
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_server.py --bot heuristic --tables 20
 	$(BIN)/python benchmarks/bench_lab.py
