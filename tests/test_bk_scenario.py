@@ -129,6 +129,25 @@ def test_a_shipped_board_is_built_once_and_shared() -> None:
     assert scenario.from_doc(changed) is not board
 
 
+def test_a_scenario_of_ones_own_shares_its_board_between_games(tmp_path: Path) -> None:
+    """A user's scenario played game after game (``simulate --scenario FILE``) keeps one
+    Board with its sight caches; a different document gets its own, and only the last
+    ``CUSTOM_BOARDS`` are kept."""
+    mine = scenario.read("the-vault")
+    mine["id"], mine["dawn"] = "my-vault", 29
+    board = scenario.from_doc(mine)
+    assert board.id == "my-vault"
+    assert scenario.from_doc(scenario.read("the-vault") | {"id": "my-vault", "dawn": 29}) is board
+    path = tmp_path / "mine.json"
+    path.write_text(json.dumps(mine))
+    assert scenario.load(path) is board
+    other = mine | {"dawn": 28}
+    assert scenario.from_doc(other) is not board
+    for dawn in range(1, scenario.CUSTOM_BOARDS + 1):
+        scenario.from_doc(mine | {"dawn": dawn + 30})
+    assert scenario.from_doc(mine) is not board
+
+
 def test_read_returns_a_fresh_copy_each_time() -> None:
     """Changing what ``read`` returned changes neither later reads nor the shared Board."""
     doc = scenario.read("tutorial")

@@ -612,6 +612,9 @@ def names() -> list[str]:
 
 _DOCS: dict[str, dict[str, Any]] = {}
 _BOARDS: dict[str, Board] = {}
+CUSTOM_BOARDS = 16
+"""How many scenarios of one's own keep their checked Board (the most recently used)."""
+_CUSTOM: dict[str, Board] = {}
 
 
 def _shipped(name: str) -> dict[str, Any]:
@@ -700,7 +703,16 @@ def read(name_or_path: str | Path) -> dict[str, Any]:
 
 def from_doc(doc: Any, where: str | None = None) -> Board:
     """The ``Board`` of a scenario document, checked first (``ScenarioError`` listing its
-    problems); a document equal to a shipped scenario gets that scenario's shared Board."""
+    problems); a document equal to a shipped scenario gets that scenario's shared Board, and
+    one equal to a recent scenario of one's own (the last ``CUSTOM_BOARDS``) that one's, so its
+    sight caches serve every game played on it."""
+    if isinstance(doc, dict):
+        try:
+            cached = _CUSTOM.get(json.dumps(doc, sort_keys=True))
+        except (TypeError, ValueError):
+            cached = None
+        if cached is not None:
+            return cached
     found = problems(doc)
     if found:
         name = doc.get("id") if isinstance(doc, dict) else None
@@ -709,7 +721,12 @@ def from_doc(doc: Any, where: str | None = None) -> Board:
     name = doc["id"]
     if name in SHIPPED and doc == _shipped(name):
         return load(name)
-    return Board.from_scenario(doc)
+    key = json.dumps(doc, sort_keys=True)
+    board = _CUSTOM.pop(key, None) or Board.from_scenario(doc)
+    _CUSTOM[key] = board
+    while len(_CUSTOM) > CUSTOM_BOARDS:
+        del _CUSTOM[next(iter(_CUSTOM))]
+    return board
 
 
 def load(name_or_path: str | Path) -> Board:
