@@ -527,7 +527,11 @@ def _games() -> int:
         game = load(name)
         print(f"{name:<{width}}{game.display_name():<{titles}}{game.min_players}-"
               f"{game.max_players} players   bots: {', '.join(bot_names(name))}")
+        tuning = False
         for option in game.options:
+            if option.tuning and not tuning:
+                tuning = True
+                print(f"{'':<{width}}the rules' numbers, for designers to tune:")
             value = "WORD" if option.choices else "N"
             print(f"{'':<{width}}--option {option.name}={value}: {option.help} "
                   f"({option.describe_range()}, default {option.default})")

@@ -36,7 +36,8 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWa
 
 GG = citywatch.load("guards-guards")
 AM = citywatch.load("ankh-morpork")
-SPELLS = {"name": "spells", "help": "Great Spells to win", "default": 5, "min": 1, "max": 5}
+SPELLS = {"name": "spells", "help": "Great Spells to win", "default": 5, "min": 1, "max": 5,
+          "tuning": False}
 
 
 # --- the core --------------------------------------------------------------------------
@@ -45,7 +46,8 @@ def test_guards_guards_declares_spells_and_rounds_and_ankh_morpork_none() -> Non
     """The Short Game's two options, with their ranges and defaults; Ankh-Morpork has none."""
     assert [o.to_json() for o in GG.options] == [
         SPELLS,
-        {"name": "rounds", "help": GG.options[1].help, "default": 100, "min": 0, "max": None},
+        {"name": "rounds", "help": GG.options[1].help, "default": 100, "min": 0, "max": None,
+         "tuning": False},
     ]
     assert AM.options == ()
     assert GG.option_values({}) == {"spells": 5, "rounds": 100}

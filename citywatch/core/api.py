@@ -72,6 +72,8 @@ class GameOption:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     document: Callable[[Any], list[str]] | None = field(default=None, compare=False)
+    tuning: bool = False
+    """A designer's number that tunes the rules (shown apart from a player's options)."""
 
     def describe_range(self) -> str:
         """The values in words: ``1-5``, ``0 or more``, ``easy, medium or hard`` (``or a
@@ -121,13 +123,13 @@ class GameOption:
         return str(value)
 
     def to_json(self) -> dict[str, Any]:
-        """``name, help, default, min, max`` (``max`` null: no upper bound), or for a choice
+        """``name, help, default, min, max, tuning`` (``max`` null: no upper bound), or for a choice
         option ``name, help, default, choices, document`` (whether a file may be given)."""
         if self.choices:
             return {"name": self.name, "help": self.help, "default": self.default,
                     "choices": list(self.choices), "document": self.document is not None}
         return {"name": self.name, "help": self.help, "default": self.default,
-                "min": self.minimum, "max": self.maximum}
+                "min": self.minimum, "max": self.maximum, "tuning": self.tuning}
 
 
 class GameDecks(ABC):

@@ -2,12 +2,14 @@
 
 Its options are words (``GameOption`` choices): ``scenario`` (a shipped id, or a scenario of
 one's own as JSON, checked by ``scenario.problems``), ``difficulty``, ``mode`` and
-``advanced``. ``parameters`` (a JSON object of some ``Parameters`` fields) tunes the numbers
-of the rules.
+``advanced``; then every number of the rules (``Parameters``) as a tuning option
+(``--option hearing_range=3``, ``--sweep wounds=1,2,3``). ``parameters`` (a JSON object of some
+``Parameters`` fields) sets them too.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from citywatch.core.api import Game, GameOption
@@ -15,7 +17,7 @@ from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep import view  # noqa: F401  (registers the view)
 from citywatch.games.black_keep.actions import Action
-from citywatch.games.black_keep.params import Parameters
+from citywatch.games.black_keep.params import HELP, MINIMUM, Parameters
 from citywatch.games.black_keep.position import read_position
 from citywatch.games.black_keep.setup import new_game
 from citywatch.games.black_keep.state import DIFFICULTIES, STATE_HOOKS, BlackKeepState
@@ -43,7 +45,10 @@ class BlackKeep(Game):
                    choices=("coop", "rivals")),
         GameOption("advanced", "the Roving guard and the Fake treasure: as the scenario "
                    "says, on or off", "scenario", choices=("scenario", "on", "off")),
+        *(GameOption(name, HELP[name], default, minimum=MINIMUM[name], tuning=True)
+          for name, default in Parameters().to_json().items()),
     )
+    """The players' choices, then every number of ``Parameters`` as a tuning option."""
 
     def new_game(self, players: int = 1, seed: Seed = 0, **options: Any) -> BlackKeepState:
         """Set up a game (spec section 8) of ``players`` thieves with the game's options
@@ -53,7 +58,11 @@ class BlackKeep(Game):
         values = self.check_new_game(players, options, known=("parameters",))
         chosen = values["scenario"]
         board = scenarios.load(chosen) if isinstance(chosen, str) else scenarios.from_doc(chosen)
-        params = Parameters.from_json(values.get("parameters"))
+        given = values.get("parameters") or {}
+        if not isinstance(given, dict):
+            raise ValueError("parameters must be a JSON object")
+        tuned = {f.name: values[f.name] for f in fields(Parameters) if f.name in options}
+        params = Parameters.from_json({**given, **tuned})
         advanced = {"scenario": None, "on": True, "off": False}[values["advanced"]]
         mode = None if values["mode"] == "coop" else values["mode"]
         return new_game(board, params, players, seed, mode=mode,

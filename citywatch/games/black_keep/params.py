@@ -3,7 +3,7 @@ sections 0 and 14). The defaults are the spec's; a scenario's ``dawn`` overrides
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 
@@ -11,17 +11,28 @@ from typing import Any
 class Parameters:
     """The tunable numbers of the rules (defaults from the spec; section in brackets)."""
 
-    hearing_range: int = 4  # steps along open sides a guard hears a noise from (4.5)
-    torch_reach: int = 2  # steps a burning torch lights (2.8)
-    bored_reach: int = 2  # hexes a Bored guard sees down its row (3.6)
-    wounds: int = 3  # a thief's wound counters (6.1)
-    thief_coins: int = 4  # Gold Coins a thief starts with (6.1)
-    guard_coins: int = 2  # Gold Coins each living guard carries (4.11)
-    market_size: int = 3  # face-up Guard cards (6.5)
-    copies_per_guard_card: int = 2  # copies of each Guard card in the deck (6.5)
-    exit_cards_per_tile: int = 2  # Exit cards per exit tile (6.7)
-    pursuing_steps: int = 2  # steps per Guard Phase while Pursuing, undead 1 (4.2)
-    dawn: int = 0  # the last round; 0: the scenario's own
+    hearing_range: int = field(default=4, metadata={
+        "min": 1, "help": "steps along open sides a guard hears a noise from (4.5)"})
+    torch_reach: int = field(default=2, metadata={
+        "min": 0, "help": "steps a burning torch lights (2.8)"})
+    bored_reach: int = field(default=2, metadata={
+        "min": 0, "help": "hexes a Bored guard sees down its row (3.6)"})
+    wounds: int = field(default=3, metadata={
+        "min": 1, "help": "a thief's wound counters (6.1)"})
+    thief_coins: int = field(default=4, metadata={
+        "min": 0, "help": "Gold Coins a thief starts with (6.1)"})
+    guard_coins: int = field(default=2, metadata={
+        "min": 0, "help": "Gold Coins each living guard carries (4.11)"})
+    market_size: int = field(default=3, metadata={
+        "min": 0, "help": "face-up Guard cards (6.5)"})
+    copies_per_guard_card: int = field(default=2, metadata={
+        "min": 0, "help": "copies of each Guard card in the deck (6.5)"})
+    exit_cards_per_tile: int = field(default=2, metadata={
+        "min": 1, "help": "Exit cards per exit tile (6.7)"})
+    pursuing_steps: int = field(default=2, metadata={
+        "min": 1, "help": "steps per Guard Phase while Pursuing, undead 1 (4.2)"})
+    dawn: int = field(default=0, metadata={
+        "min": 0, "help": "the last round; 0: the scenario's own"})
 
     def to_json(self) -> dict[str, int]:
         """The parameters as a JSON object."""
@@ -30,7 +41,8 @@ class Parameters:
     @classmethod
     def from_json(cls, data: Any) -> Parameters:
         """Parameters from a JSON object of some of the fields (the rest default);
-        ``ValueError`` naming an unknown field or a value that is not a whole number >= 0."""
+        ``ValueError`` naming an unknown field or a value that is not a whole number at least
+        its minimum (``MINIMUM``)."""
         if data is None:
             return cls()
         if not isinstance(data, dict):
@@ -39,6 +51,15 @@ class Parameters:
         for name, value in data.items():
             if name not in known:
                 raise ValueError(f"unknown parameter {name!r} (known: {', '.join(sorted(known))})")
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise ValueError(f"parameter {name} must be a whole number >= 0, not {value!r}")
+            least = MINIMUM[name]
+            if isinstance(value, bool) or not isinstance(value, int) or value < least:
+                raise ValueError(f"parameter {name} must be a whole number >= {least}, "
+                                 f"not {value!r}")
         return replace(cls(), **data)
+
+
+MINIMUM = {f.name: int(f.metadata["min"]) for f in fields(Parameters)}
+"""The least value of each parameter (a guard hears at least one step, a thief has a wound)."""
+
+HELP = {f.name: str(f.metadata["help"]) for f in fields(Parameters)}
+"""Each parameter in a few words, with its spec section."""

@@ -62,6 +62,7 @@
   function drawOptions() {
     const options = Array.isArray(game.options) ? game.options : [];
     const rows = [];
+    const tuning = [];
     for (const option of options) {
       const id = `option-${option.name}`;
       if (Array.isArray(option.choices)) {
@@ -76,11 +77,19 @@
       }
       const range = option.max === null || option.max === undefined
         ? `${option.min} or more` : `${option.min} to ${option.max}`;
-      rows.push(el("label", { for: id, text: option.name }), el("input", {
+      (option.tuning ? tuning : rows).push(el("label", { for: id, text: option.name }), el("input", {
         type: "number", id, "data-option": option.name, step: 1, min: option.min,
         max: option.max ?? null, value: option.default, required: true,
         title: `${option.help} (${range}, default ${option.default})`,
       }), el("p", { class: "note option-help", text: `${option.help} (${range}, default ${option.default}).` }));
+    }
+    if (tuning.length > 0) {
+      // The rules' numbers, for designers: folded away until asked for.
+      const details = el("details", { id: "tuning" });
+      details.append(el("summary", { text: "Tune the rules' numbers" }),
+        el("div", { class: "option-list" }));
+      details.lastChild.append(...tuning);
+      rows.push(details);
     }
     $("options").replaceChildren(...rows);
     $("options-row").hidden = rows.length === 0;
