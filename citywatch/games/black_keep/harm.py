@@ -45,7 +45,8 @@ def wound(s: State, seat: int, cause: str) -> None:
         return
     t.wounds -= 1
     if t.wounds > 0:
-        s.say(f"{thief_name(seat)} is {cause} ({t.wounds} wounds left).")
+        left = "1 wound" if t.wounds == 1 else f"{t.wounds} wounds"
+        s.say(f"{thief_name(seat)} is {cause} ({left} left).")
         return
     t.wounds = 0
     t.standing = KILLED
