@@ -42,3 +42,22 @@ class Bot(Protocol):
     def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
         """Return one element of ``legal_actions``."""
         ...
+
+
+class WorldBot:
+    """A bot that decides in one world sampled from its view: ``choose`` samples a world
+    (unless there is only one legal action) and asks ``choose_in``, which search bots'
+    playouts call directly on a world they already sampled."""
+
+    name: str
+
+    def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
+        """The legal action the bot prefers, judged on a world sampled from the view."""
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        return self.choose_in(observation.sample(rng), observation.seat, legal_actions, rng)
+
+    def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
+        """The legal action the bot prefers in ``world``, a world already sampled for
+        ``seat``."""
+        raise NotImplementedError

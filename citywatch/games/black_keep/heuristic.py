@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.bots.base import Observation
+from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import actions as verbs
 from citywatch.games.black_keep.actions import Action, board_hex
@@ -410,7 +410,7 @@ def choose_buy(world: State, seat: int, actions: list[Action]) -> Action:
     return none
 
 
-class HeuristicBot:
+class HeuristicBot(WorldBot):
     """Steals the crown's treasure in the dark, from a sampled world only."""
 
     name = "heuristic"
@@ -423,12 +423,6 @@ class HeuristicBot:
         if lookahead not in (1, 2):
             raise ValueError("lookahead must be 1 (this round) or 2 (and the next)")
         self.lookahead = lookahead
-
-    def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
-        """The legal action the plan prefers, judged on a world sampled from the view."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        return self.choose_in(observation.sample(rng), observation.seat, legal_actions, rng)
 
     def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
         """The legal action the plan prefers in ``world``, a world already sampled for

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import product
 from typing import Any, NamedTuple
 
-from citywatch.bots.base import Observation
+from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
 from citywatch.games.guardians_of_the_city.actions import (
     DISCARD,
@@ -161,7 +161,7 @@ def _bits(mask: int) -> list[int]:
     return [i for i in range(mask.bit_length()) if mask >> i & 1]
 
 
-class HeuristicBot:
+class HeuristicBot(WorldBot):
     """Races for the cells and keeps its people, from a sampled world only."""
 
     name = "heuristic"
@@ -172,12 +172,6 @@ class HeuristicBot:
         if lookahead not in (0, 1):
             raise ValueError("lookahead must be 0 (judge plays by their text) or 1 (try each)")
         self.lookahead = lookahead
-
-    def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
-        """The legal action the plan prefers, judged on a world sampled from the view."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        return self.choose_in(observation.sample(rng), observation.seat, legal_actions, rng)
 
     def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
         """The legal action the plan prefers in ``world``, a world already sampled for

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.bots.base import Observation
+from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.actions import Action
@@ -37,18 +37,12 @@ NEVER_FIRST = ("end_turn", "let_pass", "let_mover_pass", "let_it_happen", "keep_
                "fight_dragon", "discard_to_cure", "luggage_tiles")
 
 
-class HeuristicBot:
+class HeuristicBot(WorldBot):
     """Plays toward returning its spells, from a sampled world only."""
 
     name = "heuristic"
     OPTIONS: tuple[str, ...] = ()
     """The options a spec may set."""
-
-    def choose(self, observation: Observation, legal_actions: list[Any], rng: Rng) -> Any:
-        """The legal action the plan prefers, judged on a world sampled from the view."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        return self.choose_in(observation.sample(rng), observation.seat, legal_actions, rng)
 
     def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
         """The legal action the plan prefers in ``world``, a world already sampled for
