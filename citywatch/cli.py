@@ -415,7 +415,9 @@ def _interval(rate: dict[str, Any]) -> str:
 def _print_summary(data: dict[str, Any]) -> None:
     games = data["games"]
     players = data["players"]
-    options = "".join(f", {name} {value}" for name, value in data.get("options", {}).items())
+    defaults = {o.name: o.default for o in load(data["game"]).options if o.tuning}
+    options = "".join(f", {name} {value}" for name, value in data.get("options", {}).items()
+                      if name not in defaults or value != defaults[name])
     print(f"{data['game']}: {games} games, {players} players{options}, seed {data['seed']}, "
           f"bots {', '.join(data['bots'])}")
     print()

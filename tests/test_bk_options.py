@@ -65,6 +65,10 @@ def test_a_designer_sweeps_a_number_from_the_command_line(
     summary = json.loads(capsys.readouterr().out)
     labels = [row["label"] for row in summary["sweep"]["combinations"]]
     assert labels == ["wounds=1", "wounds=3"]
+    assert main(["simulate", "black-keep", "--players", "1", "--games", "1", "--bots",
+                 "random", "--workers", "1", "--option", "torch_reach=1"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    assert "torch_reach 1" in header and "hearing_range" not in header  # changed ones only
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "the rules' numbers, for designers to tune:" in out
