@@ -304,15 +304,27 @@ class Result:
     personalities: tuple[str, ...]
     points: tuple[int, ...] | None
     cards: tuple[tuple[str, ...], ...]
+    cooperative: bool = False
+    """The seats won or lost together (``Outcome.cooperative``)."""
+
+    def wins(self, players: int) -> list[float]:
+        """Each seat's win (``Outcome.rewards``): winners split 1, but every winner of a
+        co-operative game wins 1."""
+        return Outcome(self.winners, self.reason,
+                       details={"cooperative": self.cooperative}).rewards(players)
 
     def to_json(self) -> dict[str, Any]:
-        """The result as a JSON object (one line of the results file)."""
-        return {"game": self.index, "seed": self.seed, "bot_seed": self.bot_seed,
+        """The result as a JSON object (one line of the results file; ``cooperative`` only
+        when true)."""
+        data = {"game": self.index, "seed": self.seed, "bot_seed": self.bot_seed,
                 "first": self.first, "winners": list(self.winners), "reason": self.reason,
                 "turns": self.turns, "decisions": self.decisions,
                 "personalities": list(self.personalities),
                 "points": None if self.points is None else list(self.points),
                 "cards": [list(c) for c in self.cards]}
+        if self.cooperative:
+            data["cooperative"] = True
+        return data
 
     @classmethod
     def from_json(cls, data: Any) -> Result:
@@ -327,7 +339,8 @@ class Result:
                        int(data["turns"]), int(data["decisions"]),
                        tuple(str(p) for p in data["personalities"]),
                        None if points is None else tuple(int(p) for p in points),
-                       tuple(tuple(str(c) for c in seat) for seat in data["cards"]))
+                       tuple(tuple(str(c) for c in seat) for seat in data["cards"]),
+                       data.get("cooperative", False) is True)
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not a game result: {exc!r}") from None
 
@@ -350,7 +363,7 @@ def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> l
                         outcome.reason, game.turns, game.decisions,
                         tuple(outcome.details.get("personalities", ())),
                         None if points is None else tuple(int(p) for p in points),
-                        tuple(tuple(c) for c in game.cards))
+                        tuple(tuple(c) for c in game.cards), outcome.cooperative)
         out.append((result.to_json(), game.record.to_json() if records else None))
     return out
 
@@ -858,8 +871,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     turns: dict[str, list[int]] = {}
     decisions = 0
     for result in results:
-        share = 1.0 / len(result.winners) if result.winners else 0.0
-        won = [share if seat in result.winners else 0.0 for seat in range(players)]
+        won = result.wins(players)
         for seat in range(players):
             wins[seat] += won[seat]
             bots.add(study.bots[seat], won[seat])
@@ -943,10 +955,10 @@ def deck_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
         decks = result.personalities
         if len(decks) != study.players:
             continue
-        share = 1.0 / len(result.winners) if result.winners else 0.0
+        wins = result.wins(study.players)
         seen.update(decks)
         for seat, deck in enumerate(decks):
-            won = share if seat in result.winners else 0.0
+            won = wins[seat]
             for other_seat, other in enumerate(decks):
                 if other_seat != seat and other != deck:
                     cells.setdefault((deck, other), Tally()).add("", won)
@@ -977,10 +989,10 @@ def sweep_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
     decisions = [0] * len(every)
     for result in results:
         k = result.index % len(every)
-        share = 1.0 / len(result.winners) if result.winners else 0.0
+        won = result.wins(study.players)
         anyone[k].add("", 1.0 if result.winners else 0.0)
         for seat in range(study.players):
-            seats[k].add(str(seat), share if seat in result.winners else 0.0)
+            seats[k].add(str(seat), won[seat])
         turns[k].append(result.turns)
         decisions[k] += result.decisions
     rows = []

@@ -64,9 +64,9 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
         state.apply(action)
     outcome = state.outcome()
     assert outcome is not None
-    shares = outcome.shares(players)
+    wins = outcome.rewards(players)  # a co-operative crew's win is a win for each seat
     points = outcome.points or outcome.details.get("final_points") or [0] * players
-    return [SeatResult(lineup[i], shares[i], int(points[i]),
+    return [SeatResult(lineup[i], wins[i], int(points[i]),
                        decisions[i], seconds[i]) for i in range(players)]
 
 

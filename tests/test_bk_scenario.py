@@ -665,3 +665,13 @@ def test_board_special_hexes_and_torches(board: Board) -> None:
     assert sum(board.special) == 6 and board.special[board.at("K13")]
     assert [board.labels[i] for i in board.torches] == \
         ["A3", "B7", "C1", "G5", "H6", "K2", "K8", "K11", "K14", "N6"]
+
+
+def test_rows_beyond_what_actions_can_number_are_refused() -> None:
+    """Spec 11.2 rule 2 sets no last row, but an action names a hex by a code with
+    ``actions.ROWS`` rows per column: a tile reaching beyond that row is a clear problem
+    (citywatch's limit, docs/black-keep-engine.md), not two hexes sharing a code."""
+    doc = scenario.read("tutorial")
+    doc["tiles"][0]["rows"] = "1023-1029"
+    found = scenario.problems(doc)
+    assert any("rows 1023-1029 go beyond row 1024" in p for p in found), found

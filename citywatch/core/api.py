@@ -35,18 +35,36 @@ class Action(Protocol):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a finished game ended: the winning seats, why, and points per seat if scored."""
+    """How a finished game ended: the winning seats, why, and points per seat if scored.
+
+    ``details`` holds a game's own facts; ``details["cooperative"]`` True marks a game the
+    seats win or lose together (Black Keep solo and co-op): then ``rewards`` gives every
+    winner the whole win, where ``shares`` still splits it.
+    """
 
     winners: tuple[int, ...]
     reason: str
     points: tuple[int, ...] | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the seats win or lose together (``details["cooperative"]``)."""
+        return bool(self.details.get("cooperative", False))
+
     def shares(self, players: int) -> list[float]:
         """Each seat's share of the win: winners split 1, everyone else 0; a game everybody
-        lost (no winners) gives all 0."""
+        lost (no winners) gives all 0. The scale of evaluators and search values (a co-op
+        crew's win too is split)."""
         share = 1.0 / len(self.winners) if self.winners else 0.0
         return [share if seat in self.winners else 0.0 for seat in range(players)]
+
+    def rewards(self, players: int) -> list[float]:
+        """Each seat's reward, and its win in win rates (environments, tournaments, the lab):
+        1 to every winner of a co-operative game, otherwise ``shares``."""
+        if self.cooperative:
+            return [1.0 if seat in self.winners else 0.0 for seat in range(players)]
+        return self.shares(players)
 
     def to_json(self) -> JSON:
         """The outcome as a JSON-serialisable dict."""
@@ -252,6 +270,9 @@ class Game(ABC):
     search_options: Mapping[str, Any] = MappingProxyType({})
     """The ``ismcts`` bot's options when a spec leaves them out (what this game's search was
     measured with); empty: the bot's own defaults."""
+    levels: Mapping[str, str] = MappingProxyType({})
+    """The bot spec of each difficulty level this game measured (``easy``, ``normal``,
+    ``hard``; README); a level left out plays ``level_spec``'s default."""
     role: str = "role"
     """What ``Outcome.details["personalities"]`` names per seat, in words (the lab's "win
     rate by ..."): Ankh-Morpork's personality, Guards! Guards!'s Guild Card."""
@@ -336,6 +357,19 @@ class Game(ABC):
     def bots(self) -> dict[str, Any]:
         """Bots that know this game, by name: factories taking keyword options."""
         return {}
+
+    def level_spec(self, level: str) -> str:
+        """The bot spec the difficulty ``level`` plays: the game's own (``levels``), else
+        ``easy`` the random bot, ``normal`` the game's heuristic (``ismcts`` without one) and
+        ``hard`` ``ismcts`` (with ``search_options``); ``ValueError`` for another word."""
+        if level in self.levels:
+            return self.levels[level]
+        defaults = {"easy": "random",
+                    "normal": "heuristic" if "heuristic" in self.bots() else "ismcts",
+                    "hard": "ismcts"}
+        if level not in defaults:
+            raise ValueError(f"unknown level {level!r}: easy, normal or hard")
+        return defaults[level]
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people (JSON), for ``citywatch rules`` and ``? NAME``: each

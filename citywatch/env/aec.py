@@ -3,7 +3,8 @@
 One agent per seat, named ``player_0``, ``player_1``, ...; ``agent_selection`` is always the
 seat ``to_move``, so an interrupt question makes an agent act out of turn. Observations are
 ``{"observation": float32 vector, "action_mask": int8 vector}``; actions are indexes into the
-game's fixed action space. Rewards come at the end: 1 to the winner, shared wins split.
+game's fixed action space. Rewards come at the end (``Outcome.rewards``): 1 to the winner,
+shared wins split, but 1 to every winner of a co-operative game (the seats win together).
 Game options (``Game.options``, e.g. Guards! Guards!'s ``spells``) are fixed when the
 environment is made, checked by the game, and start every ``reset()``.
 """
@@ -211,10 +212,10 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         if points is None:
             points = outcome.details.get("final_points")
         names = [self.possible_agents[w] for w in winners]
-        shares = outcome.shares(state.players)
+        rewards = outcome.rewards(state.players)
         for agent in self.agents:
             seat = self._seat[agent]
-            self.rewards[agent] = shares[seat]
+            self.rewards[agent] = rewards[seat]
             self.terminations[agent] = True
             self.infos[agent] = {
                 "points": None if points is None else points[seat],

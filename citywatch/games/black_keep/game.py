@@ -10,9 +10,11 @@ one's own as JSON, checked by ``scenario.problems``), ``difficulty``, ``mode`` a
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 from typing import Any
 
 from citywatch.core.api import Game, GameOption
+from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep import view  # noqa: F401  (registers the view)
@@ -36,6 +38,9 @@ class BlackKeep(Game):
                       "depth": 4, "playout": "heuristic", "margin": 2}
     """ISMCTS as measured against the heuristic: a short search over heuristic playouts
     (``HeuristicBot.PLAYOUT``) that keeps the heuristic's own choice unless it is sure."""
+    levels = {"easy": "heuristic:lookahead=1"}
+    """Easy: the heuristic looking one round ahead, not two; normal: the heuristic; hard:
+    ``ismcts``."""
     options = (
         GameOption("scenario", "the keep to break into", "tutorial",
                    choices=tuple(scenarios.names()), document=scenarios.problems),
@@ -84,6 +89,23 @@ class BlackKeep(Game):
 
         assert isinstance(state, BlackKeepState)
         return evaluate(state)
+
+    def encoding(self) -> Encoding:
+        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+        from citywatch.games.black_keep import encoding as enc
+
+        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
+                        enc.action_mask)
+
+    def web_folder(self) -> Path:
+        """``web/``: the SVG map (``board.js``), its styles and its data (``board.json``)."""
+        return Path(__file__).parent / "web"
+
+    def terminal(self) -> TerminalScreens:
+        """The map, the thieves and the hand in the terminal (``terminal.py``)."""
+        from citywatch.games.black_keep.terminal import BlackKeepScreens
+
+        return BlackKeepScreens()
 
     def bots(self) -> dict[str, Any]:
         """The heuristic thief (``heuristic.py``)."""

@@ -30,6 +30,7 @@ from citywatch.games.black_keep.state import (
     WANDERING,
     BlackKeepState,
     Guard,
+    GuardSnapshot,
     Home,
 )
 
@@ -384,8 +385,9 @@ def arrive_home(s: State, g: Guard) -> None:
         g.facing = facing_to(s.board, g.hex, route[next_route_pos(g, route)])
 
 
-def act(s: State, g: Guard) -> None:
-    """Guard ``g``'s action in the Guard Phase (section 5)."""
+def act(s: State, g: Guard, trace: list[GuardSnapshot] | None = None, number: int = 0) -> None:
+    """Guard ``g`` (number ``number`` in listing order) acts in the Guard Phase (section 5);
+    each step after which it is still Pursuing is added to ``trace`` (``guard_phase``)."""
     status = g.status
     if not g.placed or status == DISTRACTED:
         return
@@ -430,19 +432,38 @@ def act(s: State, g: Guard) -> None:
             return
         if step_toward(s, g, target, True):
             return
+        if trace is not None and g.status == PURSUING:
+            trace.append((number, g.hex, g.facing, g.status))
         if g.status != PURSUING:
             return
 
 
 def guard_phase(s: State) -> None:
     """The Guard Phase (section 5): place waiting guards (R31, R61), every placed guard looks,
-    then every placed guard acts, in listing order (R23)."""
+    then every placed guard acts, in listing order (R23).
+
+    Its public steps become ``s.guard_trace``: every guard as the phase begins, then a
+    snapshot (index, hex, facing, status) each time a guard's look changed its status, after
+    each step of a Pursuing guard, and after each guard's action that changed it."""
     place_waiting_guards(s)
-    guards = [g for g in s.guards if g.placed]
-    for g in guards:
+    everyone = s.guards
+    last = [(i, g.hex, g.facing, g.status) for i, g in enumerate(everyone)]
+    trace = last[:]
+    placed = [i for i, g in enumerate(everyone) if g.placed]
+    for i in placed:
+        g = everyone[i]
         look(s, g)
-    for g in guards:
-        act(s, g)
+        if g.status != last[i][3]:  # a look changes nothing else of the guard
+            last[i] = snap = (i, g.hex, g.facing, g.status)
+            trace.append(snap)
+    for i in placed:
+        g = everyone[i]
+        act(s, g, trace, i)
+        before = trace[-1] if trace[-1][0] == i else last[i]
+        snap = (i, g.hex, g.facing, g.status)
+        if snap != before:
+            trace.append(snap)
+    s.guard_trace = tuple(trace)
 
 
 # --- Guard cards: the guard's side (6.5, R41, R48, R63) ---------------------------------------

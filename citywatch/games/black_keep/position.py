@@ -191,6 +191,8 @@ def write_position(s: State) -> dict[str, Any]:
         "exit_deck": [board.tiles[k].id for k in s.exit_deck],
         "treasures": [TREASURE_NAMES[x] for x in s.treasures],
         "vault_triggered": s.vault_triggered,
+        "guard_trace": [[i + 1, _label(board, hex), FACINGS[facing], STATUSES[status]]
+                        for i, hex, facing, status in s.guard_trace],
         "stack": [frame_to_json(f) for f in s.stack],
         "rng": s.rng.to_json(),
         "result": None if result is None else result.to_json(),
@@ -335,6 +337,27 @@ def _read_guard(s: State, g: Guard, number: int, raw: Any) -> None:
         raise InvalidPosition(f"{where} is in its default status, so it has no home (R38)")
     if g.placed and guard_rules.waits_for_vault(board, g) and not s.vault_triggered:
         raise InvalidPosition(f"{where} waits for a thief to enter the Vault tile (R31)")
+
+
+def _read_guard_trace(s: State, raw: Any) -> None:
+    """``s.guard_trace`` from its JSON: empty, or every guard in listing order as the Guard
+    Phase began, then its steps, each ``[number, hex or null, facing, status]``."""
+    board = s.board
+    trace = []
+    for k, entry in enumerate(raw):
+        where = f"guard_trace entry {k + 1}"
+        if not isinstance(entry, list) or len(entry) != 4:
+            raise InvalidPosition(f"{where} must be [guard, hex, facing, status]")
+        number = _number(entry[0], f"{where} guard", 1, len(s.guards)) - 1
+        if k < len(s.guards) and number != k:
+            raise InvalidPosition(f"guard_trace begins with every guard in listing order: "
+                                  f"{where} is guard {number + 1}, not {k + 1}")
+        trace.append((number, _maybe_hex(board, entry[1], f"{where} hex"),
+                      _name(entry[2], FACINGS, "a facing", f"{where} facing"),
+                      _name(entry[3], STATUSES, "a status", f"{where} status")))
+    if trace and len(trace) < len(s.guards):
+        raise InvalidPosition(f"guard_trace begins with all {len(s.guards)} guards")
+    s.guard_trace = tuple(trace)
 
 
 # --- reading: thieves -----------------------------------------------------------------------------
@@ -692,6 +715,7 @@ def _read(data: Any) -> State:
                               f"{', advanced' if advanced else ''}, not {len(raw_guards)}")
     for number, (g, raw) in enumerate(zip(s.guards, raw_guards, strict=True), 1):
         _read_guard(s, g, number, raw)
+    _read_guard_trace(s, _need(data, "guard_trace", list, "the position"))
     raw_thieves = _need(data, "thieves", list, "the position")
     if len(raw_thieves) != n:
         raise InvalidPosition(f"thieves must list {n} thieves, not {len(raw_thieves)}")

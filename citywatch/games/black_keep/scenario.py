@@ -20,6 +20,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from citywatch.games.black_keep.actions import ROWS
 from citywatch.games.black_keep.board import TILE_SIZE, Board
 from citywatch.games.black_keep.hexes import Hex, distance, from_offset, label, neighbour, parse
 
@@ -273,6 +274,9 @@ class _Check:
                 self.fail(2, f"{where}: cols {tile['cols']} and rows {tile['rows']} are "
                              f"{q1 - q0 + 1} by {r1 - r0 + 1}; a tile is {TILE_SIZE} columns by "
                              f"{TILE_SIZE} rows")
+            elif r1 > ROWS:
+                self.fail(2, f"{where}: rows {tile['rows']} go beyond row {ROWS}, the last row "
+                             f"the program numbers")
             elif q0 % TILE_SIZE or (r0 - 1) % TILE_SIZE:
                 self.fail(2, f"{where}: cols {tile['cols']} and rows {tile['rows']} are off the "
                              f"{TILE_SIZE}x{TILE_SIZE} block grid (columns start at A, H, O, ...; "

@@ -12,6 +12,8 @@
 
 Ties are broken by fewer rounds played: ``Outcome.details["rounds"]`` holds the round the game
 ended in (points are whole numbers, so the rounds stay beside them, not inside them).
+``Outcome.details["cooperative"]`` is True in solo and co-op (the crew wins or loses
+together), so ``Outcome.rewards`` gives every thief of a winning crew 1.
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ def thief_score(t: Thief) -> int:
 def _outcome(s: State, winners: tuple[int, ...], reason: str,
              points: tuple[int, ...]) -> Outcome:
     return Outcome(winners, reason, points, {
-        "rounds": s.round, "mode": s.mode,
+        "rounds": s.round, "mode": s.mode, "cooperative": s.mode != "rivals",
         "standings": [STANDINGS[t.standing] for t in s.thieves],
         "treasures": [TREASURES[t.treasure].name if t.treasure != NONE else None
                       for t in s.thieves]})

@@ -34,6 +34,9 @@ STANDINGS = ("in play", "escaped", "caught", "killed")
 MODES = ("solo", "coop", "rivals")
 DIFFICULTIES = ("easy", "medium", "hard")
 
+GuardSnapshot = tuple[int, int, int, int]
+"""One entry of ``BlackKeepState.guard_trace``: a guard's index, hex, facing and status."""
+
 
 class Home:
     """Where a guard left its default status (ruling 38): hex, route index and direction,
@@ -166,7 +169,7 @@ class BlackKeepState(StackedState):
         "n", "board", "params", "mode", "difficulty", "advanced", "guards", "thieves",
         "markers", "marker_count", "extinguished", "guard_deck", "market", "exit_deck",
         "treasures", "vault_triggered", "round", "phase", "turn", "stack", "rng", "result",
-        "log_tail", "_legal",
+        "log_tail", "_legal", "guard_trace",
     )
 
     def __init__(self, board: Board, params: Parameters, thieves: int) -> None:
@@ -194,6 +197,10 @@ class BlackKeepState(StackedState):
         self.result: Outcome | None = None
         self.log_tail: LogNode | None = None
         self._legal: list[object] | None = None
+        self.guard_trace: tuple[GuardSnapshot, ...] = ()
+        """The last Guard Phase, public, for replays: every guard as it stood when the phase
+        began (one entry each, in listing order), then one entry each time a guard stepped,
+        turned or changed status (``guards.guard_phase``). Replaced, never changed in place."""
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS
@@ -217,6 +224,7 @@ class BlackKeepState(StackedState):
         c.vault_triggered = self.vault_triggered
         c.round = self.round
         c.phase = self.phase
+        c.guard_trace = self.guard_trace  # a tuple, never changed in place
         return self.copy_stacked_parts(c)
 
     # --- the log -------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """What one seat may see (spec 10), and worlds re-sampled to fit it (determinization).
 
 Public, in every view: the map, torches and Extinguished Torch counters, the lit hexes, every
-guard's whole state and what it sees now, every Thief Marker, the market and the number of
-cards in the decks and of tokens on the crown, and of every thief its standing, wounds, coins,
-Guard cards, items, treasure, Exit card, hand and discard pile (ten cards less the public
-discards), whether it hides, and the hexes where the public knows it may be (``possible``).
+guard's whole state and what it sees now, the last Guard Phase step by step, every Thief
+Marker, the market and the number of cards in the decks and of tokens on the crown, and of
+every thief its standing, wounds, coins, Guard cards, items, treasure, Exit card, hand and
+discard pile (ten cards less the public discards), whether it hides, and the hexes where the
+public knows it may be (``possible``).
 
 Hidden: the Location Dials (in solo and co-op every thief's dial is shared by the players, in
 rivals a seat sees only its own, the spectator none); every committed plan but the seat's own,
@@ -15,12 +16,16 @@ the Exit deck and which tokens lie on the crown.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import actions as verbs
 from citywatch.games.black_keep.actions import SEATS, Action, board_hex
+from citywatch.games.black_keep.board import BLOCKED, Board
 from citywatch.games.black_keep.data import FAKE, GUARD_CARD_NAMES, GUARD_CARDS, REAL_TREASURES
 from citywatch.games.black_keep.harm import guard_name
+from citywatch.games.black_keep.hexes import FACINGS, neighbour, row_number
+from citywatch.games.black_keep.hexes import label as hex_label
 from citywatch.games.black_keep.position import guard_json, plan_json, thief_json
 from citywatch.games.black_keep.round import (
     DECISIONS,
@@ -39,6 +44,7 @@ from citywatch.games.black_keep.state import (
     IN_PLAY,
     NONE,
     STATE_HOOKS,
+    STATUSES,
     BlackKeepState,
     Thief,
 )
@@ -82,6 +88,65 @@ def _thief_view(s: State, thief: int, seat: int | None) -> dict[str, Any]:
     return shown
 
 
+_MAPS: WeakKeyDictionary[Board, dict[str, Any]] = WeakKeyDictionary()
+
+
+def map_json(board: Board) -> dict[str, Any]:
+    """The map as the browser draws it (spec 2), made once per board and shared by every view
+    (never change it): ``hexes``, each floor hex's label to its axial ``[q, r]``; ``solid``
+    the same for the solid hexes; ``walls``, the sides between two floor hexes that are walls,
+    as pairs of labels; ``special``, each Special Hex's label to its kind; each tile's id,
+    name, block of the label grid (``columns`` as axial q from and to, ``rows`` from and to),
+    entry and exit flags, outside edge hexes and printed routes (the Patrolling guards' green
+    line, the Wandering guards' red arrows); the crown's hex and the Vault tile. A side of a
+    floor hex is the map's edge where the hex across it is neither floor nor solid."""
+    known = _MAPS.get(board)
+    if known is not None:
+        return known
+    labels = board.labels
+    walls = []
+    for i, h in enumerate(board.hexes):
+        for f in range(3):  # each side once: its N, NE and SE sides (the rest are others')
+            across = board.index.get(neighbour(h, f))
+            if across is not None and board.step[i][f] == BLOCKED:
+                walls.append(sorted((labels[i], labels[across])))
+
+    tiles = []
+    for tile in board.tiles:
+        cells = [board.hexes[h] for h in tile.hexes]
+        rows = [row_number(c) for c in cells]
+        tiles.append({
+            "id": tile.id, "name": tile.name,
+            "columns": [min(c[0] for c in cells), max(c[0] for c in cells)],
+            "rows": [min(rows), max(rows)], "entry": tile.entry, "exit": tile.exit,
+            "outside_edge": [labels[h] for h in tile.outside_edge],
+            "green_line": [labels[h] for h in tile.green_line],
+            "red_arrows": [labels[h] for h in tile.red_arrows]})
+    made = {
+        "hexes": {labels[i]: [q, r] for i, (q, r) in enumerate(board.hexes)},
+        "solid": {hex_label(h): [h[0], h[1]] for h in sorted(board.solid)},
+        "walls": sorted(walls),
+        "special": {labels[i]: kind for i, kind in sorted(board.special_kind.items())},
+        "tiles": tiles,
+        "crown": labels[board.crown],
+        "vault_tile": board.tiles[board.vault_tile].id,
+    }
+    _MAPS[board] = made
+    return made
+
+
+def guard_steps(s: State) -> list[dict[str, Any]]:
+    """The last Guard Phase's public steps (``BlackKeepState.guard_trace``): ``step`` 0 for
+    every guard as the phase began (one each, in listing order), then one numbered entry for
+    each time a guard stepped, turned or changed status; guards by number from 1."""
+    labels = s.board.labels
+    first = len(s.guards)
+    return [{"step": max(0, k - first + 1), "guard": i + 1,
+             "hex": None if hex == NONE else labels[hex], "facing": FACINGS[facing],
+             "status": STATUSES[status]}
+            for k, (i, hex, facing, status) in enumerate(s.guard_trace)]
+
+
 PLANNING = ("plan_card", "plan_guard", "plan_treasure")
 """The decisions of a plan: the other seats see only that a thief is making its plan."""
 
@@ -108,6 +173,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "seat": seat,
         "name": None if seat is None else SEATS[seat],
         "scenario": {"id": board.id, "name": board.name},
+        "map": map_json(board),
         "mode": s.mode,
         "difficulty": s.difficulty,
         "advanced": s.advanced,
@@ -121,6 +187,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "guards": [_guard_view(s, i) for i in range(len(s.guards))],
         "markers": [{"hex": labels[h], "order": order}
                     for h, order in sorted(s.markers.items(), key=lambda m: m[1])],
+        "guard_steps": guard_steps(s),
         "vault_triggered": s.vault_triggered,
         "market": [None if c == NONE else GUARD_CARD_NAMES[c] for c in s.market],
         "guard_deck": len(s.guard_deck),

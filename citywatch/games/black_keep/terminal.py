@@ -1,0 +1,718 @@
+"""Drawing a Black Keep view in the terminal with rich (the game's ``TerminalScreens``).
+
+The board is the scenario's map as a character hex grid: one column of characters per hex
+column (odd-q: the odd columns half a hex lower), each hex two lines tall between its sloping
+sides. A hex's top line is its label, its bottom line what stands on it (thieves, a guard's
+facing arrow and status letter, a Thief Marker, a torch, the crown, a door or grate); a wall is
+drawn as ``/``, ``\\`` or an underlined bottom line ``___``, an open side as a gap, and a gap in
+the frame around the map is a way out. Lit hexes and the hexes a guard sees are tinted. When
+the map is wider than the terminal the cells shrink to two characters without labels. Under the
+map: a legend, every guard, the markers, torches and the market. The players' screen is one
+column per thief; the hand is the seat's own thief cards, plan and Guard cards.
+
+The map's walls and hexes are the scenario's static geometry (``board``); everything that
+changes comes from one seat's ``view``, so a thief whose dial the seat may not know (``hex``
+is None) appears nowhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
+from rich.table import Table
+from rich.text import Text
+
+from citywatch.games.black_keep import scenario as scenarios
+from citywatch.games.black_keep.board import Board
+from citywatch.games.black_keep.data import GUARD_CARDS, THIEF_CARDS, TREASURES
+from citywatch.games.black_keep.hexes import (
+    FACINGS,
+    Hex,
+    column_letters,
+    from_offset,
+    neighbour,
+    row_number,
+)
+
+View = dict[str, Any]
+Char = tuple[str, str]
+"""One character of the map and its style."""
+
+# --- colours and glyphs ------------------------------------------------------------------
+SEAT_STYLE = ("bold bright_cyan", "bold bright_magenta", "bold bright_yellow",
+              "bold bright_green")
+"""Each thief's style in text, Thief 1 first."""
+PIECE_STYLE = ("bold black on bright_cyan", "bold black on bright_magenta",
+               "bold black on bright_yellow", "bold black on bright_green")
+"""Each thief's piece on the map: its number."""
+ARROW = dict(zip(FACINGS, "↑↗↘↓↙↖", strict=True))
+"""A facing as an arrow."""
+STATUS_LETTER = {"bored": "B", "interested": "I", "alert": "A", "pursuing": "P",
+                 "returning": "R", "distracted": "D"}
+"""A guard status's letter on the map."""
+STATUS_STYLE = {"bored": "bold green", "interested": "bold bright_cyan", "alert": "bold yellow",
+                "pursuing": "bold bright_red", "returning": "bold magenta",
+                "distracted": "bold blue"}
+"""A guard status's colour."""
+SPECIAL_GLYPH = {"door": "+", "grate": "#", "window": "="}
+"""A Special Hex's glyph by kind (spec 2.7: they differ only in their picture)."""
+SPECIAL_STYLE = "bold cyan"
+MARKER = ("!", "bold bright_red")
+TORCH = ("*", "bold bright_yellow")
+TORCH_OUT = ("x", "bold grey50")
+CROWN = ("$", "bold yellow")
+CROWN_EMPTY = ("$", "grey50")
+WALL = "bold bright_white"
+SOLID = ("░", "grey39")
+LABEL_STYLE = "grey58"
+EDGE_LABEL_STYLE = "bold green"
+"""The label of an outside edge hex (a way in and out)."""
+LIT_BG = "color(58)"
+SEEN_BG = "color(52)"
+SEEN_LIT_BG = "color(88)"
+WIDE = 3
+"""Characters inside a hex on a line, when the map fits (labels shown)."""
+COMPACT = 2
+"""Characters inside a hex on a line, when it does not (no labels)."""
+MARGIN = 3
+"""Characters left of the map, for the row numbers."""
+PHASE_WORDS = {"setup": "setting up", "resource": "Resource Phase", "plan": "planning",
+               "thief": "Thief Phase", "guard": "Guard Phase", "over": "the game is over"}
+TREASURE_BY_NAME = {t.name: t for t in TREASURES}
+GUARD_CARD_BY_NAME = {c.name: c for c in GUARD_CARDS}
+THIEF_CARD_BY_NAME = {c.name: c for c in THIEF_CARDS}
+
+
+def seat_number(name: str) -> int | None:
+    """The seat index of a thief named ``Thief k`` (None for any other name)."""
+    number = name.removeprefix("Thief ").strip()
+    if number.isdigit() and 1 <= int(number) <= len(SEAT_STYLE):
+        return int(number) - 1
+    return None
+
+
+def colour(name: str) -> Text:
+    """A thief's name in its style."""
+    seat = seat_number(name)
+    return Text(name, style="bold" if seat is None else SEAT_STYLE[seat])
+
+
+def status_word(status: str) -> Text:
+    """A guard's status, capitalised, in its colour."""
+    return Text(status.capitalize(), style=STATUS_STYLE.get(status, "bold"))
+
+
+def indented(text: str | Text, by: int = 2, style: str = "") -> RenderableType:
+    """Text whose wrapped lines keep an indent."""
+    return Padding(text if isinstance(text, Text) else Text(text, style=style), (0, 0, 0, by))
+
+
+def board_of(view: View) -> Board | None:
+    """The map of the view's scenario: a shipped one by id, else a scenario of one's own
+    this program has read (the most recent with that id and name); None if neither."""
+    scenario = view.get("scenario") or {}
+    ident, name = scenario.get("id"), scenario.get("name")
+    if not isinstance(ident, str):
+        return None
+    if ident in scenarios.SHIPPED:
+        return scenarios.load(ident)
+    for board in reversed(list(scenarios._CUSTOM.values())):
+        if board.id == ident and board.name == name:
+            return board
+    return None
+
+
+def tile_name(board: Board | None, tile_id: str | None) -> str:
+    """A tile's name from its id ("-" for none)."""
+    if tile_id is None:
+        return "-"
+    if board is not None:
+        for tile in board.tiles:
+            if tile.id == tile_id:
+                return tile.name
+    return tile_id
+
+
+# --- the map -------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Geometry:
+    """The static map of a board laid out as characters: the columns and rows it spans, and
+    what every side between two hexes is."""
+
+    board: Board
+    q_min: int
+    q_max: int
+    row_min: int
+    row_max: int
+    ways_out: frozenset[tuple[int, int]]
+    """(floor hex index, facing) of every side an outside edge hex leads off the map by."""
+
+    @classmethod
+    def of(cls, board: Board) -> Geometry:
+        """The layout of ``board``: every floor and solid hex inside it."""
+        hexes = [*board.hexes, *board.solid]
+        ways = frozenset((i, f) for tile in board.tiles for i in tile.outside_edge
+                         for f in board.off_map[i])
+        return cls(board, min(h[0] for h in hexes), max(h[0] for h in hexes),
+                   min(row_number(h) for h in hexes), max(row_number(h) for h in hexes), ways)
+
+    @property
+    def columns(self) -> int:
+        """Hex columns across the map."""
+        return self.q_max - self.q_min + 1
+
+    @property
+    def height(self) -> int:
+        """Lines of the map (without the letters above it)."""
+        return 2 * (self.row_max - self.row_min + 1) + 2
+
+    def width(self, inside: int) -> int:
+        """Characters across the map with ``inside`` characters per hex line."""
+        return MARGIN + (inside + 1) * self.columns + 1
+
+    def top_line(self, q: int, row: int) -> int:
+        """The map line of the top half of hex column ``q``, row ``row``."""
+        return 2 * (row - self.row_min) + 1 + (q & 1)
+
+    def occupant(self, q: int, y: int) -> tuple[Hex, int]:
+        """The hex of column ``q`` drawn on line ``y`` and which half (0 top, 1 bottom)."""
+        k = y - 1 - (q & 1)
+        return from_offset(q, self.row_min + k // 2), k % 2
+
+    def kind(self, h: Hex) -> str:
+        """"floor", "solid" or "off" (not on the map)."""
+        if h in self.board.index:
+            return "floor"
+        return "solid" if h in self.board.solid else "off"
+
+    def side(self, h: Hex, facing: int) -> str:
+        """What the side of ``h`` toward ``facing`` is: "open", "wall", "out" (a way off the
+        map from an outside edge hex) or "none" (between two hexes that are not floor)."""
+        other = neighbour(h, facing)
+        mine, theirs = self.kind(h), self.kind(other)
+        if mine == "floor" and theirs == "floor":
+            return "wall" if frozenset((h, other)) in self.board.walls else "open"
+        if mine != "floor" and theirs != "floor":
+            return "none"
+        if mine != "floor":
+            h, other, facing, theirs = other, h, (facing + 3) % 6, mine
+        if theirs == "solid":
+            return "wall"
+        return "out" if (self.board.index[h], facing) in self.ways_out else "wall"
+
+
+_GEOMETRY: dict[int, Geometry] = {}
+
+
+def geometry(board: Board) -> Geometry:
+    """The layout of a board (kept per board)."""
+    found = _GEOMETRY.get(id(board))
+    if found is None or found.board is not board:
+        found = _GEOMETRY[id(board)] = Geometry.of(board)
+    return found
+
+
+def hex_contents(view: View, board: Board) -> dict[str, list[Char]]:
+    """What stands on each hex, by label, most important first: thieves the seat knows the
+    dial of, a guard (facing arrow, status letter), a Thief Marker, a torch, the crown, a
+    Special Hex's glyph."""
+    out: dict[str, list[Char]] = {}
+    for seat, thief in enumerate(view.get("thieves", ())):
+        where = thief.get("hex")
+        if where and thief.get("standing") == "in play":
+            out.setdefault(where, []).append(
+                (str(seat + 1), PIECE_STYLE[seat % len(PIECE_STYLE)]))
+    for guard in view.get("guards", ()):
+        if guard.get("placed") and guard.get("hex"):
+            style = STATUS_STYLE.get(guard["status"], "bold")
+            out.setdefault(guard["hex"], []).extend(
+                [(ARROW.get(guard["facing"], "?"), style),
+                 (STATUS_LETTER.get(guard["status"], "?"), style)])
+    for marker in view.get("markers", ()):
+        out.setdefault(marker["hex"], []).append(MARKER)
+    out_torches = set(view.get("extinguished", ()))
+    for torch in view.get("torches", ()):
+        out.setdefault(torch, []).append(TORCH_OUT if torch in out_torches else TORCH)
+    crown = board.labels[board.crown]
+    out.setdefault(crown, []).append(CROWN if view.get("treasures_on_crown") else CROWN_EMPTY)
+    for index, kind in sorted(board.special_kind.items()):
+        out.setdefault(board.labels[index], []).append(
+            (SPECIAL_GLYPH.get(kind, kind[:1]), SPECIAL_STYLE))
+    return out
+
+
+def _styled(style: str, background: str | None, underline: bool = False) -> str:
+    parts = [style] if style else []
+    if underline:
+        parts.append("underline")
+    if background is not None and " on " not in f" {style} ":
+        parts.append(f"on {background}")
+    return " ".join(parts)
+
+
+def hex_lines(geo: Geometry, h: Hex, contents: list[Char], lit: bool, seen: bool,
+              inside: int) -> tuple[list[Char], list[Char]]:
+    """The top and bottom line inside hex ``h``: the label (wide cells) over what stands on
+    it, overflowing upward; an underlined bottom line where its south side is a wall;
+    solid hexes filled; hexes off the map blank but for the frame along their south side."""
+    kind = geo.kind(h)
+    blank = [(" ", "")] * inside
+    if kind == "solid":
+        return [SOLID] * inside, [SOLID] * inside
+    south = geo.side(h, FACINGS.index("S"))
+    if kind == "off":
+        return blank, ([("_", WALL)] * inside if south == "wall" else blank)
+    background = SEEN_LIT_BG if seen and lit else SEEN_BG if seen else LIT_BG if lit else None
+    walled = south == "wall"
+    chars = contents[:2 * inside]
+    if inside >= WIDE:
+        bottom, top = chars[:inside], chars[inside:]
+        if not top:
+            label = geo.board.labels[geo.board.index[h]]
+            edge = any((geo.board.index[h], f) in geo.ways_out for f in range(6))
+            top = [(c, EDGE_LABEL_STYLE if edge else LABEL_STYLE) for c in label[:inside]]
+    else:
+        top, bottom = chars[:inside], chars[inside:]
+        if not top:
+            top = [("·", LABEL_STYLE)]
+    fill = "_" if walled else " "
+    top = [*top, *[(" ", "")] * (inside - len(top))]
+    bottom = [*bottom, *[(fill, WALL)] * (inside - len(bottom))]
+    return ([(c, _styled(s, background)) for c, s in top],
+            [(c, _styled(s, background, walled)) for c, s in bottom])
+
+
+def map_lines(view: View, board: Board, inside: int) -> list[Text]:
+    """The map as lines of text: column letters, then the hex grid with row numbers."""
+    geo = geometry(board)
+    contents = hex_contents(view, board)
+    lit = set(view.get("lit", ()))
+    seen = {label for guard in view.get("guards", ()) for label in guard.get("sees", ())}
+    width = geo.width(inside)
+    grid: list[list[Char]] = [[(" ", "")] * width for _ in range(geo.height)]
+    pitch = inside + 1
+    for q in range(geo.q_min, geo.q_max + 1):
+        x = MARGIN + pitch * (q - geo.q_min) + 1
+        for row in range(geo.row_min - 1, geo.row_max + 1):
+            h = from_offset(q, row)
+            label = board.labels[board.index[h]] if h in board.index else ""
+            top, bottom = hex_lines(geo, h, contents.get(label, []), label in lit,
+                                    label in seen, inside)
+            y = geo.top_line(q, row)
+            for line, chars in ((y, top), (y + 1, bottom)):
+                if 0 <= line < geo.height:
+                    grid[line][x:x + inside] = chars
+    for q in range(geo.q_min - 1, geo.q_max + 1):
+        x = MARGIN + pitch * (q + 1 - geo.q_min)
+        for y in range(geo.height):
+            h, half = geo.occupant(q, y)
+            facing = FACINGS.index("NE") if half == 0 else FACINGS.index("SE")
+            if geo.side(h, facing) == "wall":
+                grid[y][x] = ("\\" if half == 0 else "/", WALL)
+    for row in range(geo.row_min, geo.row_max + 1):
+        y = geo.top_line(geo.q_min - (geo.q_min & 1), row)
+        grid[y][0:MARGIN - 1] = [(c, LABEL_STYLE) for c in f"{row:>{MARGIN - 1}}"[-(MARGIN - 1):]]
+    letters = [" "] * width
+    for q in range(geo.q_min, geo.q_max + 1):
+        x = MARGIN + pitch * (q - geo.q_min) + 1
+        name = column_letters(q) if q >= 0 else "?"
+        letters[x:x + len(name)] = list(name)
+    lines = [Text("".join(letters).rstrip(), style=LABEL_STYLE)]
+    for chars in grid:
+        text = Text()
+        for c, style in chars:
+            text.append(c, style=style or None)
+        text.rstrip()
+        lines.append(text)
+    return lines
+
+
+class MapView:
+    """The map, drawn with labels when it fits the width it is given and compact if not."""
+
+    def __init__(self, view: View, board: Board) -> None:
+        self.view = view
+        self.board = board
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        geo = geometry(self.board)
+        inside = WIDE if geo.width(WIDE) <= options.max_width else COMPACT
+        yield from map_lines(self.view, self.board, inside)
+
+
+# --- the legend and the lists under the map -----------------------------------------------
+def legend(view: View) -> list[Text]:
+    """What the glyphs, walls and tints mean."""
+    pieces = Text("Thieves: ", style="bold")
+    known = [(seat, t) for seat, t in enumerate(view.get("thieves", ()))
+             if t.get("hex") and t.get("standing") == "in play"]
+    for k, (seat, thief) in enumerate(known):
+        pieces.append(", " if k else "", style="")
+        pieces.append(str(seat + 1), style=PIECE_STYLE[seat % len(PIECE_STYLE)])
+        pieces.append(f" {thief['name']}", style="")
+    if not known:
+        pieces.append("none on the map you may see", style="")
+    pieces.append_text(Text.assemble(
+        " · ", MARKER, " Thief Marker · ", TORCH, " torch · ", TORCH_OUT, " torch out · ",
+        CROWN, " crown · ", ("+", SPECIAL_STYLE), " door · ", ("#", SPECIAL_STYLE), " grate · ",
+        SOLID, " solid"))
+    statuses = Text.assemble(("Guards ", "bold"), "(", ("↑B", STATUS_STYLE["bored"]),
+                             " faces N, Bored):")
+    for status, letter in STATUS_LETTER.items():
+        statuses.append("  ")
+        statuses.append(letter, style=STATUS_STYLE[status])
+        statuses.append(f" {status.capitalize()}")
+    tint = Text.assemble(("Walls: ", "bold"), "/ \\ ___ · gaps in the frame: ways out (",
+                         ("green", EDGE_LABEL_STYLE), " labels) · tint: ", ("lit", f"on {LIT_BG}"),
+                         ", ", ("seen by a guard", f"on {SEEN_BG}"), ", ",
+                         ("both", f"on {SEEN_LIT_BG}"))
+    return [pieces, statuses, tint]
+
+
+def guard_table(view: View, board: Board | None) -> Table:
+    """Every guard: number, hex and facing, status, target and home, who it is, what it
+    carries."""
+    t = Table.grid(padding=(0, 1))
+    for _ in range(5):
+        t.add_column(no_wrap=True)
+    for guard in view.get("guards", ()):
+        name = str(guard.get("name", "")).removeprefix("the ")
+        name = name[:1].upper() + name[1:]
+        if guard.get("placed") and guard.get("hex"):
+            style = STATUS_STYLE.get(guard["status"], "bold")
+            where = Text.assemble((f"{guard['hex']:<4}", "bold"),
+                                  (ARROW.get(guard["facing"], "?"), style),
+                                  f" {guard['facing']:<2}")
+            status = status_word(guard["status"])
+        else:
+            where = Text("-", style="dim")
+            status = Text("waits for the vault", style="dim")
+        goal = Text()
+        if guard.get("target"):
+            goal.append(f"→ {guard['target']}", style="bold bright_red")
+        if guard.get("home"):
+            goal.append(f"{' ' if goal else ''}home {guard['home']['hex']}", style="dim")
+        things = [word for word, on in (("undead", guard.get("undead")),
+                                        ("bow", guard.get("bow")), ("key", guard.get("key")))
+                  if on]
+        if guard.get("coins"):
+            things.append(f"{guard['coins']} coins")
+        t.add_row(Text(f"{guard.get('number', '?'):>2}", style="bold"), where, status, goal,
+                  Text(f"{name}" + (f" ({', '.join(things)})" if things else ""), style="dim"))
+    return t
+
+
+def round_line(view: View) -> Text:
+    """The scenario, round, phase, options and who decides."""
+    scenario = (view.get("scenario") or {}).get("name", "?")
+    head = Text.assemble((str(scenario), "bold"), f" · round {view.get('round', '?')} of "
+                         f"{view.get('dawn', '?')} · ",
+                         PHASE_WORDS.get(str(view.get("phase")), str(view.get("phase"))))
+    head.append(f" · {view.get('mode', '?')}, {view.get('difficulty', '?')}")
+    if view.get("advanced"):
+        head.append(", advanced")
+    decision = view.get("decision")
+    if view.get("result") is None and isinstance(decision, dict):
+        if decision.get("seat") == view.get("name"):
+            head.append(f" · you: {decision.get('task', 'decide')}", style="bold")
+        else:
+            head.append(" · waiting for ")
+            head.append_text(colour(str(decision.get("seat", "?"))))
+    return head
+
+
+def ways_line(view: View, known: Board) -> Text:
+    """The outside edge hexes by tile: where thieves come in (entry tiles) and go out (exit
+    tiles, by the thief's Exit card)."""
+    out = Text("Ways in and out: ", style="bold")
+    first = True
+    for tile in known.tiles:
+        if not tile.outside_edge:
+            continue
+        out.append("" if first else " · ", style="")
+        first = False
+        out.append(f"{tile.name} ", style="")
+        out.append(" ".join(known.labels[i] for i in tile.outside_edge), style=EDGE_LABEL_STYLE)
+        notes = [] if tile.entry else ["out only"]
+        if not tile.exit:
+            notes.append("in only")
+        holders = [t["name"] for t in view.get("thieves", ()) if t.get("exit") == tile.id]
+        if tile.exit and holders:
+            notes.append("exit of " + ", ".join(holders))
+        if notes:
+            out.append(f" ({'; '.join(notes)})", style="")
+    return out
+
+
+def board(view: View) -> RenderableType:
+    """The map, its legend, every guard, the markers, torches, ways out and market."""
+    known = board_of(view)
+    parts: list[RenderableType] = [round_line(view)]
+    if known is None:
+        parts.append(Text("(The map of this scenario is not available here.)", style="dim"))
+    else:
+        parts.append(MapView(view, known))
+        parts.extend(legend(view))
+    parts.append(guard_table(view, known))
+    markers = [m["hex"] for m in view.get("markers", ())]
+    out = list(view.get("extinguished", ()))
+    parts.append(Text.assemble(
+        ("Thief Markers: ", "bold"), ", ".join(markers) if markers else "none",
+        (" · Torches out: ", "bold"), ", ".join(out) if out else "none",
+        (" · On the crown: ", "bold"), f"{view.get('treasures_on_crown', 0)} treasures",
+        " · vault guard " + ("called" if view.get("vault_triggered") else "not called")))
+    if known is not None:
+        parts.append(ways_line(view, known))
+    market = Text("Market: ", style="bold")
+    for k, name in enumerate(view.get("market", ())):
+        if k:
+            market.append(", ", style="")
+        card = GUARD_CARD_BY_NAME.get(str(name))
+        market.append(f"{name}" + (f" ({card.cost})" if card else "") if name else "-",
+                      style="")
+    market.append(f" · Guard deck {view.get('guard_deck', 0)}", style="")
+    parts.append(market)
+    return Group(*parts)
+
+
+# --- the players ---------------------------------------------------------------------------
+def where(thief: dict[str, Any]) -> Text:
+    """Where a thief is as this seat may know it: its hex, and how much of it the public knows
+    (its possible hexes, spec 10); hidden; or escaped, caught or killed; and whether it
+    hides."""
+    standing = str(thief.get("standing"))
+    if standing != "in play":
+        return Text(standing, style=STANDING_STYLE.get(standing, ""))
+    possible = thief.get("possible") or []
+    if len(possible) == 1:
+        out = Text.assemble((str(possible[0]), "bold"), " (known to all)")
+    elif thief.get("hex"):
+        out = Text(str(thief["hex"]), style="bold")
+        if possible:
+            out.append(f" (hidden among {len(possible)})")
+    elif thief.get("hex_known"):
+        out = Text("not placed yet", style="dim")
+    else:
+        out = Text(f"hidden among {len(possible)} hexes" if possible else "hidden",
+                   style="italic")
+    if thief.get("hiding"):
+        out.append(", hiding", style="bold")
+    return out
+
+
+def treasure_cell(thief: dict[str, Any]) -> Text:
+    """A thief's treasure and its value, with Armour or Sword spent."""
+    name = thief.get("treasure")
+    if not name:
+        return Text("-", style="dim")
+    found = TREASURE_BY_NAME.get(str(name))
+    out = Text(str(name), style="bold yellow")
+    if found is not None:
+        out.append(f" (worth {found.value})")
+    if thief.get("armour_used") or thief.get("sword_used"):
+        out.append(" used", style="dim")
+    return out
+
+
+STANDING_STYLE = {"in play": "bold", "escaped": "bold green", "caught": "bold red",
+                  "killed": "bold red"}
+
+
+def cards_cell(thief: dict[str, Any]) -> Text:
+    """How many thief cards a thief holds, and its discards (public)."""
+    out = Text(f"{len(thief.get('hand') or ())} in hand")
+    if thief.get("discard"):
+        out.append(f"; discarded {', '.join(thief['discard'])}", style="dim")
+    return out
+
+
+def items_cell(thief: dict[str, Any], known: Board | None) -> str:
+    """A thief's Guard cards, Lockpicks and keys."""
+    own = list(thief.get("guard_cards") or ())
+    own += ["Lockpicks"] if thief.get("lockpicks") else []
+    own += [f"key ({tile_name(known, k)})" for k in thief.get("keys") or ()]
+    return ", ".join(own) or "-"
+
+
+def thieves_table(view: View) -> Table:
+    """One column per thief: where, wounds, coins, cards, Guard cards and items, treasure,
+    Exit card."""
+    thieves = list(view.get("thieves", ()))
+    known = board_of(view)
+    decision = view.get("decision") or {}
+    t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
+              collapse_padding=True)
+    t.add_column("", no_wrap=True)
+    for thief in thieves:
+        head = colour(thief["name"])
+        if thief["name"] == view.get("name"):
+            head.append(" (you)")
+        if thief["name"] == decision.get("seat") and view.get("result") is None:
+            head.append(" *", style="bold")
+        t.add_column(head)
+    if not thieves:
+        return t
+    rows: list[tuple[str, list[Text | str]]] = [
+        ("Where", [where(th) for th in thieves]),
+        ("Wounds left", [Text.assemble(("■" * int(th.get("wounds", 0)), "bold red"),
+                                       f" {th.get('wounds', 0)}") for th in thieves]),
+        ("Coins", [str(th.get("coins", 0)) for th in thieves]),
+        ("Thief cards", [cards_cell(th) for th in thieves]),
+        ("Guard cards", [items_cell(th, known) for th in thieves]),
+        ("Treasure", [treasure_cell(th) for th in thieves]),
+        ("Exit card", [tile_name(known, th.get("exit")) for th in thieves]),
+    ]
+    for heading, cells in rows:
+        t.add_row(Text(heading, style="bold"), *cells)
+    return t
+
+
+def players(view: View) -> RenderableType:
+    """Every thief: where it is (or hidden, escaped, caught), wounds, coins, cards, items,
+    treasure, Exit card; the round and dawn."""
+    note = Text(f"Round {view.get('round', '?')} of {view.get('dawn', '?')}: after round "
+                f"{view.get('dawn', '?')} dawn comes and every thief still inside is caught.",
+                style="dim")
+    if view.get("result") is None:
+        note.append(" *: decides now.", style="dim")
+    return Group(thieves_table(view), note)
+
+
+# --- the hand ------------------------------------------------------------------------------
+HINT = {"Run": "1 or 2 steps, a noise", "Hide": "seen only from next to you",
+        "Rest": "discards back", "Pick Pocket": "a key or coins from a guard next to you"}
+"""A reminder of what a thief card does, in the hand."""
+
+
+def card_text(name: str) -> str:
+    """A thief card's, Guard card's or treasure's text ('' if unknown)."""
+    for table in (THIEF_CARD_BY_NAME, GUARD_CARD_BY_NAME, TREASURE_BY_NAME):
+        found = table.get(name)
+        if found is not None:
+            return str(found.text)
+    return ""
+
+
+def hand(view: View) -> RenderableType:
+    """The seat's thief cards in hand, its plan once made, its Guard cards and treasure with
+    their text, and the market's cards while it may buy."""
+    seat = view.get("seat")
+    thieves = list(view.get("thieves", ()))
+    if seat is None or not 0 <= seat < len(thieves):
+        return Text("(You are watching: no hand.)", style="dim")
+    me = thieves[seat]
+    cards = list(me.get("hand") or ())
+    line = Text.assemble("Your thief cards (", colour(me["name"]), "): ")
+    moves = [c.removeprefix("Move ") for c in cards if c.startswith("Move ")]
+    shown = [Text.assemble(("Move ", "bold"), " ".join(moves))] if moves else []
+    shown += [Text.assemble((c, "bold"), (f" ({HINT[c]})" if c in HINT else "", "dim"))
+              for c in cards if not c.startswith("Move ")]
+    line.append_text(Text(" · ").join(shown) if shown else Text("none", style="dim"))
+    parts: list[RenderableType] = [line]
+    plan = me.get("plan")
+    if isinstance(plan, dict) and plan.get("text"):
+        parts.append(Text.assemble(("Your plan: ", "bold"), str(plan["text"])))
+    held = list(me.get("guard_cards") or ())
+    if me.get("lockpicks"):
+        held.append("Lockpicks")
+    for name in held:
+        parts.append(Text.assemble(("Guard card ", "bold"), (name, "bold"),
+                                   (f": {card_text(name)}", "dim")))
+    if me.get("treasure"):
+        parts.append(Text.assemble(("Your treasure: ", "bold"), treasure_cell(me),
+                                   (f": {card_text(str(me['treasure']))}", "dim")))
+    decision = view.get("decision") or {}
+    if decision.get("seat") == me["name"] and any(
+            str(a).startswith("Buy ") for a in decision.get("actions") or ()):
+        parts.append(Text(f"The market (you have {me.get('coins', 0)} coins):", style="bold"))
+        for name in dict.fromkeys(n for n in view.get("market", ()) if n):
+            card = GUARD_CARD_BY_NAME.get(str(name))
+            cost = f" ({card.cost} coin{'' if card.cost == 1 else 's'})" if card else ""
+            parts.append(indented(Text.assemble((f"{name}{cost}", "bold"),
+                                                (f": {card_text(str(name))}", "dim"))))
+    return Group(*parts)
+
+
+# --- menus, the end and help ---------------------------------------------------------------
+def label(text: str) -> str:
+    """An action's menu line: its own English text ('Play Move N/NE: step N to C4')."""
+    return text
+
+
+def outcome(view: View) -> RenderableType:
+    """The end: who won (or nobody), why, and every thief's standing, treasure, wounds and
+    points."""
+    result = view.get("result") or {}
+    thieves = list(view.get("thieves", ()))
+    winners = [thieves[w]["name"] for w in result.get("winners", ()) if 0 <= w < len(thieves)]
+    if winners:
+        head = Text("Winner: " if len(winners) == 1 else "Winners: ")
+        head.append_text(Text(" and ").join(colour(w) for w in winners))
+    else:
+        head = Text("Nobody wins")
+    reason = str(result.get("reason", ""))
+    if reason:
+        head.append(f" ({reason}).")
+    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="The end", title_justify="left")
+    t.add_column("Thief")
+    t.add_column("Standing")
+    t.add_column("Treasure")
+    t.add_column("Wounds left", justify="right")
+    t.add_column("Points", justify="right")
+    points = result.get("points")
+    for i, thief in enumerate(thieves):
+        score = points[i] if isinstance(points, list) and i < len(points) else "-"
+        t.add_row(colour(thief["name"]), Text(str(thief.get("standing")), style=STANDING_STYLE.get(
+            str(thief.get("standing")), "")), treasure_cell(thief), str(thief.get("wounds", 0)),
+                  Text(str(score), style="bold"))
+    return Group(head, t, Text(f"After round {view.get('round', '?')} of "
+                               f"{view.get('dawn', '?')}.", style="dim"))
+
+
+def describe(entry: dict[str, Any]) -> RenderableType:
+    """A reference entry (a card, a treasure, a guard type, ...): its name and text, then any
+    other plain fields as ``key: value``."""
+    rows: list[RenderableType] = [Text(str(entry.get("name", "?")), style="bold")]
+    text = entry.get("text") or card_text(str(entry.get("name", "")))
+    if text:
+        rows.append(indented(str(text)))
+    for key, value in entry.items():
+        if key not in ("name", "text") and isinstance(value, (str, int, float, bool)):
+            rows.append(indented(f"{key.replace('_', ' ')}: {value}", 2, "dim"))
+    return Group(*rows)
+
+
+class BlackKeepScreens:
+    """The terminal screens of Thieves of the Black Keep."""
+
+    def colour(self, name: str) -> Text:
+        """A thief's name in its style."""
+        return colour(name)
+
+    def board(self, view: View) -> RenderableType:
+        """The map with guards, torches, markers and the thieves the seat may know of."""
+        return board(view)
+
+    def players(self, view: View) -> RenderableType:
+        """Every thief's public state, and its hex where the seat may know it."""
+        return players(view)
+
+    def hand(self, view: View) -> RenderableType:
+        """The seat's thief cards, plan and Guard cards."""
+        return hand(view)
+
+    def label(self, text: str) -> str:
+        """An action's menu line."""
+        return label(text)
+
+    def outcome(self, view: View) -> RenderableType:
+        """Winners, reason and points."""
+        return outcome(view)
+
+    def describe(self, entry: dict[str, Any]) -> RenderableType:
+        """A reference entry for the '?' help."""
+        return describe(entry)

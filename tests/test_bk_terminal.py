@@ -1,0 +1,476 @@
+"""Thieves of the Black Keep in the terminal (issue 12, "Terminal"): the map as a readable hex
+grid (walls, solid hexes, ways out, torches, guards with facing and status, markers, the
+thieves a seat may know of), the thieves, the hand, menus and the end, drawn from one seat's
+view (spec 10: who knows what), and whole games played through the real terminal program, solo
+and hot-seat co-op."""
+
+from __future__ import annotations
+
+import copy
+import io
+import os
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import bk_positions as bp
+import pexpect
+from rich.console import Console
+
+from citywatch.core.record import Record, replay, start
+from citywatch.games.black_keep import scenario as scenarios
+from citywatch.games.black_keep.board import BLOCKED, Board
+from citywatch.games.black_keep.game import GAME
+from citywatch.games.black_keep.hexes import FACINGS
+from citywatch.games.black_keep.state import BlackKeepState
+from citywatch.games.black_keep.terminal import (
+    ARROW,
+    LIT_BG,
+    SEEN_BG,
+    SEEN_LIT_BG,
+    STATUS_LETTER,
+    BlackKeepScreens,
+    MapView,
+    label,
+    map_lines,
+)
+from citywatch.terminal.screens import screens_for
+
+SCREENS = BlackKeepScreens()
+N, NE, SE, S, SW, NW = range(6)
+
+
+def render(thing: Any, width: int = 100) -> str:
+    console = Console(record=True, width=width, file=io.StringIO())
+    console.print(thing)
+    return console.export_text()
+
+
+def everything(view: dict[str, Any], width: int = 100) -> str:
+    return "\n".join(render(screen(view), width) for screen in (
+        SCREENS.board, SCREENS.players, SCREENS.hand))
+
+
+def map_text(view: dict[str, Any], board: Board, width: int = 100) -> list[str]:
+    """The map alone, as plain lines."""
+    return render(MapView(view, board), width).splitlines()
+
+
+def find(lines: list[str], name: str) -> tuple[int, int]:
+    """(line, column) of a hex's label on the map: the label must stand there exactly once."""
+    hits = [(i, m.start()) for i, line in enumerate(lines)
+            for m in re.finditer(rf"(?<![A-Z0-9]){name}(?![0-9])", line)]
+    assert len(hits) == 1, f"{name} found {len(hits)} times"
+    return hits[0]
+
+
+def at(lines: list[str], y: int, x: int, n: int = 1) -> str:
+    """``n`` characters of the map from (y, x), spaces past a line's end."""
+    return lines[y][x:x + n].ljust(n) if 0 <= y < len(lines) else " " * n
+
+
+def content(lines: list[str], name: str) -> str:
+    """What stands on a hex: the line under its label."""
+    y, x = find(lines, name)
+    return at(lines, y + 1, x, 3)
+
+
+def guard_row(text: str, number: int) -> str:
+    """The board's line for guard ``number``."""
+    found = [line for line in text.splitlines() if re.match(rf"\s*{number} [A-Z]+\d+ ", line)]
+    assert len(found) == 1, text
+    return found[0]
+
+
+def row(text: str, heading: str) -> str:
+    """The line of the thieves' table that starts with ``heading``."""
+    found = [line for line in text.splitlines() if line.startswith(heading + " ")]
+    assert found, f"no {heading!r} row in:\n{text}"
+    return found[0]
+
+
+def rivals(where: str = "J1") -> dict[str, Any]:
+    """A rivals opening on The Vault: Thief 1 on A4 planning, Thief 2 on ``where`` with every
+    start hex still possible as far as the public knows."""
+    pos = bp.opening("the-vault", 2, mode="rivals", starts=["A4", "J1"])
+    return bp.put_thief(pos, 1, where, possible=["A4", "A5", "D7", "J1", "N5"])
+
+
+def from_deck(pos: dict[str, Any], *cards: str) -> dict[str, Any]:
+    """Take Guard cards out of a position's Guard deck (to give them to a thief)."""
+    for card in cards:
+        pos["guard_deck"].remove(card)
+    return pos
+
+
+def play(scenario: str, players: int, mode: str, seed: int, steps: int) -> BlackKeepState:
+    """A real game after ``steps`` random legal actions (fewer if it ends)."""
+    s = GAME.new_game(players, seed, scenario=scenario, mode=mode)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if s.to_move is None:
+            break
+        s.apply(rng.choice(s.legal_actions()))
+    return s
+
+
+# --- the map -------------------------------------------------------------------------------
+def test_the_map_draws_every_wall_solid_hex_and_way_out() -> None:
+    """Spec 2.6: walls, solid hexes and the map edge block; spec 2.9, 6.7: thieves leave
+    across the map edge of an outside edge hex. A blocked side is drawn (/ or \\ for a sloping
+    side, ___ or a solid hex for the north and south sides), an open side and a way out are
+    gaps."""
+    for name in scenarios.names():
+        board = scenarios.load(name)
+        view = copy.deepcopy(GAME.new_game(1, 1, scenario=name).view(0))
+        view["guards"], view["markers"] = [], []
+        lines = map_text(view, board)
+        assert sum(line.count("░░░") for line in lines) == 2 * len(board.solid)
+        ways = {(i, f) for tile in board.tiles for i in tile.outside_edge
+                for f in board.off_map[i]}
+        checked = 0
+        for i, text in enumerate(board.labels):
+            y, x = find(lines, text)
+            drawn = {NE: at(lines, y, x + 3) == "\\", SE: at(lines, y + 1, x + 3) == "/",
+                     SW: at(lines, y + 1, x - 1) == "\\", NW: at(lines, y, x - 1) == "/",
+                     S: at(lines, y + 1, x + 2) == "_" or at(lines, y + 2, x + 2) == "░",
+                     N: at(lines, y - 1, x + 2) in ("_", "░")}
+            for facing, shown in drawn.items():
+                blocked = board.step[i][facing] == BLOCKED and (i, facing) not in ways
+                assert shown == blocked, f"{name} {text} {FACINGS[facing]}"
+                checked += 1
+        assert checked == 6 * board.size
+        assert any(f in board.off_map[i] for i, f in ways)
+
+
+def test_guards_show_their_facing_and_status() -> None:
+    """Spec 4.1, 4.2: every guard's hex, facing and status are public; the map shows an arrow
+    and the status letter, the list under it the words."""
+    for k, status in enumerate(STATUS_LETTER):
+        facing = FACINGS[k % 6]
+        extra: dict[str, Any] = {} if status == "bored" else {
+            "home": {"hex": "F4", "route": {"position": 0, "direction": 1}, "facing": "NE"}}
+        if status in ("alert", "pursuing"):
+            extra["target"] = "D5"
+        pos = bp.put_guard(rivals(), 1, "E4", facing, status=status, **extra)
+        view = bp.load(pos).view(0)
+        board = scenarios.load("the-vault")
+        assert content(map_text(view, board), "E4").startswith(ARROW[facing]
+                                                               + STATUS_LETTER[status])
+        line = guard_row(render(SCREENS.board(view)), 1)
+        assert re.search(rf"E4\s+{ARROW[facing]} {facing}\s+{status.capitalize()}", line), line
+        assert "Gatehouse stationary guard (bow, key, 2 coins)" in line
+    text = render(SCREENS.board(bp.load(rivals()).view(0)))
+    assert re.search(r"3 -\s+waits for the vault\s+Vault wandering guard", text)
+    assert "Guards (↑B faces N, Bored):  B Bored  I Interested  A Alert  P Pursuing  " \
+           "R Returning  D Distracted" in text
+
+
+def test_torches_markers_the_crown_and_doors_are_on_the_map() -> None:
+    """Spec 2.7 (Special Hexes), 2.8 (torches and Extinguished Torch counters), 4.6 (Thief
+    Markers), 2.9 (the crown)."""
+    pos = rivals()
+    pos["extinguished"] = ["C1"]
+    pos["markers"] = {"D5": 0, "K12": 1}
+    pos["markers_placed"] = 2
+    view = bp.load(pos).view(0)
+    board = scenarios.load("the-vault")
+    lines = map_text(view, board)
+    assert "x" in content(lines, "C1") and "*" not in content(lines, "C1")
+    assert all("*" in content(lines, t) for t in ("A3", "B7", "K8", "K14", "N6"))
+    assert "!" in content(lines, "D5") and "!" in content(lines, "K12")
+    assert "$" in content(lines, "K11")
+    assert "+" in content(lines, "K9") and "#" in content(lines, "K13")
+    text = render(SCREENS.board(view))
+    assert "Thief Markers: D5, K12 · Torches out: C1 · On the crown: 3 treasures" in text
+    assert "Ways in and out: Gatehouse A4 A5 D7 (exit of Thief 1, Thief 2) · Great Hall " \
+           "J1 N5\n" in text
+
+
+def test_lit_hexes_and_hexes_a_guard_sees_are_tinted() -> None:
+    """Spec 2.8: a torch lights its hex and every hex within 2 steps; 3.6: what a guard sees
+    now. Each hex is tinted by which of the two it is."""
+    pos = bp.put_guard(rivals(), 2, "H10", "S", status="interested")
+    view = bp.load(pos).view(0)
+    board = scenarios.load("the-vault")
+    lines = map_lines(view, board, 3)
+    plain = [line.plain for line in lines]
+    lit = set(view["lit"])
+    seen = {h for g in view["guards"] for h in g["sees"]}
+    tint = {(True, False): LIT_BG, (False, True): SEEN_BG, (True, True): SEEN_LIT_BG,
+            (False, False): None}
+    kinds = set()
+    for name in board.labels:
+        y, x = find(plain, name)
+        background = lines[y].get_style_at_offset(Console(), x).bgcolor
+        kind = (name in lit, name in seen)
+        kinds.add(kind)
+        assert (background.name if background else None) == tint[kind], name
+    assert kinds == set(tint)
+
+
+def test_the_map_fits_100_columns_and_shrinks_to_fit_80() -> None:
+    """The Black Keep, the biggest scenario (21 columns, 14 rows), fits 100 columns with
+    labels; at 80 columns the cells shrink and the labels go."""
+    s = play("the-black-keep", 1, "coop", 3, 6)
+    wide = render(SCREENS.board(s.view(0)), 100)
+    assert all(len(line) <= 100 for line in wide.splitlines())
+    assert "/K11\\" in wide or " K11 " in wide or "K11" in wide
+    narrow = render(SCREENS.board(s.view(0)), 80)
+    assert all(len(line) <= 80 for line in narrow.splitlines())
+    letters = next(line for line in narrow.splitlines() if line.strip().startswith("A  B  C"))
+    assert letters.split() == [chr(65 + q) for q in range(21)]
+    assert not re.search(r"[A-U]1[0-4]\b", render(MapView(s.view(0), s.board), 80))
+
+
+def test_a_scenario_of_ones_own_is_drawn_too() -> None:
+    """Spec 11: a scenario file read by this program has its map drawn like a shipped one."""
+    doc = scenarios.read("tutorial")
+    doc.update(id="my-keep", name="My Keep", torches=["A6"])
+    s = GAME.new_game(1, 1, scenario=doc)
+    text = render(SCREENS.board(s.view(0)))
+    assert text.startswith("My Keep · round 0 of 20")
+    lines = map_text(s.view(0), s.board)
+    assert "*" in content(lines, "A6") and "*" not in content(lines, "D1")
+
+
+# --- hidden information --------------------------------------------------------------------
+def test_a_rival_thief_is_never_shown_where_it_is() -> None:
+    """Spec 10: in rivals each Location Dial is secret from the other players; the spectator
+    sees none. Thief 2 on J1 or on N5, with the same public facts, draws the same screens for
+    Thief 1 and for the spectator; Thief 2's own screens differ."""
+    here, there = bp.load(rivals("J1")), bp.load(rivals("N5"))
+    for seat in (0, None):
+        for width in (100, 80):
+            assert everything(here.view(seat), width) == everything(there.view(seat), width)
+    mine = everything(here.view(1))
+    assert mine != everything(there.view(1))
+    assert re.search(r"Where\s+A4 \(hidden among 5\)\s+hidden among 5 hexes",
+                     row(render(SCREENS.players(here.view(0))), "Where"))
+    assert re.search(r"Where\s+hidden among 5 hexes\s+J1 \(hidden among 5\)",
+                     row(render(SCREENS.players(here.view(1))), "Where"))
+    board = scenarios.load("the-vault")
+    assert content(map_text(here.view(0), board), "J1").strip() == ""
+    assert "2" in content(map_text(here.view(1), board), "J1")
+    assert "Thieves: 1 Thief 1 ·" in render(SCREENS.board(here.view(0)))
+    spectator = render(SCREENS.board(here.view(None)))
+    assert "Thieves: none on the map you may see" in spectator
+    assert content(map_text(here.view(None), board), "A4").strip() == ""
+
+
+def test_in_coop_every_thief_is_shown() -> None:
+    """Spec 10: in solo and co-op all thief information is shared by the players."""
+    pos = bp.opening("the-vault", 2, mode="coop", starts=["A4", "J1"])
+    view = bp.load(pos).view(0)
+    board = scenarios.load("the-vault")
+    lines = map_text(view, board)
+    assert "1" in content(lines, "A4") and "2" in content(lines, "J1")
+    assert re.search(r"Where\s+A4 \(hidden among 5\)\s+J1 \(hidden among 5\)",
+                     row(render(SCREENS.players(view)), "Where"))
+
+
+# --- the thieves and the hand --------------------------------------------------------------
+def test_every_thief_shows_wounds_coins_cards_items_treasure_and_exit() -> None:
+    """Spec 6.1: wounds, coins, Guard cards, Lockpicks, keys, one treasure, the Exit card;
+    the discard pile is face up (6.2)."""
+    pos = bp.put_thief(from_deck(rivals(), "Art", "Lockpicks"), 0, "A4", wounds=2, coins=1,
+                       guard_cards=["Art"], lockpicks=True, keys=["hall"], treasure="Armour",
+                       armour_used=True, hiding=True, discard=["Move NE/SE", "Hide"],
+                       hand=["Move N/NE", "Move SE/S", "Move S/SW", "Move SW/NW", "Move NW/N",
+                             "Run", "Rest", "Pick Pocket"])
+    pos["treasures"].remove("Armour")
+    view = bp.load(pos).view(1)
+    text = render(SCREENS.players(view))
+    assert "Thief 1 *" in text and "Thief 2 (you)" in text
+    assert re.search(r"Where\s+A4 \(known to all\), hiding\s+J1 \(hidden among 5\)", text)
+    assert re.search(r"Wounds left\s+■■ 2\s+■■■ 3", text)
+    assert re.search(r"Coins\s+1\s+4", text)
+    assert "8 in hand; discarded Move NE/SE, Hide" in text
+    assert re.search(r"Guard cards\s+Art, Lockpicks, key \(Great Hall\)\s+-", text)
+    assert re.search(r"Treasure\s+Armour \(worth 3\) used\s+-", text)
+    assert re.search(r"Exit card\s+Gatehouse\s+Gatehouse", text)
+    assert "Round 1 of 30: after round 30 dawn comes" in text
+
+
+def test_the_hand_shows_cards_plan_guard_cards_and_the_market() -> None:
+    """Spec 6.2 (ten thief cards), 7.2 (the plan, secret until the reveal: citywatch ruling
+    16), 6.5 (Guard cards, the market)."""
+    pos = bp.put_thief(from_deck(rivals(), "Art"), 0, "A4", guard_cards=["Art"])
+    s = bp.load(pos)
+    text = render(SCREENS.hand(s.view(0)))
+    assert "Your thief cards (Thief 1): Move N/NE NE/SE SE/S S/SW SW/NW NW/N · Run" in text
+    assert "Guard card Art: A Bored guard within 3 hexes becomes Distracted." in text
+    s.apply(next(a for a in s.legal_actions() if str(a).startswith("Play Hide")))
+    assert "Your plan: " in render(SCREENS.hand(s.view(0)))
+    assert "Your plan" not in render(SCREENS.hand(s.view(1)))
+    assert "(You are watching: no hand.)" in render(SCREENS.hand(s.view(None)))
+    buying = GAME.new_game(1, 2, scenario="tutorial")
+    buying.apply(buying.legal_actions()[0])
+    view = buying.view(0)
+    assert view["decision"]["task"] == "buy a Guard card or none"
+    text = render(SCREENS.hand(view))
+    assert "The market (you have 4 coins):" in text
+    for name in view["market"]:
+        assert name in text
+
+
+def test_every_menu_line_reads_as_english() -> None:
+    """Every decision's lines are the actions' own sentences (cards as menus), with labels
+    and names, never numbers or field names."""
+    seen = set()
+    for seed, (scenario, players, mode) in enumerate(
+            [("tutorial", 1, "coop"), ("the-vault", 2, "coop"), ("the-black-keep", 3, "rivals"),
+             ("the-black-keep", 1, "coop")]):
+        s = GAME.new_game(players, seed, scenario=scenario, mode=mode)
+        rng = random.Random(seed)
+        while s.to_move is not None:
+            actions = s.legal_actions()
+            for a in actions:
+                line = label(str(a))
+                seen.add(a.verb)
+                assert re.fullmatch(r"[A-Z][a-z]+( [^ ]+)*", line), line
+                assert not re.search(r"_|\{|None|-1\b", line), line
+            s.apply(rng.choice(actions))
+    assert {"start", "buy", "no_buy", "move", "run", "hide", "rest"} <= seen
+
+
+def test_the_outcome_names_the_winners_or_nobody() -> None:
+    """Spec 9: solo and co-op win by escaping with real treasure; otherwise nobody wins."""
+    s = play("tutorial", 1, "coop", 2, 400)
+    assert s.to_move is None
+    view = s.view(0)
+    text = render(SCREENS.outcome(view))
+    assert "The end" in text and str(view["result"]["reason"]) in " ".join(text.split())
+    assert ("Nobody wins" in text) == (not view["result"]["winners"])
+    view = copy.deepcopy(view)
+    view["result"] = {"winners": [0], "reason": "Thief 1 escaped with the Eye",
+                      "points": [8]}
+    view["thieves"][0].update(standing="escaped", treasure="Eye")
+    text = render(SCREENS.outcome(view))
+    assert "Winner: Thief 1 (Thief 1 escaped with the Eye)." in text
+    assert re.search(r"Thief 1\s+escaped\s+Eye \(worth 5\)\s+\d+\s+8", text)
+
+
+def test_help_describes_an_entry() -> None:
+    text = render(SCREENS.describe({"name": "Hip Flask", "cost": 2}))
+    assert "Hip Flask" in text and "Bored or Interested guard within 2 hexes" in text
+    assert "cost: 2" in text
+
+
+def test_the_game_offers_these_screens() -> None:
+    assert isinstance(screens_for(GAME), BlackKeepScreens)
+
+
+# --- through a real terminal ---------------------------------------------------------------
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+PROMPT = "choice> "
+HINT = "Number, '?' help"
+HAND_OVER = "press Enter when nobody else is looking."
+
+
+def menu_size(screen: str) -> int:
+    """How many numbered choices the menu just above the hint offers."""
+    lines = screen[:screen.rindex(HINT)].rstrip("\n").splitlines()
+    numbers = []
+    for line in reversed(lines):
+        if not re.match(r"\d+\. ", line):
+            break
+        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
+    assert numbers, screen
+    return max(numbers)
+
+
+def spawn(tmp_path: Path, seats: str, scenario: str, seed: int) -> pexpect.spawn:
+    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path), TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "citywatch.cli", "play", "black-keep",
+                                          "--seats", seats, "--scenario", scenario,
+                                          "--seed", str(seed)],
+                         env=env, dimensions=(50, 100), encoding="utf-8", timeout=60)
+
+
+def finish(child: pexpect.spawn) -> str:
+    child.expect(pexpect.EOF)
+    end = ANSI.sub("", child.before)
+    assert "Traceback" not in end and "The end" in end
+    assert "Winner" in end or "Nobody wins" in end
+    return end
+
+
+def test_play_a_solo_game_on_the_black_keep_to_the_end(tmp_path: Path) -> None:
+    """A person plays The Black Keep alone through the menus to the end: every screen shows
+    the map, the guards, the thief and its cards, fits 100 columns, and shows the thief where
+    it is."""
+    child = spawn(tmp_path, "you", "the-black-keep", 3)
+    rng = random.Random(3)
+    screens = []
+    while child.expect_exact([PROMPT, "Game over"]) == 0:
+        screen = ANSI.sub("", child.before)
+        screens.append(screen)
+        if len(screens) == 1:
+            child.sendline("board")
+            child.expect_exact(PROMPT)
+            assert "Ways in and out: Gatehouse A4 A5 D7" in ANSI.sub("", child.before)
+            child.sendline("hand")
+            child.expect_exact(PROMPT)
+            assert "Your thief cards (Thief 1)" in ANSI.sub("", child.before)
+        child.sendline(str(rng.randint(1, menu_size(screen))))
+    finish(child)
+
+    first = screens[0]
+    for part in ("The Black Keep · round 0 of 40 · setting up · solo", "Thieves:", "Guards (",
+                 "Walls:", "Gatehouse stationary guard", "Market:", "Where", "Wounds left",
+                 "Exit card", "Your thief cards (Thief 1)", "Since your last decision",
+                 "Set your Location Dial to A4"):
+        assert part in first, part
+    assert all(len(line) <= 100 for screen in screens for line in screen.splitlines())
+
+    record = Record.load(next(tmp_path.rglob("*.json")))
+    s = start(record)
+    shown = 0
+    for data in record.actions:
+        if s.to_move == 0:
+            screen = screens[shown]
+            shown += 1
+            thief = s.view(0)["thieves"][0]
+            where = row(screen, "Where")
+            assert where.split()[1] == (thief["hex"] or "not"), where
+        s.apply(GAME.action_from_json(data))
+    assert s.to_move is None and shown == len(screens) > 2
+    assert replay(record).outcome() == s.outcome()
+
+
+def test_play_hot_seat_coop_with_both_thieves_at_the_keyboard(tmp_path: Path) -> None:
+    """Two people share the keyboard in co-op: the keyboard is handed over between them, each
+    decides from their own screen with both thieves on the map (spec 10: co-op shares the
+    dials), and neither sees the other's plan before the reveal (citywatch ruling 16)."""
+    child = spawn(tmp_path, "you,you", "the-vault", 5)
+    rng = random.Random(5)
+    screens: list[tuple[str, str]] = []
+    hand_overs = 0
+    while (i := child.expect_exact([PROMPT, "Game over", HAND_OVER])) != 1:
+        if i == 2:
+            hand_overs += 1
+            assert "Pass the keyboard to Thief" in ANSI.sub("", child.before)
+            child.sendline("")
+            continue
+        screen = ANSI.sub("", child.before)
+        who = re.search(r"you are (Thief \d)", screen)
+        assert who, screen
+        screens.append((who.group(1), screen))
+        child.sendline(str(rng.randint(1, menu_size(screen))))
+    finish(child)
+
+    assert {who for who, _ in screens} == {"Thief 1", "Thief 2"}
+    assert hand_overs >= 2
+    for who, screen in screens:
+        other = "Thief 2" if who == "Thief 1" else "Thief 1"
+        assert f"{other} plans:" not in screen
+        assert all(len(line) <= 100 for line in screen.splitlines())
+    planning = [screen for _, screen in screens if "· planning ·" in screen]
+    assert planning
+    for screen in planning:
+        assert re.search(r"Thieves: 1 Thief 1, 2 Thief 2", screen) or "escaped" in screen
