@@ -238,7 +238,7 @@ def _choose_game(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             p.error(f"play: name the game: {', '.join(names)}")
         args.game = names[0]
     if getattr(args, "bot", "") is None and getattr(args, "game", None):
-        args.bot = "heuristic" if "heuristic" in bot_names(args.game) else "ismcts"
+        args.bot = "normal"
 
 
 def parser() -> argparse.ArgumentParser:
@@ -307,8 +307,8 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, help="number of seats (default: as --seats, or 4)")
     play.add_argument("--seats", help="who sits where, e.g. you,bot,bot,bot or you,you,bot")
     play.add_argument("--bot", type=_bot_name, default=None,
-                      help="the bot for seats named 'bot' (default heuristic, where the game "
-                           "has one, else ismcts)")
+                      help="the bot for seats named 'bot': a level (easy, normal, hard) or a "
+                           "bot spec (default normal)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
     _add_options(play)

@@ -248,3 +248,40 @@ def test_a_game_names_the_search_options_its_ismcts_was_measured_with() -> None:
     assert make_bot("ismcts:iterations=5:margin=0", "guards-guards").iterations == 5
     am = make_bot("ismcts", AM)
     assert (am.iterations, am.worlds, am.margin, am.policy) == (300, 0, 0.0, None)
+
+
+def test_difficulty_levels_are_named_bots_every_game_maps_to_a_spec() -> None:
+    """Issue 13.3: ``easy``, ``normal`` and ``hard`` are bot names in every game, each the bot
+    of the spec its game documents (``Game.level_spec``); a level takes no options, and no
+    other word is a level."""
+    from citywatch.bots import LEVELS, bot_names
+    from citywatch.core.registry import game_names
+
+    assert LEVELS == ("easy", "normal", "hard")
+    for name in game_names():
+        game = citywatch.load(name)
+        assert bot_names(name)[:3] == list(LEVELS)
+        state = game.new_game(game.min_players, seed=4)
+        for level in LEVELS:
+            spec = game.level_spec(level)
+            bot, named = make_bot(level, name), make_bot(spec, name)
+            assert type(bot) is type(named)
+            assert vars(bot).keys() == vars(named).keys()
+            seat = state.to_move
+            assert seat is not None
+            if level != "hard":  # the search is slow; its choice is checked elsewhere
+                legal = state.legal_actions()
+                assert bot.choose(Observation(state, seat), legal, Rng(1)) in legal
+    gotc = make_bot("easy", "guardians-of-the-city")
+    assert gotc.lookahead == 0  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="the level 'hard' takes no options"):
+        make_bot("hard:iterations=3", AM)
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        GAME.level_spec("expert")
+
+
+def test_a_tournament_names_the_levels_it_played() -> None:
+    """Issue 13.3: tournaments take levels as bots and report them by level."""
+    result = tournament("guardians-of-the-city", ["easy", "normal"], 2, 2)
+    assert set(result["bots"]) == {"easy", "normal"}
+    assert result["bots"]["easy"]["games"] == 2

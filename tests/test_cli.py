@@ -115,7 +115,8 @@ def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str],
     lines = capsys.readouterr().out.splitlines()
     assert any(line.startswith("ankh-morpork") and "2-4 players" in line
                and "heuristic" in line for line in lines)
-    assert any(line.startswith("toy") and "bots: ismcts, random" in line for line in lines)
+    assert any(line.startswith("toy") and "bots: easy, normal, hard, ismcts, random" in line
+               for line in lines)
     with pytest.raises(SystemExit):
         main(["tournament", "toy", "--bots", "heuristic,random"])  # toy has no heuristic bot
     assert "unknown bot 'heuristic'" in capsys.readouterr().err

@@ -139,14 +139,15 @@ def test_a_chosen_seed_is_for_one_person_or_a_practice_table(app: Starlette) -> 
 @pytest.mark.parametrize("spec", [
     "ismcts:iterations=1000000000", "ismcts:depth=100000", "heuristic:lookahead=1000000",
     "heuristic:width=100000", "ismcts:evaluator=x", "ismcts:policy=1", "ismcts:seconds=9999",
-    "random:x=1"])
+    "random:x=1", "hard:iterations=100000"])
 def test_bot_options_are_refused(app: Starlette, spec: str) -> None:
     """Issue 15.2: the server offers named bot levels only; no option reaches a bot."""
     with TestClient(app) as client:
         response = client.post("/api/tables", json={"game": "ankh-morpork",
                                                     "seats": ["human", spec]})
         assert response.status_code == 400
-        assert "heuristic, ismcts, random (no options)" in response.json()["error"]
+        assert "easy, normal, hard, heuristic, ismcts, random (no options)" in \
+            response.json()["error"]
         assert stored_tables(app) == 0
 
 

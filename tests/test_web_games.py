@@ -52,8 +52,9 @@ def create(client: TestClient, game: str, seats: list[str], seed: int = 3) -> di
 
 
 def test_api_games_lists_every_registered_game(client: TestClient) -> None:
-    """``GET /api/games``: name, title, seat range, the server's bot levels (the fallback
-    first, then the game's own) and whether the game has a browser board."""
+    """``GET /api/games``: name, title, seat range, the server's bots (the difficulty levels
+    easy, normal and hard, then the fallback, then the game's own) and whether the game has a
+    browser board."""
     response = client.get("/api/games")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-store"
@@ -61,9 +62,11 @@ def test_api_games_lists_every_registered_game(client: TestClient) -> None:
     assert sorted(games) == game_names()
     assert games["ankh-morpork"] == {
         "name": "ankh-morpork", "title": "Discworld: Ankh-Morpork", "min_players": 2,
-        "max_players": 4, "bots": ["random", "heuristic", "ismcts"], "board": True}
+        "max_players": 4, "bots": ["easy", "normal", "hard", "random", "heuristic", "ismcts"],
+        "board": True}
     assert games["toy"] == {"name": "toy", "title": "toy", "min_players": 2, "max_players": 4,
-                            "bots": ["random", "ismcts"], "board": False}
+                            "bots": ["easy", "normal", "hard", "random", "ismcts"],
+                            "board": False}
 
 
 def test_each_games_web_folder_is_served(client: TestClient) -> None:

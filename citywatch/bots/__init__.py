@@ -1,6 +1,8 @@
 """Bots: they talk only to the core API and see only their seat's observation.
 
-A bot is named by a spec: ``random``, ``heuristic``, ``ismcts:iterations=500:depth=10``.
+A bot is named by a spec: ``random``, ``heuristic``, ``ismcts:iterations=500:depth=10``, or
+by a difficulty level a player understands, ``easy``, ``normal`` or ``hard``: the spec each game
+names for it (``Game.level_spec``).
 """
 
 from __future__ import annotations
@@ -19,9 +21,13 @@ BOTS: dict[str, Callable[..., Bot]] = {
 }
 
 
+LEVELS = ("easy", "normal", "hard")
+"""The difficulty levels, weakest first."""
+
+
 def bot_names(game: str) -> list[str]:
-    """Every bot name usable for ``game``."""
-    return sorted({*BOTS, *load(game).bots()})
+    """Every bot name usable for ``game``: the levels, then the bots by name."""
+    return [*LEVELS, *sorted({*BOTS, *load(game).bots()})]
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
@@ -47,6 +53,11 @@ def make_bot(spec: str, game: str) -> Bot:
     """A new bot from its spec; ``ValueError`` naming the problem if it is unknown or wrong."""
     name, options = parse_spec(spec)
     g = load(game)
+    if name in LEVELS:
+        level = g.level_spec(name)
+        if options:
+            raise ValueError(f"the level {name!r} takes no options (it is {level})")
+        return make_bot(level, game)
     factories: dict[str, Callable[..., Bot]] = {**BOTS, **g.bots()}
     if name not in factories:
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(bot_names(game))}")
@@ -68,5 +79,5 @@ def make_bot(spec: str, game: str) -> Bot:
     return bot
 
 
-__all__ = ["BOTS", "Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names", "make_bot",
-           "parse_spec"]
+__all__ = ["BOTS", "LEVELS", "Bot", "ISMCTSBot", "Observation", "RandomBot", "bot_names",
+           "make_bot", "parse_spec"]

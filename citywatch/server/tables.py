@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
-from citywatch.bots import bot_names, parse_spec
+from citywatch.bots import LEVELS, bot_names, parse_spec
 from citywatch.core.api import Game, State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
@@ -85,14 +85,15 @@ def has_board(game: Game) -> bool:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every registered game as the start page offers it (``GET /api/games``): its bot
-    levels are the fallback bot first, then the game's own bots, then the others."""
+    """Every registered game as the start page offers it (``GET /api/games``): its bots are
+    the difficulty levels (easy, normal, hard), then the fallback bot, the game's own bots and
+    the others, by name."""
     games = []
     for name in game_names():
         game = load(name)
         own = game.bots()
-        bots = sorted(server_bots(name),
-                      key=lambda b: (b != FALLBACK_BOT, b not in own, b))
+        bots = sorted(server_bots(name), key=lambda b: (
+            LEVELS.index(b) if b in LEVELS else len(LEVELS), b != FALLBACK_BOT, b not in own, b))
         about = {"name": name, "title": game.display_name(),
                  "min_players": game.min_players, "max_players": game.max_players,
                  "bots": bots, "board": has_board(game)}

@@ -50,6 +50,9 @@ class GuardiansOfTheCity(Game):
     search_options = {"iterations": 36, "worlds": 6, "exploration": 0.1, "prior": 0.1,
                       "depth": 8, "playout": "heuristic", "margin": 1}
     """ISMCTS as measured against the heuristic (README, "Measured strength")."""
+    levels = {"easy": "heuristic:lookahead=0"}
+    """Easy: the heuristic judging plays by their text, not by trying them; normal: the
+    heuristic; hard: ``ismcts`` (above the heuristic, README)."""
 
     def new_game(self, players: int = 2, seed: Seed = 0, decks: Any = None,
                  **options: Any) -> GotcState:

@@ -13,7 +13,7 @@
 (() => {
   const { el } = CityWatch;
   const $ = (id) => document.getElementById(id);
-  const BOT_LABELS = { ismcts: "ISMCTS" };
+  const BOT_LABELS = { easy: "easy", normal: "normal", hard: "hard", ismcts: "ISMCTS" };
   let games = []; // GET /api/games
   let game = null; // the chosen one
   // The seats chosen so far, kept when the number of players changes.
@@ -47,7 +47,7 @@
       }), String(n)));
     }
     $("count").replaceChildren(...counts);
-    const bot = game.bots[1] || game.bots[0] || "human";
+    const bot = game.bots.includes("normal") ? "normal" : game.bots[1] || game.bots[0] || "human";
     chosen = Array.from({ length: game.max_players }, (_, i) => (i === 0 ? "human" : bot));
     const starters = game.decks ? game.decks.starters : [];
     decks = Array.from({ length: game.max_players },
