@@ -53,9 +53,9 @@ def everything(view: dict[str, Any], width: int = 100) -> str:
         SCREENS.board, SCREENS.players, SCREENS.hand))
 
 
-def map_text(view: dict[str, Any], board: Board, width: int = 100) -> list[str]:
-    """The map alone, as plain lines."""
-    return render(MapView(view, board), width).splitlines()
+def map_text(view: dict[str, Any], width: int = 100) -> list[str]:
+    """The map alone (drawn from the view's map), as plain lines."""
+    return render(MapView(view), width).splitlines()
 
 
 def find(lines: list[str], name: str) -> tuple[int, int]:
@@ -116,6 +116,26 @@ def play(scenario: str, players: int, mode: str, seed: int, steps: int) -> Black
     return s
 
 
+def check_sides(lines: list[str], board: Board, name: str) -> None:
+    """Every side of every floor hex of ``board`` is drawn blocked exactly where the board
+    blocks it and it is no way out: ``/`` or ``\\`` for a sloping side, ``___`` or a solid hex
+    for the north and south sides."""
+    ways = {(i, f) for tile in board.tiles for i in tile.outside_edge for f in board.off_map[i]}
+    checked = 0
+    for i, text in enumerate(board.labels):
+        y, x = find(lines, text)
+        drawn = {NE: at(lines, y, x + 3) == "\\", SE: at(lines, y + 1, x + 3) == "/",
+                 SW: at(lines, y + 1, x - 1) == "\\", NW: at(lines, y, x - 1) == "/",
+                 S: at(lines, y + 1, x + 2) == "_" or at(lines, y + 2, x + 2) == "░",
+                 N: at(lines, y - 1, x + 2) in ("_", "░")}
+        for facing, shown in drawn.items():
+            blocked = board.step[i][facing] == BLOCKED and (i, facing) not in ways
+            assert shown == blocked, f"{name} {text} {FACINGS[facing]}"
+            checked += 1
+    assert checked == 6 * board.size
+    assert any(f in board.off_map[i] for i, f in ways)
+
+
 # --- the map -------------------------------------------------------------------------------
 def test_the_map_draws_every_wall_solid_hex_and_way_out() -> None:
     """Spec 2.6: walls, solid hexes and the map edge block; spec 2.9, 6.7: thieves leave
@@ -126,23 +146,9 @@ def test_the_map_draws_every_wall_solid_hex_and_way_out() -> None:
         board = scenarios.load(name)
         view = copy.deepcopy(GAME.new_game(1, 1, scenario=name).view(0))
         view["guards"], view["markers"] = [], []
-        lines = map_text(view, board)
+        lines = map_text(view)
         assert sum(line.count("░░░") for line in lines) == 2 * len(board.solid)
-        ways = {(i, f) for tile in board.tiles for i in tile.outside_edge
-                for f in board.off_map[i]}
-        checked = 0
-        for i, text in enumerate(board.labels):
-            y, x = find(lines, text)
-            drawn = {NE: at(lines, y, x + 3) == "\\", SE: at(lines, y + 1, x + 3) == "/",
-                     SW: at(lines, y + 1, x - 1) == "\\", NW: at(lines, y, x - 1) == "/",
-                     S: at(lines, y + 1, x + 2) == "_" or at(lines, y + 2, x + 2) == "░",
-                     N: at(lines, y - 1, x + 2) in ("_", "░")}
-            for facing, shown in drawn.items():
-                blocked = board.step[i][facing] == BLOCKED and (i, facing) not in ways
-                assert shown == blocked, f"{name} {text} {FACINGS[facing]}"
-                checked += 1
-        assert checked == 6 * board.size
-        assert any(f in board.off_map[i] for i, f in ways)
+        check_sides(lines, board, name)
 
 
 def test_guards_show_their_facing_and_status() -> None:
@@ -156,9 +162,7 @@ def test_guards_show_their_facing_and_status() -> None:
             extra["target"] = "D5"
         pos = bp.put_guard(rivals(), 1, "E4", facing, status=status, **extra)
         view = bp.load(pos).view(0)
-        board = scenarios.load("the-vault")
-        assert content(map_text(view, board), "E4").startswith(ARROW[facing]
-                                                               + STATUS_LETTER[status])
+        assert content(map_text(view), "E4").startswith(ARROW[facing] + STATUS_LETTER[status])
         line = guard_row(render(SCREENS.board(view)), 1)
         assert re.search(rf"E4\s+{ARROW[facing]} {facing}\s+{status.capitalize()}", line), line
         assert "Gatehouse stationary guard (bow, key, 2 coins)" in line
@@ -176,8 +180,7 @@ def test_torches_markers_the_crown_and_doors_are_on_the_map() -> None:
     pos["markers"] = {"D5": 0, "K12": 1}
     pos["markers_placed"] = 2
     view = bp.load(pos).view(0)
-    board = scenarios.load("the-vault")
-    lines = map_text(view, board)
+    lines = map_text(view)
     assert "x" in content(lines, "C1") and "*" not in content(lines, "C1")
     assert all("*" in content(lines, t) for t in ("A3", "B7", "K8", "K14", "N6"))
     assert "!" in content(lines, "D5") and "!" in content(lines, "K12")
@@ -195,7 +198,7 @@ def test_lit_hexes_and_hexes_a_guard_sees_are_tinted() -> None:
     pos = bp.put_guard(rivals(), 2, "H10", "S", status="interested")
     view = bp.load(pos).view(0)
     board = scenarios.load("the-vault")
-    lines = map_lines(view, board, 3)
+    lines = map_lines(view, 3)
     plain = [line.plain for line in lines]
     lit = set(view["lit"])
     seen = {h for g in view["guards"] for h in g["sees"]}
@@ -222,7 +225,7 @@ def test_the_map_fits_100_columns_and_shrinks_to_fit_80() -> None:
     assert all(len(line) <= 80 for line in narrow.splitlines())
     letters = next(line for line in narrow.splitlines() if line.strip().startswith("A  B  C"))
     assert letters.split() == [chr(65 + q) for q in range(21)]
-    assert not re.search(r"[A-U]1[0-4]\b", render(MapView(s.view(0), s.board), 80))
+    assert not re.search(r"[A-U]1[0-4]\b", render(MapView(s.view(0)), 80))
 
 
 def test_a_scenario_of_ones_own_is_drawn_too() -> None:
@@ -232,8 +235,30 @@ def test_a_scenario_of_ones_own_is_drawn_too() -> None:
     s = GAME.new_game(1, 1, scenario=doc)
     text = render(SCREENS.board(s.view(0)))
     assert text.startswith("My Keep · round 0 of 20")
-    lines = map_text(s.view(0), s.board)
+    lines = map_text(s.view(0))
     assert "*" in content(lines, "A6") and "*" not in content(lines, "D1")
+
+
+def test_a_scenario_of_ones_own_with_a_shipped_id_is_drawn_with_its_own_map() -> None:
+    """Spec 11: a scenario file of one's own is played on its own map, even with the id and
+    name of a shipped one ("tutorial"): its walls and solid hexes are drawn from the view's
+    map, not the shipped Tutorial's (spec 2.6: walls and solid hexes block)."""
+    doc = scenarios.read("tutorial")
+    assert (doc["id"], doc["name"]) == ("tutorial", "Tutorial")
+    doc["walls"] = [w for w in doc["walls"] if w != ["A3", "A4"]] + [["C2", "C3"]]
+    doc["tiles"][0]["solid"] = [*doc["tiles"][0]["solid"], "B2"]
+    own = GAME.new_game(1, 1, scenario=doc)
+    shipped = GAME.new_game(1, 1, scenario="tutorial")
+    assert own.board is not shipped.board
+    mine, theirs = map_text(own.view(0)), map_text(shipped.view(0))
+    check_sides(mine, own.board, "own tutorial")
+    assert sum(line.count("░░░") for line in mine) == 2 * 3
+    assert sum(line.count("░░░") for line in theirs) == 2 * 2
+    assert content(mine, "C2") == "___" and content(theirs, "C2") == "   "
+    assert "_" not in content(mine, "A3") and content(theirs, "A3").startswith("_")
+    assert "Ways in and out: Guardroom A1 C1 D7 A7" in render(SCREENS.board(own.view(0)))
+    for width in (100, 80):
+        assert everything(own.view(0), width) != everything(shipped.view(0), width)
 
 
 # --- hidden information --------------------------------------------------------------------
@@ -251,21 +276,19 @@ def test_a_rival_thief_is_never_shown_where_it_is() -> None:
                      row(render(SCREENS.players(here.view(0))), "Where"))
     assert re.search(r"Where\s+hidden among 5 hexes\s+J1 \(hidden among 5\)",
                      row(render(SCREENS.players(here.view(1))), "Where"))
-    board = scenarios.load("the-vault")
-    assert content(map_text(here.view(0), board), "J1").strip() == ""
-    assert "2" in content(map_text(here.view(1), board), "J1")
+    assert content(map_text(here.view(0)), "J1").strip() == ""
+    assert "2" in content(map_text(here.view(1)), "J1")
     assert "Thieves: 1 Thief 1 ·" in render(SCREENS.board(here.view(0)))
     spectator = render(SCREENS.board(here.view(None)))
     assert "Thieves: none on the map you may see" in spectator
-    assert content(map_text(here.view(None), board), "A4").strip() == ""
+    assert content(map_text(here.view(None)), "A4").strip() == ""
 
 
 def test_in_coop_every_thief_is_shown() -> None:
     """Spec 10: in solo and co-op all thief information is shared by the players."""
     pos = bp.opening("the-vault", 2, mode="coop", starts=["A4", "J1"])
     view = bp.load(pos).view(0)
-    board = scenarios.load("the-vault")
-    lines = map_text(view, board)
+    lines = map_text(view)
     assert "1" in content(lines, "A4") and "2" in content(lines, "J1")
     assert re.search(r"Where\s+A4 \(hidden among 5\)\s+J1 \(hidden among 5\)",
                      row(render(SCREENS.players(view)), "Where"))

@@ -424,7 +424,8 @@ def test_a_chosen_seed_is_marked_practice_on_every_seats_page(
         "A chosen seed makes a practice table: whoever knows the seed can know every hidden "
         "card, and every seat's page says so.")
     assert start.locator("#seat-0 option").evaluate_all("os => os.map(o => o.value)") == [
-        "human", "random", "heuristic", "ismcts"]
+        "human", "easy", "normal", "hard", "random", "heuristic", "ismcts"]
+    expect(start.locator("#seat-1")).to_have_value("normal")  # issue 13.3: the middle level
     start.locator('input[name="players"][value="3"]').check()
     start.locator("#seat-0").select_option("human")
     start.locator("#seat-1").select_option("human")
@@ -584,7 +585,7 @@ def test_a_game_without_a_board_is_played_through_the_generic_panel(
     start.locator('input[name="players"][value="2"]').check()
     expect(start.locator("#seats label")).to_have_text(["Seat 1", "Seat 2"])
     assert start.locator("#seat-1 option").evaluate_all("os => os.map(o => o.value)") == [
-        "human", "random", "ismcts"]
+        "human", "easy", "normal", "hard", "random", "ismcts"]
     start.locator("#seat-1").select_option("random")
     start.locator("#seed").fill("3")
     with start.expect_request("**/api/tables") as request:

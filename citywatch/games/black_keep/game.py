@@ -107,6 +107,13 @@ class BlackKeep(Game):
 
         return BlackKeepScreens()
 
+    def reference(self) -> dict[str, Any]:
+        """The thief cards, Guard cards, treasures and scenarios for people
+        (``reference.py``)."""
+        from citywatch.games.black_keep.reference import reference
+
+        return reference(self.name)
+
     def bots(self) -> dict[str, Any]:
         """The heuristic thief (``heuristic.py``)."""
         from citywatch.games.black_keep.heuristic import HeuristicBot

@@ -10,9 +10,10 @@ the map is wider than the terminal the cells shrink to two characters without la
 map: a legend, every guard, the markers, torches and the market. The players' screen is one
 column per thief; the hand is the seat's own thief cards, plan and Guard cards.
 
-The map's walls and hexes are the scenario's static geometry (``board``); everything that
-changes comes from one seat's ``view``, so a thief whose dial the seat may not know (``hex``
-is None) appears nowhere.
+Everything comes from one seat's ``view``: the static map (floor and solid hexes, walls,
+Special Hexes, tiles, the crown) from its ``map`` section, what changes from the rest, so a
+scenario of one's own is drawn with its own map whatever its id, and a thief whose dial the
+seat may not know (``hex`` is None) appears nowhere.
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from citywatch.games.black_keep import scenario as scenarios
-from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARDS, THIEF_CARDS, TREASURES
 from citywatch.games.black_keep.hexes import (
     FACINGS,
@@ -111,54 +110,58 @@ def indented(text: str | Text, by: int = 2, style: str = "") -> RenderableType:
     return Padding(text if isinstance(text, Text) else Text(text, style=style), (0, 0, 0, by))
 
 
-def board_of(view: View) -> Board | None:
-    """The map of the view's scenario: a shipped one by id, else a scenario of one's own
-    this program has read (the most recent with that id and name); None if neither."""
-    scenario = view.get("scenario") or {}
-    ident, name = scenario.get("id"), scenario.get("name")
-    if not isinstance(ident, str):
-        return None
-    if ident in scenarios.SHIPPED:
-        return scenarios.load(ident)
-    for board in reversed(list(scenarios._CUSTOM.values())):
-        if board.id == ident and board.name == name:
-            return board
-    return None
+def map_of(view: View) -> dict[str, Any] | None:
+    """The view's map (``view["map"]``, see ``view.map_json``); None if it has none."""
+    found = view.get("map")
+    return found if isinstance(found, dict) and found.get("hexes") else None
 
 
-def tile_name(board: Board | None, tile_id: str | None) -> str:
-    """A tile's name from its id ("-" for none)."""
+def tile_name(known: dict[str, Any] | None, tile_id: str | None) -> str:
+    """A tile's name from its id, by the view's map ``known`` ("-" for none)."""
     if tile_id is None:
         return "-"
-    if board is not None:
-        for tile in board.tiles:
-            if tile.id == tile_id:
-                return tile.name
+    for tile in (known or {}).get("tiles", ()):
+        if tile.get("id") == tile_id:
+            return str(tile.get("name", tile_id))
     return tile_id
 
 
 # --- the map -------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Geometry:
-    """The static map of a board laid out as characters: the columns and rows it spans, and
-    what every side between two hexes is."""
+    """The static map of a view (its ``map``) laid out as characters: the floor and solid
+    hexes, the columns and rows they span, and what every side between two hexes is."""
 
-    board: Board
+    source: dict[str, Any]
+    """The view's map this was made from."""
+    floor: dict[Hex, str]
+    """Each floor hex's label."""
+    solid: frozenset[Hex]
+    walls: frozenset[frozenset[Hex]]
+    """The walls between two floor hexes."""
     q_min: int
     q_max: int
     row_min: int
     row_max: int
-    ways_out: frozenset[tuple[int, int]]
-    """(floor hex index, facing) of every side an outside edge hex leads off the map by."""
+    ways_out: frozenset[tuple[Hex, int]]
+    """(floor hex, facing) of every side an outside edge hex leads off the map by: toward a
+    hex that is neither floor nor solid (spec 2.9)."""
 
     @classmethod
-    def of(cls, board: Board) -> Geometry:
-        """The layout of ``board``: every floor and solid hex inside it."""
-        hexes = [*board.hexes, *board.solid]
-        ways = frozenset((i, f) for tile in board.tiles for i in tile.outside_edge
-                         for f in board.off_map[i])
-        return cls(board, min(h[0] for h in hexes), max(h[0] for h in hexes),
-                   min(row_number(h) for h in hexes), max(row_number(h) for h in hexes), ways)
+    def of(cls, known: dict[str, Any]) -> Geometry:
+        """The layout of a view's map: every floor and solid hex inside it."""
+        at = {str(name): (int(q), int(r)) for name, (q, r) in known["hexes"].items()}
+        floor = {h: name for name, h in at.items()}
+        solid = frozenset((int(q), int(r)) for q, r in known.get("solid", {}).values())
+        walls = frozenset(frozenset((at[a], at[b])) for a, b in known.get("walls", ()))
+        ways = frozenset((at[name], f) for tile in known.get("tiles", ())
+                         for name in tile.get("outside_edge", ()) for f in range(6)
+                         if neighbour(at[name], f) not in floor
+                         and neighbour(at[name], f) not in solid)
+        hexes = [*floor, *solid]
+        return cls(known, floor, solid, walls, min(h[0] for h in hexes),
+                   max(h[0] for h in hexes), min(row_number(h) for h in hexes),
+                   max(row_number(h) for h in hexes), ways)
 
     @property
     def columns(self) -> int:
@@ -185,9 +188,9 @@ class Geometry:
 
     def kind(self, h: Hex) -> str:
         """"floor", "solid" or "off" (not on the map)."""
-        if h in self.board.index:
+        if h in self.floor:
             return "floor"
-        return "solid" if h in self.board.solid else "off"
+        return "solid" if h in self.solid else "off"
 
     def side(self, h: Hex, facing: int) -> str:
         """What the side of ``h`` toward ``facing`` is: "open", "wall", "out" (a way off the
@@ -195,28 +198,33 @@ class Geometry:
         other = neighbour(h, facing)
         mine, theirs = self.kind(h), self.kind(other)
         if mine == "floor" and theirs == "floor":
-            return "wall" if frozenset((h, other)) in self.board.walls else "open"
+            return "wall" if frozenset((h, other)) in self.walls else "open"
         if mine != "floor" and theirs != "floor":
             return "none"
         if mine != "floor":
             h, other, facing, theirs = other, h, (facing + 3) % 6, mine
         if theirs == "solid":
             return "wall"
-        return "out" if (self.board.index[h], facing) in self.ways_out else "wall"
+        return "out" if (h, facing) in self.ways_out else "wall"
 
 
 _GEOMETRY: dict[int, Geometry] = {}
+KEPT = 16
+"""How many maps' layouts are kept (a view's map is shared per board, so a few suffice)."""
 
 
-def geometry(board: Board) -> Geometry:
-    """The layout of a board (kept per board)."""
-    found = _GEOMETRY.get(id(board))
-    if found is None or found.board is not board:
-        found = _GEOMETRY[id(board)] = Geometry.of(board)
+def geometry(known: dict[str, Any]) -> Geometry:
+    """The layout of a view's map (kept per map: the view shares one map per board)."""
+    found = _GEOMETRY.get(id(known))
+    if found is None or found.source is not known:
+        found = Geometry.of(known)
+        while len(_GEOMETRY) >= KEPT:
+            del _GEOMETRY[next(iter(_GEOMETRY))]
+        _GEOMETRY[id(known)] = found
     return found
 
 
-def hex_contents(view: View, board: Board) -> dict[str, list[Char]]:
+def hex_contents(view: View, known: dict[str, Any]) -> dict[str, list[Char]]:
     """What stands on each hex, by label, most important first: thieves the seat knows the
     dial of, a guard (facing arrow, status letter), a Thief Marker, a torch, the crown, a
     Special Hex's glyph."""
@@ -237,11 +245,11 @@ def hex_contents(view: View, board: Board) -> dict[str, list[Char]]:
     out_torches = set(view.get("extinguished", ()))
     for torch in view.get("torches", ()):
         out.setdefault(torch, []).append(TORCH_OUT if torch in out_torches else TORCH)
-    crown = board.labels[board.crown]
-    out.setdefault(crown, []).append(CROWN if view.get("treasures_on_crown") else CROWN_EMPTY)
-    for index, kind in sorted(board.special_kind.items()):
-        out.setdefault(board.labels[index], []).append(
-            (SPECIAL_GLYPH.get(kind, kind[:1]), SPECIAL_STYLE))
+    if known.get("crown"):
+        out.setdefault(known["crown"], []).append(
+            CROWN if view.get("treasures_on_crown") else CROWN_EMPTY)
+    for name, kind in known.get("special", {}).items():
+        out.setdefault(name, []).append((SPECIAL_GLYPH.get(kind, kind[:1]), SPECIAL_STYLE))
     return out
 
 
@@ -272,9 +280,8 @@ def hex_lines(geo: Geometry, h: Hex, contents: list[Char], lit: bool, seen: bool
     if inside >= WIDE:
         bottom, top = chars[:inside], chars[inside:]
         if not top:
-            label = geo.board.labels[geo.board.index[h]]
-            edge = any((geo.board.index[h], f) in geo.ways_out for f in range(6))
-            top = [(c, EDGE_LABEL_STYLE if edge else LABEL_STYLE) for c in label[:inside]]
+            edge = any((h, f) in geo.ways_out for f in range(6))
+            top = [(c, EDGE_LABEL_STYLE if edge else LABEL_STYLE) for c in geo.floor[h][:inside]]
     else:
         top, bottom = chars[:inside], chars[inside:]
         if not top:
@@ -286,10 +293,14 @@ def hex_lines(geo: Geometry, h: Hex, contents: list[Char], lit: bool, seen: bool
             [(c, _styled(s, background, walled)) for c, s in bottom])
 
 
-def map_lines(view: View, board: Board, inside: int) -> list[Text]:
-    """The map as lines of text: column letters, then the hex grid with row numbers."""
-    geo = geometry(board)
-    contents = hex_contents(view, board)
+def map_lines(view: View, inside: int) -> list[Text]:
+    """The view's map as lines of text: column letters, then the hex grid with row numbers
+    (no lines if the view has no map)."""
+    known = map_of(view)
+    if known is None:
+        return []
+    geo = geometry(known)
+    contents = hex_contents(view, known)
     lit = set(view.get("lit", ()))
     seen = {label for guard in view.get("guards", ()) for label in guard.get("sees", ())}
     width = geo.width(inside)
@@ -299,7 +310,7 @@ def map_lines(view: View, board: Board, inside: int) -> list[Text]:
         x = MARGIN + pitch * (q - geo.q_min) + 1
         for row in range(geo.row_min - 1, geo.row_max + 1):
             h = from_offset(q, row)
-            label = board.labels[board.index[h]] if h in board.index else ""
+            label = geo.floor.get(h, "")
             top, bottom = hex_lines(geo, h, contents.get(label, []), label in lit,
                                     label in seen, inside)
             y = geo.top_line(q, row)
@@ -332,16 +343,18 @@ def map_lines(view: View, board: Board, inside: int) -> list[Text]:
 
 
 class MapView:
-    """The map, drawn with labels when it fits the width it is given and compact if not."""
+    """The view's map, drawn with labels when it fits the width it is given and compact if
+    not."""
 
-    def __init__(self, view: View, board: Board) -> None:
+    def __init__(self, view: View) -> None:
         self.view = view
-        self.board = board
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        geo = geometry(self.board)
-        inside = WIDE if geo.width(WIDE) <= options.max_width else COMPACT
-        yield from map_lines(self.view, self.board, inside)
+        known = map_of(self.view)
+        if known is None:
+            return
+        inside = WIDE if geometry(known).width(WIDE) <= options.max_width else COMPACT
+        yield from map_lines(self.view, inside)
 
 
 # --- the legend and the lists under the map -----------------------------------------------
@@ -373,7 +386,7 @@ def legend(view: View) -> list[Text]:
     return [pieces, statuses, tint]
 
 
-def guard_table(view: View, board: Board | None) -> Table:
+def guard_table(view: View) -> Table:
     """Every guard: number, hex and facing, status, target and home, who it is, what it
     carries."""
     t = Table.grid(padding=(0, 1))
@@ -425,23 +438,23 @@ def round_line(view: View) -> Text:
     return head
 
 
-def ways_line(view: View, known: Board) -> Text:
-    """The outside edge hexes by tile: where thieves come in (entry tiles) and go out (exit
-    tiles, by the thief's Exit card)."""
+def ways_line(view: View, known: dict[str, Any]) -> Text:
+    """The outside edge hexes by tile, from the view's map ``known``: where thieves come in
+    (entry tiles) and go out (exit tiles, by the thief's Exit card)."""
     out = Text("Ways in and out: ", style="bold")
     first = True
-    for tile in known.tiles:
-        if not tile.outside_edge:
+    for tile in known.get("tiles", ()):
+        if not tile.get("outside_edge"):
             continue
         out.append("" if first else " · ", style="")
         first = False
-        out.append(f"{tile.name} ", style="")
-        out.append(" ".join(known.labels[i] for i in tile.outside_edge), style=EDGE_LABEL_STYLE)
-        notes = [] if tile.entry else ["out only"]
-        if not tile.exit:
+        out.append(f"{tile['name']} ", style="")
+        out.append(" ".join(tile["outside_edge"]), style=EDGE_LABEL_STYLE)
+        notes = [] if tile.get("entry") else ["out only"]
+        if not tile.get("exit"):
             notes.append("in only")
-        holders = [t["name"] for t in view.get("thieves", ()) if t.get("exit") == tile.id]
-        if tile.exit and holders:
+        holders = [t["name"] for t in view.get("thieves", ()) if t.get("exit") == tile["id"]]
+        if tile.get("exit") and holders:
             notes.append("exit of " + ", ".join(holders))
         if notes:
             out.append(f" ({'; '.join(notes)})", style="")
@@ -450,14 +463,14 @@ def ways_line(view: View, known: Board) -> Text:
 
 def board(view: View) -> RenderableType:
     """The map, its legend, every guard, the markers, torches, ways out and market."""
-    known = board_of(view)
+    known = map_of(view)
     parts: list[RenderableType] = [round_line(view)]
     if known is None:
         parts.append(Text("(The map of this scenario is not available here.)", style="dim"))
     else:
-        parts.append(MapView(view, known))
+        parts.append(MapView(view))
         parts.extend(legend(view))
-    parts.append(guard_table(view, known))
+    parts.append(guard_table(view))
     markers = [m["hex"] for m in view.get("markers", ())]
     out = list(view.get("extinguished", ()))
     parts.append(Text.assemble(
@@ -530,8 +543,9 @@ def cards_cell(thief: dict[str, Any]) -> Text:
     return out
 
 
-def items_cell(thief: dict[str, Any], known: Board | None) -> str:
-    """A thief's Guard cards, Lockpicks and keys."""
+def items_cell(thief: dict[str, Any], known: dict[str, Any] | None) -> str:
+    """A thief's Guard cards, Lockpicks and keys (by tile name, from the view's map
+    ``known``)."""
     own = list(thief.get("guard_cards") or ())
     own += ["Lockpicks"] if thief.get("lockpicks") else []
     own += [f"key ({tile_name(known, k)})" for k in thief.get("keys") or ()]
@@ -542,7 +556,7 @@ def thieves_table(view: View) -> Table:
     """One column per thief: where, wounds, coins, cards, Guard cards and items, treasure,
     Exit card."""
     thieves = list(view.get("thieves", ()))
-    known = board_of(view)
+    known = map_of(view)
     decision = view.get("decision") or {}
     t = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, padding=(0, 1),
               collapse_padding=True)
