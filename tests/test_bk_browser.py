@@ -14,7 +14,6 @@ or breaks the Content Security Policy.
 from __future__ import annotations
 
 import random
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,16 +24,20 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     ENABLED_ACTIONS,
-    NEXT_STATE,
     Watch,
     browser,
     open_page,
     server_view,
-    serving,
-    wait_for_state,
 )
-
-from citywatch.server import create_app
+from web_helpers import (
+    check_the_end,
+    click_and_wait,
+    create_table,
+    decisions,
+    keep_screenshot,
+    open_board,
+    real_server,
+)
 
 GAME = "black-keep"
 SEED = 25
@@ -44,8 +47,6 @@ GAME_DEADLINE = 240.0
 """Seconds the whole game may take in the browser before the test fails."""
 FINAL_SCREENSHOT = Path("/tmp/bk-final.png")
 
-MINE_OR_OVER = ("() => document.body.dataset.mine === 'yes' "
-                "|| document.body.dataset.over === 'yes'")
 STILL = "() => document.getElementById('board-panel').dataset.animating === 'no'"
 RECORD_FRAMES = """() => {
     window.bkFrames = [];
@@ -67,33 +68,7 @@ RECORD_FRAMES = """() => {
 @pytest.fixture
 def bk_server(tmp_path: Path) -> Iterator[str]:
     """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
-    with serving(create_app(f"sqlite:///{tmp_path / 'bk.db'}", bot_delay=0)) as base:
-        yield base
-
-
-def create_table(base: str) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={
-        "game": GAME, "seats": ["human"], "seed": SEED, "options": {"scenario": "tutorial"}})
-    assert response.is_success, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def check_refusal(page: Page) -> None:
-    error = page.locator("#error .banner")
-    assert error.count() == 0, f"the server refused a click: {error.inner_text()}"
-
-
-def click_and_wait(page: Page, target: Any) -> None:
-    """Click ``target`` and wait for the server's answer; a click that only picks out
-    several choice buttons is followed by a click on the first of them."""
-    step = page.evaluate("document.body.dataset.step")
-    target.click()
-    highlighted = page.locator("#actions .action.highlight:not([disabled])")
-    if page.evaluate("document.body.dataset.step") == step and highlighted.count():
-        highlighted.first.click()
-    page.wait_for_function(NEXT_STATE, arg=step, timeout=15000)
-    check_refusal(page)
+    yield from real_server(tmp_path, "bk.db")
 
 
 def take_a_decision(page: Page, rnd: random.Random) -> str:
@@ -167,14 +142,10 @@ def test_one_person_plays_the_tutorial_against_the_keep_in_the_browser(
     markers, the thief's secret dial on its own page), each Guard Phase is walked through on
     the live table, and the replay page animates a Guard Phase step by step: the pursuing guard
     is drawn on the hex between its start and its end. No script error, no CSP violation."""
-    created = create_table(bk_server)
-    link = next(s["link"] for s in created["seats"] if s["link"])
+    link = create_table(bk_server, GAME, ["human"], SEED, {"scenario": "tutorial"})
     token = link.removeprefix("/play/")
     watch = Watch()
-    page = open_page(browser, bk_server + link, watch)
-    wait_for_state(page)
-    assert page.evaluate("document.body.dataset.board") == "yes"
-    expect(page.locator("#status")).to_have_text("live")
+    page = open_board(browser, bk_server + link, watch)
     expect(page.locator("#bk-board svg.bk-board")).to_be_visible()
     page.evaluate(RECORD_FRAMES)
 
@@ -182,12 +153,8 @@ def test_one_person_plays_the_tutorial_against_the_keep_in_the_browser(
     start = time.monotonic()
     clicks: dict[str, int] = {}
     checked = shaded = 0
-    while True:
-        assert time.monotonic() - start < GAME_DEADLINE, f"no end after {clicks} clicks"
-        page.wait_for_function(MINE_OR_OVER, timeout=30000)
-        if page.evaluate("document.body.dataset.over") == "yes":
-            break
-        if sum(clicks.values()) % 4 == 0:
+    for taken in decisions(page, GAME_DEADLINE, clicks):
+        if taken % 4 == 0:
             data = server_view(bk_server, link)
             if data["step"] == int(page.evaluate("document.body.dataset.step")):
                 shaded += check_board(page, data["view"])
@@ -196,21 +163,14 @@ def test_one_person_plays_the_tutorial_against_the_keep_in_the_browser(
         clicks[how] = clicks.get(how, 0) + 1
     elapsed = time.monotonic() - start
 
-    final = server_view(bk_server, link)
-    assert final["table"]["over"] and final["view"]["result"] is not None
-    assert final["table"]["failed"] is None, final["table"]["failed"]
-    expect(page.locator("#result .outcome")).to_be_visible()
-    expect(page.locator("#result .outcome")).to_contain_text("The game ended:")
-    expect(page.locator("#actions button")).to_have_count(0)
+    final = check_the_end(page, bk_server, link)
     check_board(page, final["view"])
     assert checked >= 3, "the map was never compared with the server's view"
     assert shaded > 0, "no guard's field of view was ever shaded"
     assert clicks.get("hex", 0) >= 5 and clicks.get("card", 0) >= 2, clicks
     frames = page.evaluate("window.bkFrames")
     assert any(f["animating"] == "yes" for f in frames), "no Guard Phase was walked through"
-    screenshot = tmp_path / "bk-final.png"
-    page.screenshot(path=screenshot, full_page=True)
-    shutil.copyfile(screenshot, FINAL_SCREENSHOT)
+    keep_screenshot(page, tmp_path, FINAL_SCREENSHOT)
 
     # The replay: step to just before a Guard Phase with a pursuit, then Next.
     steps = len(httpx.get(f"{bk_server}/api/record/{token}").json()["actions"])

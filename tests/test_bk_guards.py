@@ -425,8 +425,8 @@ def test_r27_wandering_guard_walks_its_loop_and_adjust_rigging_reverses_it() -> 
 
 
 def test_r26_adjust_rigging_at_the_end_of_a_line_changes_nothing() -> None:
-    """R26, R63: a Patrolling guard on its star already faces its only way on; Adjust Rigging
-    has no effect on it, nor on a guard out of its default status."""
+    """R26, R63, citywatch ruling 3: a Patrolling guard on its star already faces its only way
+    on; Adjust Rigging has no effect on it, nor on a guard out of its default status."""
     s = game("the-vault")
     g = guard(s, "H4", facing=face_of("the-vault", "H4", "I4"), type="patrolling")
     assert not rules.adjust_rigging(s, g) and g.route_dir == 1
@@ -699,7 +699,8 @@ def log_entries(s: State) -> list[str]:
 
 
 def test_r61_a_stationary_guard_waits_until_its_crescent_is_free() -> None:
-    """R61: a guard is never placed on a thief: a Stationary guard waits, then appears."""
+    """R61: a guard is never placed on a thief: a Stationary guard waits, then appears
+    (citywatch ruling 4: it is tried again at the start of every Guard Phase)."""
     s = scripted(game("tutorial"), 2)
     thief(s, 0, "E4", hiding=True)
     rules.place_initial_guards(s)
@@ -760,7 +761,7 @@ def test_r66_a_marker_with_no_path_is_ignored() -> None:
 def test_sword_fights_free_of_the_first_catch_and_distracts_the_guard() -> None:
     """6.6 Sword: the first catch by a living guard costs a wound instead and distracts that
     guard; the next catch holds. A Sword-distracted guard away from home walks back after the
-    Resource Phase."""
+    Resource Phase (citywatch ruling 1)."""
     s = game(corridor(7))
     g = guard(s, "D1", facing="N", type="patrolling", status="pursuing", target="D2", home="D1")
     marker(s, "D2")
@@ -891,7 +892,7 @@ def test_random_guard_phases_keep_the_invariants(name: str, thieves: int, diffic
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SCENARIOS), st.integers(1, 3), st.sampled_from(DIFFICULTIES),
        st.integers(0, 2**32))
-def test_r20_section_10_guards_depend_only_on_public_state_and_referee_answers(
+def test_section_10_guards_depend_only_on_public_state_and_referee_answers(
         name: str, thieves: int, difficulty: str, seed: int) -> None:
     """Section 10: two states differing only in one thief's hidden hex, given the same referee
     answers, end every guard phase with identical guards, markers and torches."""

@@ -467,7 +467,7 @@ def test_r50_market_three_face_up_one_buy_refilled_at_once() -> None:
 
 def test_lockpicks_are_kept_not_played_and_bought_once() -> None:
     """6.5 Lockpicks: bought, they are kept (never a Guard card to play); a second pair is
-    never offered."""
+    never offered (citywatch ruling 14)."""
     s = table()
     thief(s, 0, "C3")
     s.market = [LOCKPICKS, LOCKPICKS, NONE]
@@ -543,7 +543,8 @@ def test_adjust_rigging_reverses_a_patrolling_guard() -> None:
 
 def test_noise_arrow_needs_range_4_and_a_clear_line() -> None:
     """6.5 Noise Arrow: floor hexes within 4 with a clear centre line (not E3 behind the wall
-    from D4, not G5 at 5 hexes); the noise puts a marker and a guard in hearing turns Alert."""
+    from D4, not G5 at 5 hexes), the thief's own hex D4 included (citywatch ruling 10); the
+    noise puts a marker and a guard in hearing turns Alert."""
     s = table()
     g = guard(s, "C6", facing="S")
     thief(s, 0, "D4", guard_cards=[NOISE_ARROW])
@@ -708,9 +709,9 @@ def test_r58_illegal_plans_are_refused_and_change_nothing() -> None:
 
 
 def test_r52_escape_only_from_an_outside_edge_hex_of_the_exit_tile() -> None:
-    """R52: on the Gatehouse's outside edge hex A4 a thief whose Exit card is the Great Hall
-    cannot leave; with the Gatehouse's Exit card it can, with or without a treasure; inland
-    hexes offer one only by a Run's second step."""
+    """R52, R5: on the Gatehouse's outside edge hex A4 a thief whose Exit card is the Great
+    Hall cannot leave; with the Gatehouse's Exit card it can, with or without a treasure;
+    inland hexes offer one only by a Run's second step."""
     s = table("the-vault", exit_tile=1)
     thief(s, 0, "A4")
     begin(s)
@@ -758,8 +759,8 @@ def test_r51_r54_setup_tokens_exit_cards_and_thieves() -> None:
 
 
 def test_r53_start_hexes_are_outside_edges_of_entry_tiles_without_a_guard() -> None:
-    """R53: the start choices are the entry tiles' outside edge hexes that hold no guard
-    (never the Vault tile's), chosen secretly."""
+    """R53, citywatch ruling 5: the start choices are the entry tiles' outside edge hexes that
+    hold no guard standing on them (never the Vault tile's), chosen secretly."""
     s = new_game(scenarios.load("the-vault"), Parameters(), 2, 3, mode="rivals")
     assert sorted(offered(s)) == sorted(f"Set your Location Dial to {h}"
                                         for h in ("A4", "A5", "D7", "J1", "N5"))
@@ -772,8 +773,8 @@ def test_r53_start_hexes_are_outside_edges_of_entry_tiles_without_a_guard() -> N
 
 
 def test_r54_every_thief_gets_an_exit_card_even_with_few_exit_tiles() -> None:
-    """R54: the Tutorial has one exit tile (2 cards), yet four thieves each get one (the
-    Exit deck is made big enough)."""
+    """R54, citywatch ruling 6: the Tutorial has one exit tile (2 cards), yet four thieves
+    each get one (the Exit deck is made big enough)."""
     s = new_game(scenarios.load("tutorial"), Parameters(), 4, 1)
     assert all(t.exit_tile == 0 for t in s.thieves)
 
@@ -923,8 +924,8 @@ def test_random_games_end_by_dawn_and_stay_consistent(name: str, thieves: int, m
 
 
 def test_diligent_is_not_offered_on_the_roving_guard() -> None:
-    """6.5 Diligent, 4.3: the Roving guard's default status is Alert, which has no routine
-    move for Diligent to trigger, so it is never a target."""
+    """6.5 Diligent, 4.3, citywatch ruling 11: the Roving guard's default status is Alert,
+    which has no routine move for Diligent to trigger, so it is never a target."""
     s = table("the-black-keep")
     g = guard(s, "K11", facing="S", type="roving", tile="vault")
     assert g.status == ALERT and not GUARD_CARDS[DILIGENT].accepts(g)

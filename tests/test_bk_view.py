@@ -261,8 +261,8 @@ def test_r51_crown_tokens_are_redrawn_from_the_treasures_nobody_carries() -> Non
 
 # --- the public possibility sets --------------------------------------------------------------
 def test_r53_the_set_starts_as_every_start_hex() -> None:
-    """R53: a thief sets its dial secretly on any outside edge hex of an entry tile with no
-    guard, so that is all everybody knows."""
+    """R53, citywatch ruling 21: a thief sets its dial secretly on any outside edge hex of an
+    entry tile with no guard, so that is all everybody knows."""
     s = GAME.new_game(1, 2, scenario="the-vault")
     do(s, "Set your Location Dial to D7")
     assert labels(s, s.thieves[0].possible) == [s.board.labels[h] for h in rounds.start_hexes(s)]
@@ -360,8 +360,9 @@ def test_r51_taking_a_treasure_places_the_thief_on_the_crown() -> None:
 
 
 def test_section_10_the_sets_follow_public_facts_and_referee_answers_only() -> None:
-    """Spec 10 (as acceptance case 20): two states that differ only in a thief's hidden hex
-    and get the same referee answers end the Guard Phase with the same possible hexes."""
+    """Spec 10 (as acceptance case 20), citywatch ruling 21: two states that differ only in a
+    thief's hidden hex and get the same referee answers end the Guard Phase with the same
+    possible hexes."""
     states = []
     for where in ("D6", "D7"):
         s = game(corridor(7, torches=["D2"]), thieves=1)

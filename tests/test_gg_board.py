@@ -134,6 +134,8 @@ def test_colours_are_the_start_gates_colours() -> None:
 
 
 def test_ruling_3_guild_cards_start_on_their_own_gate_or_their_border_gate() -> None:
+    """What Players Need, ruling 3: a guild's gates are its own coloured gate and its border
+    gate (green for Thieves and Fools, black for Assassins and Alchemists)."""
     for card in GUILD_CARDS:
         assert len(card.gates) == 2
         kinds = sorted("border" if TILES[g].quadrant < 0 else "own" for g in card.gates)
@@ -147,6 +149,8 @@ def test_ruling_3_guild_cards_start_on_their_own_gate_or_their_border_gate() -> 
 
 
 def test_ruling_72_guild_houses_run_clockwise_thieves_assassins_alchemists_fools() -> None:
+    """How Dragons Come into Play, ruling 72: the clockwise order of Guild Houses is Thieves,
+    Assassins, Alchemists, Fools."""
     assert QUADRANTS == ("thieves", "assassins", "alchemists", "fools")
     assert [TILES[h].quadrant for h in GUILD_HOUSES] == [0, 1, 2, 3]
     assert all(TILES[h].kind == "guild_house" for h in GUILD_HOUSES)

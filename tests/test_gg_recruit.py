@@ -204,8 +204,8 @@ def test_rulebook_player_bonus_is_permanent() -> None:
 
 
 def test_ruling_29_infectious_card_gives_the_pox_even_if_let_go() -> None:
-    """Infected Volunteers: "that player becomes infected with 'The Pox' instantly when they
-    touch the card; even if they fail or choose not to recruit that Volunteer." """
+    """Infected Volunteers, ruling 29: "that player becomes infected with 'The Pox' instantly
+    when they touch the card; even if they fail or choose not to recruit that Volunteer." """
     gaspode = volunteer("Gaspode the Wonder Dog")
     s = at_tile(MB, top="Gaspode the Wonder Dog")
     assert not s.pox[0]
@@ -216,8 +216,8 @@ def test_ruling_29_infectious_card_gives_the_pox_even_if_let_go() -> None:
 
 
 def test_ruling_29_turning_an_infectious_card_face_up_gives_the_pox() -> None:
-    """Infected Volunteers: "This applies even if they are just turning over a face down card
-    to replace one recruited from the face up pile"."""
+    """Infected Volunteers, ruling 29: "This applies even if they are just turning over a face
+    down card to replace one recruited from the face up pile"."""
     gaspode = volunteer("Gaspode the Wonder Dog")
     colon = volunteer("Sergeant Fred Colon")
     pos = on_volunteer_tile(MB, top="Gaspode the Wonder Dog")
@@ -243,7 +243,7 @@ def test_rulebook_face_up_pile_is_refilled() -> None:
     assert s.vol_up[LL] == [volunteer(following)]
 
 
-def test_ruling_29_recruit_fire_water_explodes() -> None:
+def test_fire_water_explodes_when_the_target_next_recruits() -> None:
     """Fire Water: it explodes when the target next tries recruiting: "that action fails, the
     target's turn ends at once and the token comes back"."""
     pos = on_volunteer_tile(LL)

@@ -878,3 +878,22 @@ def test_citywatch_ruling_23_only_a_holder_is_asked_and_the_question_names_no_ca
                 assert "Cure All" not in shown and "a test mishap" in shown
         else:
             assert s.to_move == 0 and s.pos[1] in HOSPITALS
+
+
+def test_ruling_3_a_card_whose_two_gates_are_taken_cannot_be_chosen() -> None:
+    """What Players Need, ruling 3: "A card whose gates are both taken cannot be chosen." Once
+    the red and green gates are taken, The Housebreaker (red and green) is no longer offered;
+    The Jester (green and yellow) still is, on yellow only."""
+    cutpurse, housebreaker, clown, jester = (
+        next(k for k, g in enumerate(GUILD_CARDS) if g.name == name)
+        for name in ("The Cutpurse", "The Housebreaker", "The Clown", "The Jester"))
+    red, green = GUILD_CARDS[cutpurse].gates
+    yellow = next(g for g in GUILD_CARDS[jester].gates if g != green)
+    assert set(GUILD_CARDS[housebreaker].gates) == {red, green}
+    s = GAME.new_game(4, 2)
+    assert {a.y for a in legal(s) if a.x == housebreaker} == {red, green}
+    for card, gate in ((cutpurse, red), (clown, green)):
+        s.apply(next(a for a in legal(s) if (a.x, a.y) == (card, gate)))
+    assert top(s)[0] == "setup"
+    assert not any(a.x == housebreaker for a in legal(s))
+    assert {a.y for a in legal(s) if a.x == jester} == {yellow}
