@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import copy
+import io
+import os
+import random
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
+
+import pexpect
+from rich.console import Console
 
 import citywatch
 from citywatch.core.rng import Rng
@@ -218,3 +228,89 @@ def hidden_twin(state: AnkhMorporkState, seat: int) -> AnkhMorporkState:
     twin.rng = Rng(twin.rng.state ^ 0x1234567)
     twin._legal = None
     return twin
+
+
+def play_randomly(state: Any, steps: int, seed: int) -> Any:
+    """``state`` after ``steps`` random legal actions (``random.Random(seed)``; fewer if the
+    game ends)."""
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.to_move is None:
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def menu_lines(state: Any, seed: int, label: Any) -> Iterator[tuple[Any, str]]:
+    """Every legal action of every decision of a random game from ``state`` to its end
+    (``random.Random(seed)``), with its menu line ``label(str(action))``."""
+    rng = random.Random(seed)
+    while state.to_move is not None:
+        actions = state.legal_actions()
+        for a in actions:
+            yield a, label(str(a))
+        state.apply(rng.choice(actions))
+
+
+# --- the terminal: screens drawn to text, and the real terminal program ----------------------
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+"""The terminal's escape sequences (and carriage returns), to strip from what it printed."""
+PROMPT = "choice> "
+HINT = "Number, '?' help"
+"""The line under a menu."""
+
+
+def render(thing: Any, width: int = 100, height: int | None = None) -> str:
+    """What ``rich`` prints of ``thing`` in a terminal ``width`` columns wide, as plain text."""
+    console = Console(record=True, width=width, height=height, file=io.StringIO())
+    console.print(thing)
+    return console.export_text()
+
+
+def menu_size(screen: str) -> int:
+    """How many numbered choices the menu just above the hint offers."""
+    lines = screen[:screen.rindex(HINT)].rstrip("\n").splitlines()
+    numbers = []
+    for line in reversed(lines):
+        if not re.match(r"\d+\. ", line):
+            break
+        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
+    assert numbers, screen
+    return max(numbers)
+
+
+def spawn_play(tmp_path: Path, game: str, *args: str, rows: int = 50,
+               cols: int = 100) -> pexpect.spawn:
+    """``citywatch play game *args`` in a real terminal of ``rows`` by ``cols`` (saves in
+    tmp_path)."""
+    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path), TERM="xterm-256color")
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    return pexpect.spawn(sys.executable, ["-m", "citywatch.cli", "play", game, *args],
+                         env=env, dimensions=(rows, cols), encoding="utf-8", timeout=60)
+
+
+def play_by_menus(child: pexpect.spawn, seed: int, board: str, hand: str) -> list[str]:
+    """Pick a random choice (seeded) at every prompt until the game is over; at the first, the
+    ``board`` and ``hand`` commands must show the texts ``board`` and ``hand``. Every screen
+    with a menu, in order."""
+    rng = random.Random(seed)
+    screens = []
+    while child.expect_exact([PROMPT, "Game over"]) == 0:
+        screen = ANSI.sub("", child.before)
+        screens.append(screen)
+        if len(screens) == 1:
+            for command, shown in (("board", board), ("hand", hand)):
+                child.sendline(command)
+                child.expect_exact(PROMPT)
+                assert shown in ANSI.sub("", child.before)
+        child.sendline(str(rng.randint(1, menu_size(screen))))
+    return screens
+
+
+def finish(child: pexpect.spawn) -> str:
+    """The program's last words, once it has ended without a traceback and said "The end"."""
+    child.expect(pexpect.EOF)
+    end = ANSI.sub("", child.before)
+    assert "Traceback" not in end and "The end" in end
+    return end

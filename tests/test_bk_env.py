@@ -353,14 +353,20 @@ def final_rewards(env: Any, rng: np.random.Generator,
     return final
 
 
-def test_a_coop_crew_that_wins_gives_every_thief_the_whole_reward() -> None:
-    """Spec 9 (R57): co-op, both thieves escape and carry a real treasure between them: the
-    crew wins together, so each agent's reward is 1.0, not half (``Outcome.rewards``)."""
-    pos = bp.opening("tutorial", thieves=2, mode="coop", seed=3)
+def two_thieves_at_the_edge(mode: str) -> Any:
+    """The tutorial's environment with two thieves in ``mode``: Thief 1 on A1 with the Eye,
+    Thief 2 on A7, two other treasures left."""
+    pos = bp.opening("tutorial", thieves=2, mode=mode, seed=3)
     pos["treasures"] = [x for x in pos["treasures"] if x != "Eye"][:2]
     bp.put_thief(pos, 0, "A1", treasure="Eye")
     bp.put_thief(pos, 1, "A7")
-    env = env_from_state(bp.load(pos))
+    return env_from_state(bp.load(pos))
+
+
+def test_a_coop_crew_that_wins_gives_every_thief_the_whole_reward() -> None:
+    """Spec 9 (R57): co-op, both thieves escape and carry a real treasure between them: the
+    crew wins together, so each agent's reward is 1.0, not half (``Outcome.rewards``)."""
+    env = two_thieves_at_the_edge("coop")
     final = final_rewards(env, np.random.default_rng(0), {
         "player_0": ["Play Move SW/NW: escape SW off the map"],
         "player_1": ["Play Move SW/NW: escape NW off the map"]})
@@ -374,11 +380,7 @@ def test_a_coop_crew_that_wins_gives_every_thief_the_whole_reward() -> None:
 def test_in_rivals_the_first_out_with_a_treasure_alone_wins() -> None:
     """Spec 9: rivals are no crew: the thief escaping with a real treasure gets 1.0, the
     other 0.0."""
-    pos = bp.opening("tutorial", thieves=2, mode="rivals", seed=3)
-    pos["treasures"] = [x for x in pos["treasures"] if x != "Eye"][:2]
-    bp.put_thief(pos, 0, "A1", treasure="Eye")
-    bp.put_thief(pos, 1, "A7")
-    env = env_from_state(bp.load(pos))
+    env = two_thieves_at_the_edge("rivals")
     final = final_rewards(env, np.random.default_rng(0), {
         "player_0": ["Play Move SW/NW: escape SW off the map"],
         "player_1": ["Play Hide"]})

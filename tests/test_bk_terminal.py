@@ -7,16 +7,24 @@ and hot-seat co-op."""
 from __future__ import annotations
 
 import copy
-import io
-import os
 import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import bk_positions as bp
 import pexpect
+from helpers import (
+    ANSI,
+    PROMPT,
+    finish,
+    menu_lines,
+    menu_size,
+    play_by_menus,
+    play_randomly,
+    render,
+    spawn_play,
+)
 from rich.console import Console
 
 from citywatch.core.record import Record, replay, start
@@ -40,12 +48,6 @@ from citywatch.terminal.screens import screens_for
 
 SCREENS = BlackKeepScreens()
 N, NE, SE, S, SW, NW = range(6)
-
-
-def render(thing: Any, width: int = 100) -> str:
-    console = Console(record=True, width=width, file=io.StringIO())
-    console.print(thing)
-    return console.export_text()
 
 
 def everything(view: dict[str, Any], width: int = 100) -> str:
@@ -107,13 +109,9 @@ def from_deck(pos: dict[str, Any], *cards: str) -> dict[str, Any]:
 
 def play(scenario: str, players: int, mode: str, seed: int, steps: int) -> BlackKeepState:
     """A real game after ``steps`` random legal actions (fewer if it ends)."""
-    s = GAME.new_game(players, seed, scenario=scenario, mode=mode)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.to_move is None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
+    state: BlackKeepState = play_randomly(
+        GAME.new_game(players, seed, scenario=scenario, mode=mode), steps, seed)
+    return state
 
 
 def check_sides(lines: list[str], board: Board, name: str) -> None:
@@ -346,16 +344,11 @@ def test_every_menu_line_reads_as_english() -> None:
     for seed, (scenario, players, mode) in enumerate(
             [("tutorial", 1, "coop"), ("the-vault", 2, "coop"), ("the-black-keep", 3, "rivals"),
              ("the-black-keep", 1, "coop")]):
-        s = GAME.new_game(players, seed, scenario=scenario, mode=mode)
-        rng = random.Random(seed)
-        while s.to_move is not None:
-            actions = s.legal_actions()
-            for a in actions:
-                line = label(str(a))
-                seen.add(a.verb)
-                assert re.fullmatch(r"[A-Z][a-z]+( [^ ]+)*", line), line
-                assert not re.search(r"_|\{|None|-1\b", line), line
-            s.apply(rng.choice(actions))
+        for a, line in menu_lines(GAME.new_game(players, seed, scenario=scenario, mode=mode),
+                                  seed, label):
+            seen.add(a.verb)
+            assert re.fullmatch(r"[A-Z][a-z]+( [^ ]+)*", line), line
+            assert not re.search(r"_|\{|None|-1\b", line), line
     assert {"start", "buy", "no_buy", "move", "run", "hide", "rest"} <= seen
 
 
@@ -387,38 +380,16 @@ def test_the_game_offers_these_screens() -> None:
 
 
 # --- through a real terminal ---------------------------------------------------------------
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
-PROMPT = "choice> "
-HINT = "Number, '?' help"
 HAND_OVER = "press Enter when nobody else is looking."
 
 
-def menu_size(screen: str) -> int:
-    """How many numbered choices the menu just above the hint offers."""
-    lines = screen[:screen.rindex(HINT)].rstrip("\n").splitlines()
-    numbers = []
-    for line in reversed(lines):
-        if not re.match(r"\d+\. ", line):
-            break
-        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
-    assert numbers, screen
-    return max(numbers)
-
-
 def spawn(tmp_path: Path, seats: str, scenario: str, seed: int) -> pexpect.spawn:
-    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path), TERM="xterm-256color")
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    return pexpect.spawn(sys.executable, ["-m", "citywatch.cli", "play", "black-keep",
-                                          "--seats", seats, "--scenario", scenario,
-                                          "--seed", str(seed)],
-                         env=env, dimensions=(50, 100), encoding="utf-8", timeout=60)
+    return spawn_play(tmp_path, "black-keep", "--seats", seats, "--scenario", scenario,
+                      "--seed", str(seed))
 
 
-def finish(child: pexpect.spawn) -> str:
-    child.expect(pexpect.EOF)
-    end = ANSI.sub("", child.before)
-    assert "Traceback" not in end and "The end" in end
+def finish_the_game(child: pexpect.spawn) -> str:
+    end = finish(child)
     assert "Winner" in end or "Nobody wins" in end
     return end
 
@@ -428,20 +399,9 @@ def test_play_a_solo_game_on_the_black_keep_to_the_end(tmp_path: Path) -> None:
     the map, the guards, the thief and its cards, fits 100 columns, and shows the thief where
     it is."""
     child = spawn(tmp_path, "you", "the-black-keep", 3)
-    rng = random.Random(3)
-    screens = []
-    while child.expect_exact([PROMPT, "Game over"]) == 0:
-        screen = ANSI.sub("", child.before)
-        screens.append(screen)
-        if len(screens) == 1:
-            child.sendline("board")
-            child.expect_exact(PROMPT)
-            assert "Ways in and out: Gatehouse A4 A5 D7" in ANSI.sub("", child.before)
-            child.sendline("hand")
-            child.expect_exact(PROMPT)
-            assert "Your thief cards (Thief 1)" in ANSI.sub("", child.before)
-        child.sendline(str(rng.randint(1, menu_size(screen))))
-    finish(child)
+    screens = play_by_menus(child, 3, board="Ways in and out: Gatehouse A4 A5 D7",
+                            hand="Your thief cards (Thief 1)")
+    finish_the_game(child)
 
     first = screens[0]
     for part in ("The Black Keep · round 0 of 40 · setting up · solo", "Thieves:", "Guards (",
@@ -485,7 +445,7 @@ def test_play_hot_seat_coop_with_both_thieves_at_the_keyboard(tmp_path: Path) ->
         assert who, screen
         screens.append((who.group(1), screen))
         child.sendline(str(rng.randint(1, menu_size(screen))))
-    finish(child)
+    finish_the_game(child)
 
     assert {who for who, _ in screens} == {"Thief 1", "Thief 2"}
     assert hand_overs >= 2

@@ -20,6 +20,13 @@ from typing import Any
 
 import pytest
 from bk_positions import at, corridor, game, guard, marker, without_unplaced
+from web_helpers import (
+    board_files,
+    check_board_interface,
+    check_content_security_policy,
+    check_served,
+    unstyled,
+)
 
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import guards as rules
@@ -41,24 +48,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWa
 
 State = BlackKeepState
 WEB = Path(BOARD_JSON).parent
-BOARD_JS = WEB / "board.js"
-BOARD_CSS = WEB / "board.css"
-
-
-@pytest.fixture(scope="module")
-def data() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def js() -> str:
-    return BOARD_JS.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def css() -> str:
-    return BOARD_CSS.read_text(encoding="utf-8")
+data, js, css = board_files(BOARD_JSON)
 
 
 def played(scenario: str, rounds: int, seed: int = 3, thieves: int = 1,
@@ -311,14 +301,7 @@ def test_board_js_follows_the_board_interface(js: str) -> None:
     """board.js registers the module under the game's name with load, mount and render (and
     the optional parts), fetches board.json and board.css from the folder it is served from,
     and finds by id only elements that its mount builds."""
-    assert 'window.CityWatchBoards["black-keep"] = {' in js
-    module = js[js.index('window.CityWatchBoards["black-keep"] = {'):]
-    for name in ("load", "mount", "render", "banner", "hint", "outcome", "who"):
-        assert re.search(rf"\b{name}\b", module), name
-    assert "`${base}board.json`" in js and "`${base}board.css`" in js
-    looked_up = set(re.findall(r'getElementById\("([\w-]+)"\)', js))
-    built = set(re.findall(r'\bid: "([\w-]+)"', js))
-    assert looked_up and looked_up <= built, looked_up - built
+    check_board_interface(js, "black-keep")
 
 
 def test_board_js_reads_what_the_view_has(js: str) -> None:
@@ -341,14 +324,9 @@ def test_board_js_reads_what_the_view_has(js: str) -> None:
 
 def test_board_js_keeps_to_the_content_security_policy(js: str, css: str) -> None:
     """No HTML strings, inline styles, eval or inline handlers: elements are built with
-    common.js's ``el``/``setAttrs`` and styled by classes in board.css (colours from board.json
+    common.js's ``el``/``svg`` and styled by classes in board.css (colours from board.json
     go on SVG presentation attributes, which the policy allows)."""
-    for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                   "new Function", ".style.", "style=", '"style"', "cssText", "onclick=",
-                   "javascript:"):
-        assert banned not in js, banned
-    assert "@import" not in css and "http:" not in css and "https:" not in css
-    assert "http://" not in js.replace('"http://www.w3.org/2000/svg"', "")
+    check_content_security_policy(js, css)
 
 
 def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: str,
@@ -358,21 +336,13 @@ def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: st
     styled = set(re.findall(r"\.(bk-[\w-]+)", css))
     wanted = {f"bk-special-{s['kind']}" for s in data["specials"]} | {"bk-tile-0", "bk-tile-1"}
     assert wanted <= styled, wanted - styled
-    hooks = set(re.findall(r'\bid: "(bk-[\w-]+)"', js))  # element ids, not classes
-    hooks |= {"bk-guard-row", "bk-thief-row", "bk-cell", "bk-tile", "bk-special", "bk-guard",
-              "bk-route", "bk-features", "bk-pieces", "bk-targets", "bk-floor", "bk-fov-layer"}
-    named = {c for c in re.findall(r"\b(bk-[a-z][\w-]*[a-z0-9])\b", js)} - hooks
-    named = {c for c in named if f"{c}-${{" not in js}
-    assert named <= styled, sorted(named - styled)
+    hooks = {"bk-guard-row", "bk-thief-row", "bk-cell", "bk-tile", "bk-special", "bk-guard",
+             "bk-route", "bk-features", "bk-pieces", "bk-targets", "bk-floor", "bk-fov-layer"}
+    assert unstyled(js, css, "bk", hooks) == []
 
 
 def test_the_server_serves_the_board(client: TestClient) -> None:
     """``/games/black-keep/`` serves board.js, board.css and board.json, and the game is
     listed as having a board."""
     assert GAME.web_folder() == WEB
-    for name in ("board.js", "board.css", "board.json"):
-        response = client.get(f"/games/black-keep/{name}")
-        assert response.status_code == 200, name
-        assert response.text == (WEB / name).read_text(encoding="utf-8")
-    games = {g["name"]: g for g in client.get("/api/games").json()}
-    assert games["black-keep"]["board"] is True
+    check_served(client, "black-keep", WEB)

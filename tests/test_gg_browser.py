@@ -21,21 +21,23 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     ENABLED_ACTIONS,
-    NEXT_STATE,
     Watch,
     browser,
-    open_page,
     server_view,
-    serving,
-    wait_for_state,
 )
-
-from citywatch.server import create_app
+from web_helpers import (
+    check_the_end,
+    create_table,
+    decisions,
+    keep_screenshot,
+    open_board,
+    real_server,
+)
+from web_helpers import click_and_wait as click_and_wait_for
 
 GAME = "guards-guards"
 SEATS = ["human", "heuristic", "heuristic"]
@@ -53,22 +55,12 @@ REACHABLE = "#gg-board svg .gg-tile.reachable"
 ROLLS = "#gg-dice-list li.gg-roll"
 PLAIN_ROLL = re.compile(r"\brolls \d+ \+ \d+ = |\btest (?:passed|failed): \d")
 """Log lines that surely report a roll (the Dice panel shows more kinds)."""
-MINE_OR_OVER = ("() => document.body.dataset.mine === 'yes' "
-                "|| document.body.dataset.over === 'yes'")
 
 
 @pytest.fixture
 def gg_server(tmp_path: Path) -> Iterator[str]:
     """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
-    with serving(create_app(f"sqlite:///{tmp_path / 'gg.db'}", bot_delay=0)) as base:
-        yield base
-
-
-def create_table(base: str) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={"game": GAME, "seats": SEATS, "seed": SEED})
-    assert response.is_success, response.text
-    created: dict[str, Any] = response.json()
-    return created
+    yield from real_server(tmp_path, "gg.db")
 
 
 def tile(page: Page, name: str) -> Any:
@@ -78,11 +70,7 @@ def tile(page: Page, name: str) -> Any:
 
 def click_and_wait(page: Page, target: Any) -> None:
     """Click ``target`` (a choice button or a glowing tile) and wait for the server's answer."""
-    step = page.evaluate("document.body.dataset.step")
-    target.click()
-    page.wait_for_function(NEXT_STATE, arg=step, timeout=15000)
-    error = page.locator("#error .banner")
-    assert error.count() == 0, f"the server refused a click: {error.inner_text()}"
+    click_and_wait_for(page, target, pick_first=False)
 
 
 def take_a_decision(page: Page, rnd: random.Random) -> str:
@@ -172,14 +160,10 @@ def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
     the map, the reachable tiles, the Guild Card, the hand and the Dice panel are shown, with
     no script error and no Content Security Policy violation, and no bot failed on the way
     (the server would have replaced it and said so in a notice)."""
-    created = create_table(gg_server)
-    link = next(s["link"] for s in created["seats"] if s["link"])
+    link = create_table(gg_server, GAME, SEATS, SEED)
     watch = Watch()
-    page = open_page(browser, gg_server + link, watch)
-    wait_for_state(page)
-    assert page.evaluate("document.body.dataset.board") == "yes"
+    page = open_board(browser, gg_server + link, watch)
     expect(page.locator(TILES)).to_have_count(158)
-    expect(page.locator("#status")).to_have_text("live")
     expect(page.locator("#gg-dice")).to_be_visible()
 
     rnd = random.Random(SEED)
@@ -189,30 +173,21 @@ def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
     rolls_seen = 0
     checked_panels = False
     mid_screenshot = tmp_path / "gg-mid.png"
-    while True:
-        assert time.monotonic() - start < GAME_DEADLINE, f"no end after {clicks} clicks"
-        page.wait_for_function(MINE_OR_OVER, timeout=30000)
-        if page.evaluate("document.body.dataset.over") == "yes":
-            break
+    for taken in decisions(page, GAME_DEADLINE, clicks):
         reachable_seen = max(reachable_seen, page.locator(REACHABLE).count())
-        if sum(clicks.values()) % 10 == 0:
+        if taken % 10 == 0:
             data = server_view(gg_server, link)
             if data["step"] == int(page.evaluate("document.body.dataset.step")):
                 rolls_seen = max(rolls_seen, check_dice(page, data["log"]))
                 if data["view"]["seats"][data["view"]["seat"]]["guild_card"]:
                     check_own_panels(page, data["view"])
                     checked_panels = True
-        if sum(clicks.values()) == 60:
+        if taken == 60:
             page.screenshot(path=mid_screenshot, full_page=True)
         clicks[take_a_decision(page, rnd)] += 1
     elapsed = time.monotonic() - start
 
-    final = server_view(gg_server, link)
-    assert final["table"]["over"] and final["view"]["result"] is not None
-    assert final["table"]["failed"] is None, final["table"]["failed"]
-    expect(page.locator("#result .outcome")).to_be_visible()
-    expect(page.locator("#result .outcome")).to_contain_text("The game ended:")
-    expect(page.locator("#actions button")).to_have_count(0)
+    final = check_the_end(page, gg_server, link)
     expect(page.locator(GLOWING)).to_have_count(0)
     expect(page.locator(TILES)).to_have_count(158)
     check_own_panels(page, final["view"])
@@ -223,9 +198,7 @@ def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
     assert reachable_seen > 0, "no tile was ever highlighted as within reach"
     assert rolls_seen >= 2, "the Dice panel never showed a roll during the game"
 
-    screenshot = tmp_path / "gg-final.png"
-    page.screenshot(path=screenshot, full_page=True)
-    shutil.copyfile(screenshot, FINAL_SCREENSHOT)
+    keep_screenshot(page, tmp_path, FINAL_SCREENSHOT)
     if mid_screenshot.exists():
         shutil.copyfile(mid_screenshot, FINAL_SCREENSHOT.with_name("gg-mid.png"))
     watch.check()

@@ -3,17 +3,14 @@ seat's view of a real game (issue: "the board drawn as a readable hex map")."""
 
 from __future__ import annotations
 
-import io
-import os
-import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pexpect
 import pytest
-from rich.console import Console
+from helpers import ANSI, PROMPT, play_randomly, spawn_play
+from helpers import render as render_text
 
 from citywatch.games.guards_guards.data import (
     RIVER_HEXES,
@@ -38,19 +35,11 @@ SCREENS = GuardsGuardsScreens(GAME.reference())
 
 def play(steps: int, seed: int = 1, players: int = 4) -> Any:
     """A real game after ``steps`` random legal actions (fewer if it ends)."""
-    s = GAME.new_game(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.to_move is None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
+    return play_randomly(GAME.new_game(players, seed), steps, seed)
 
 
 def render(thing: Any, width: int = 100, height: int = 40) -> str:
-    console = Console(record=True, width=width, height=height, file=io.StringIO())
-    console.print(thing)
-    return console.export_text()
+    return render_text(thing, width, height)
 
 
 def everything(view: dict[str, Any], width: int = 100, height: int = 40) -> str:
@@ -253,19 +242,11 @@ def test_every_reference_entry_is_described() -> None:
 
 
 # --- through a real terminal ---------------------------------------------------------------
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
-PROMPT = "choice> "
-
-
 @pytest.mark.parametrize(("cols", "rows"), [(100, 40), (80, 24)])
 def test_play_guards_guards_in_a_terminal(tmp_path: Path, cols: int, rows: int) -> None:
     """A person's screens in a real terminal at 100x40 and 80x24: map, hand, help, board."""
-    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path), TERM="xterm-256color")
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    child = pexpect.spawn(sys.executable, ["-m", "citywatch.cli", "play", "guards-guards",
-                                           "--seats", "you,you", "--seed", "5"],
-                          env=env, dimensions=(rows, cols), encoding="utf-8", timeout=60)
+    child = spawn_play(tmp_path, "guards-guards", "--seats", "you,you", "--seed", "5",
+                       rows=rows, cols=cols)
     child.expect_exact("Pass the keyboard")
     child.sendline("")
     child.expect_exact(PROMPT)

@@ -10,7 +10,6 @@ view carries every field the board reads.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import warnings
@@ -19,6 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import (
+    board_files,
+    check_board_interface,
+    check_content_security_policy,
+    check_served,
+    unstyled,
+)
 
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
@@ -34,24 +40,7 @@ from citywatch.games.guards_guards.data import (
 from citywatch.games.guards_guards.make_web import BOARD_JSON, SIZE, render
 
 WEB = Path(BOARD_JSON).parent
-BOARD_JS = WEB / "board.js"
-BOARD_CSS = WEB / "board.css"
-
-
-@pytest.fixture(scope="module")
-def data() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def js() -> str:
-    return BOARD_JS.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def css() -> str:
-    return BOARD_CSS.read_text(encoding="utf-8")
+data, js, css = board_files(BOARD_JSON)
 
 
 def test_board_json_is_up_to_date() -> None:
@@ -105,26 +94,13 @@ def test_board_js_follows_the_board_interface(js: str) -> None:
     """board.js registers the module under the game's name with load, mount and render,
     fetches board.json and board.css from the folder it is served from, and finds by id only
     elements that its mount builds."""
-    assert 'window.CityWatchBoards["guards-guards"] = {' in js
-    module = js[js.index('window.CityWatchBoards["guards-guards"] = {'):]
-    for name in ("load", "mount", "render", "banner", "hint", "outcome", "who"):
-        assert re.search(rf"\b{name}\b", module), name
-    assert "`${base}board.json`" in js and "`${base}board.css`" in js
-    looked_up = set(re.findall(r'getElementById\("([\w-]+)"\)', js))
-    looked_up |= set(re.findall(r'\$\("([\w-]+)"\)', js))
-    built = set(re.findall(r'\bid: "([\w-]+)"', js))
-    assert looked_up and looked_up <= built, looked_up - built
+    check_board_interface(js, "guards-guards")
 
 
 def test_board_js_keeps_to_the_content_security_policy(js: str, css: str) -> None:
     """No HTML strings, inline styles, eval or inline handlers: elements are built with
-    common.js's ``el``/``setAttrs`` and styled by classes in board.css."""
-    for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                   "new Function", ".style.", "style=", '"style"', "cssText", "onclick=",
-                   "javascript:"):
-        assert banned not in js, banned
-    assert "@import" not in css and "http:" not in css and "https:" not in css
-    assert "http://" not in js.replace('"http://www.w3.org/2000/svg"', "")
+    common.js's ``el``/``svg`` and styled by classes in board.css."""
+    check_content_security_policy(js, css)
 
 
 def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: str,
@@ -140,11 +116,7 @@ def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: st
     hooks = {"gg-tile", "gg-menu-choice", "gg-who", "gg-quadrant-title", "gg-tiles",
              "gg-hand-panel", "gg-table-panel", "gg-faceup-deck", "gg-board-host", "gg-me",
              "gg-track-head", "gg-university"}
-    hooks |= set(re.findall(r'\bid: "(gg-[\w-]+)"', js))  # element ids, not classes
-    named = {c for c in re.findall(r"\b(gg-[a-z][\w-]*[a-z])\b", js)
-             if not c.endswith("-")} - hooks
-    named = {c for c in named if f"{c}-${{" not in js}
-    assert named <= styled, sorted(named - styled)
+    assert unstyled(js, css, "gg", hooks, last="a-z") == []
 
 
 def test_the_server_serves_the_board(tmp_path: Path) -> None:
@@ -159,12 +131,7 @@ def test_the_server_serves_the_board(tmp_path: Path) -> None:
 
     assert GAME.web_folder() == WEB
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
-        for name in ("board.js", "board.css", "board.json"):
-            response = client.get(f"/games/guards-guards/{name}")
-            assert response.status_code == 200, name
-            assert response.text == (WEB / name).read_text(encoding="utf-8")
-        games = {g["name"]: g for g in client.get("/api/games").json()}
-        assert games["guards-guards"]["board"] is True
+        check_served(client, "guards-guards", WEB)
 
 
 @pytest.fixture(scope="module")

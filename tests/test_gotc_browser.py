@@ -13,27 +13,29 @@ or breaks the Content Security Policy, and the bot never failed.
 from __future__ import annotations
 
 import random
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     ENABLED_ACTIONS,
-    NEXT_STATE,
     Watch,
     browser,
-    open_page,
     server_view,
-    serving,
-    wait_for_state,
 )
-
-from citywatch.server import create_app
+from web_helpers import (
+    check_refusal,
+    check_the_end,
+    click_and_wait,
+    create_table,
+    decisions,
+    keep_screenshot,
+    open_board,
+    real_server,
+)
 
 GAME = "guardians-of-the-city"
 SEATS = ["human", "random"]
@@ -44,8 +46,6 @@ GAME_DEADLINE = 150.0
 FINAL_SCREENSHOT = Path("/tmp/gotc-final.png")
 MID_SCREENSHOT = Path("/tmp/gotc-mid.png")
 
-MINE_OR_OVER = ("() => document.body.dataset.mine === 'yes' "
-                "|| document.body.dataset.over === 'yes'")
 PLAN_DONE = """(before) => document.body.dataset.pending !== 'yes'
     && document.getElementById('gc-effort').dataset.plan !== 'yes'
     && (document.body.dataset.step !== before
@@ -58,32 +58,7 @@ LEVELS = "#gc-effort .gc-effort-row.now .gc-level.can-act"
 @pytest.fixture
 def gotc_server(tmp_path: Path) -> Iterator[str]:
     """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
-    with serving(create_app(f"sqlite:///{tmp_path / 'gotc.db'}", bot_delay=0)) as base:
-        yield base
-
-
-def create_table(base: str) -> dict[str, Any]:
-    response = httpx.post(f"{base}/api/tables", json={"game": GAME, "seats": SEATS, "seed": SEED})
-    assert response.is_success, response.text
-    created: dict[str, Any] = response.json()
-    return created
-
-
-def check_refusal(page: Page) -> None:
-    error = page.locator("#error .banner")
-    assert error.count() == 0, f"the server refused a click: {error.inner_text()}"
-
-
-def click_and_wait(page: Page, target: Any) -> None:
-    """Click ``target`` and wait for the server's answer; a click that only picks out
-    several choice buttons is followed by a click on the first of them."""
-    step = page.evaluate("document.body.dataset.step")
-    target.click()
-    highlighted = page.locator("#actions .action.highlight:not([disabled])")
-    if page.evaluate("document.body.dataset.step") == step and highlighted.count():
-        highlighted.first.click()
-    page.wait_for_function(NEXT_STATE, arg=step, timeout=15000)
-    check_refusal(page)
+    yield from real_server(tmp_path, "gotc.db")
 
 
 def take_a_decision(page: Page, rnd: random.Random) -> str:
@@ -164,25 +139,16 @@ def test_one_person_plays_a_whole_game_of_guardians_in_the_browser(
     hand cards, cells and groups (buttons otherwise); the board matches the server's view on
     the way, with no script error, no Content Security Policy violation and no bot failure
     (the server would have replaced the bot and said so in a notice)."""
-    created = create_table(gotc_server)
-    link = next(s["link"] for s in created["seats"] if s["link"])
+    link = create_table(gotc_server, GAME, SEATS, SEED)
     watch = Watch()
-    page = open_page(browser, gotc_server + link, watch)
-    wait_for_state(page)
-    assert page.evaluate("document.body.dataset.board") == "yes"
-    expect(page.locator("#status")).to_have_text("live")
+    page = open_board(browser, gotc_server + link, watch)
     expect(page.locator("#gc-table .gc-cell")).to_have_count(3)
 
     rnd = random.Random(SEED)
     start = time.monotonic()
     clicks: dict[str, int] = {}
     checked = 0
-    while True:
-        assert time.monotonic() - start < GAME_DEADLINE, f"no end after {clicks} clicks"
-        page.wait_for_function(MINE_OR_OVER, timeout=30000)
-        if page.evaluate("document.body.dataset.over") == "yes":
-            break
-        taken = sum(clicks.values())
+    for taken in decisions(page, GAME_DEADLINE, clicks):
         if taken % 7 == 0:
             data = server_view(gotc_server, link)
             if data["step"] == int(page.evaluate("document.body.dataset.step")):
@@ -194,12 +160,7 @@ def test_one_person_plays_a_whole_game_of_guardians_in_the_browser(
         clicks[how] = clicks.get(how, 0) + 1
     elapsed = time.monotonic() - start
 
-    final = server_view(gotc_server, link)
-    assert final["table"]["over"] and final["view"]["result"] is not None
-    assert final["table"]["failed"] is None, final["table"]["failed"]
-    expect(page.locator("#result .outcome")).to_be_visible()
-    expect(page.locator("#result .outcome")).to_contain_text("The game ended:")
-    expect(page.locator("#actions button")).to_have_count(0)
+    final = check_the_end(page, gotc_server, link)
     expect(page.locator("#gc-effort")).to_be_hidden()
     check_board(page, final["view"])
 
@@ -207,9 +168,7 @@ def test_one_person_plays_a_whole_game_of_guardians_in_the_browser(
     assert clicks.get("plan", 0) + clicks.get("level", 0) >= 1, clicks
     assert clicks.get("card", 0) >= 2, clicks
 
-    screenshot = tmp_path / "gotc-final.png"
-    page.screenshot(path=screenshot, full_page=True)
-    shutil.copyfile(screenshot, FINAL_SCREENSHOT)
+    keep_screenshot(page, tmp_path, FINAL_SCREENSHOT)
     watch.check()
     assert not final["table"]["notices"], final["table"]["notices"]
     print(f"guardians browser game: {clicks} clicks in {elapsed:.1f} s; "

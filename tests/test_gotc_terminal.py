@@ -5,18 +5,13 @@ and the end, drawn from one seat's view (ruling 17: what players see) of real ga
 from __future__ import annotations
 
 import copy
-import io
 import json
-import os
-import random
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import gotc_positions as gp
-import pexpect
-from rich.console import Console
+from helpers import finish, menu_lines, play_by_menus, play_randomly, render, spawn_play
 
 from citywatch.core.record import Record, replay, start
 from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, CELLS, GROUPS, PILLARS
@@ -30,19 +25,8 @@ SCREENS = GuardiansScreens()
 
 def play(steps: int, seed: int = 1, players: int = 2) -> GotcState:
     """A real game after ``steps`` random legal actions (fewer if it ends)."""
-    s = GAME.new_game(players, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if s.to_move is None:
-            break
-        s.apply(rng.choice(s.legal_actions()))
-    return s
-
-
-def render(thing: Any, width: int = 100) -> str:
-    console = Console(record=True, width=width, file=io.StringIO())
-    console.print(thing)
-    return console.export_text()
+    state: GotcState = play_randomly(GAME.new_game(players, seed), steps, seed)
+    return state
 
 
 def everything(view: dict[str, Any], width: int = 100) -> str:
@@ -201,16 +185,10 @@ def test_every_menu_line_reads_as_english() -> None:
     """Every decision's lines are the actions' own sentences, with names not numbers."""
     seen = set()
     for seed in range(4):
-        s = GAME.new_game(2, seed)
-        rng = random.Random(seed)
-        while s.to_move is not None:
-            actions = s.legal_actions()
-            for a in actions:
-                line = label(str(a))
-                seen.add(a.verb)
-                assert re.fullmatch(r"[A-Z][a-z]+( [^ ]+)*", line), line
-                assert "_" not in line and "-1" not in line and "{" not in line, line
-            s.apply(rng.choice(actions))
+        for a, line in menu_lines(GAME.new_game(2, seed), seed, label):
+            seen.add(a.verb)
+            assert re.fullmatch(r"[A-Z][a-z]+( [^ ]+)*", line), line
+            assert "_" not in line and "-1" not in line and "{" not in line, line
     assert {"effort", "play", "end_plays", "discard", "draw"} <= seen
 
 
@@ -240,49 +218,14 @@ def test_the_game_offers_these_screens() -> None:
 
 
 # --- through a real terminal ---------------------------------------------------------------
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
-PROMPT = "choice> "
-HINT = "Number, '?' help"
-
-
-def menu_size(screen: str) -> int:
-    """How many numbered choices the menu just above the hint offers."""
-    lines = screen[:screen.rindex(HINT)].rstrip("\n").splitlines()
-    numbers = []
-    for line in reversed(lines):
-        if not re.match(r"\d+\. ", line):
-            break
-        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
-    assert numbers, screen
-    return max(numbers)
-
-
 def test_play_a_game_against_a_bot_to_the_end(tmp_path: Path) -> None:
     """A person plays the whole game through the menus against a bot: every screen shows the
     cells, both nations, the hand and the log, and never the bot's hidden cards."""
-    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path), TERM="xterm-256color")
-    env.pop("COLUMNS", None)
-    env.pop("LINES", None)
-    child = pexpect.spawn(sys.executable, ["-m", "citywatch.cli", "play", "guardians-of-the-city",
-                                           "--seats", "you,bot", "--bot", "random",
-                                           "--seed", "4"],
-                          env=env, dimensions=(50, 100), encoding="utf-8", timeout=60)
-    rng = random.Random(4)
-    screens = []
-    while child.expect_exact([PROMPT, "Game over"]) == 0:
-        screen = ANSI.sub("", child.before)
-        screens.append(screen)
-        if len(screens) == 1:
-            child.sendline("board")
-            child.expect_exact(PROMPT)
-            assert "Terrorist Cells (shared)" in ANSI.sub("", child.before)
-            child.sendline("hand")
-            child.expect_exact(PROMPT)
-            assert "Your hand (Player 1)" in ANSI.sub("", child.before)
-        child.sendline(str(rng.randint(1, menu_size(screen))))
-    child.expect(pexpect.EOF)
-    end = ANSI.sub("", child.before)
-    assert "Traceback" not in end and "The end" in end
+    child = spawn_play(tmp_path, "guardians-of-the-city", "--seats", "you,bot", "--bot", "random",
+                       "--seed", "4")
+    screens = play_by_menus(child, 4, board="Terrorist Cells (shared)",
+                            hand="Your hand (Player 1)")
+    end = finish(child)
     assert "Winner" in end or "A draw" in end
     assert "the game is over" in end and "The game ends when this round is over" not in end
 

@@ -19,6 +19,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from web_helpers import (
+    board_files,
+    check_board_interface,
+    check_content_security_policy,
+    check_served,
+    unstyled,
+)
 
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
@@ -37,24 +44,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 
 WEB = Path(BOARD_JSON).parent
-BOARD_JS = WEB / "board.js"
-BOARD_CSS = WEB / "board.css"
-
-
-@pytest.fixture(scope="module")
-def data() -> dict[str, Any]:
-    loaded: dict[str, Any] = json.loads(BOARD_JSON.read_text(encoding="utf-8"))
-    return loaded
-
-
-@pytest.fixture(scope="module")
-def js() -> str:
-    return BOARD_JS.read_text(encoding="utf-8")
-
-
-@pytest.fixture(scope="module")
-def css() -> str:
-    return BOARD_CSS.read_text(encoding="utf-8")
+data, js, css = board_files(BOARD_JSON)
 
 
 def test_board_json_is_up_to_date() -> None:
@@ -92,24 +82,13 @@ def test_board_js_follows_the_board_interface(js: str) -> None:
     """board.js registers the module under the game's name with load, mount and render,
     fetches board.json and board.css from the folder it is served from, and finds by id only
     elements that its mount builds."""
-    assert 'window.CityWatchBoards["guardians-of-the-city"] = {' in js
-    module = js[js.index('window.CityWatchBoards["guardians-of-the-city"] = {'):]
-    for name in ("load", "mount", "render", "banner", "hint", "outcome", "who"):
-        assert re.search(rf"\b{name}\b", module), name
-    assert "`${base}board.json`" in js and "`${base}board.css`" in js
-    looked_up = set(re.findall(r'getElementById\("([\w-]+)"\)', js))
-    built = set(re.findall(r'\bid: "([\w-]+)"', js))
-    assert looked_up and looked_up <= built, looked_up - built
+    check_board_interface(js, "guardians-of-the-city")
 
 
 def test_board_js_keeps_to_the_content_security_policy(js: str, css: str) -> None:
     """No HTML strings, inline styles, eval or inline handlers: elements are built with
     common.js's ``el`` and styled by classes in board.css."""
-    for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
-                   "new Function", ".style.", "style=", '"style"', "cssText", "onclick=",
-                   "javascript:", "http://", "https://"):
-        assert banned not in js, banned
-    assert "@import" not in css and "http:" not in css and "https:" not in css
+    check_content_security_policy(js, css)
 
 
 def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: str,
@@ -121,10 +100,7 @@ def test_every_class_the_board_draws_with_is_styled(data: dict[str, Any], js: st
     wanted |= {f"gc-seat-{k}" for k in range(1, CONSTANTS.max_players + 1)}
     assert wanted <= styled, wanted - styled
     hooks = {"gc-who", "gc-cells-panel", "gc-hand-panel", "gc-pillars", "gc-groups"}
-    hooks |= set(re.findall(r'\bid: "(gc-[\w-]+)"', js))  # element ids, not classes
-    named = {c for c in re.findall(r"\b(gc-[a-z][\w-]*[a-z0-9])\b", js)} - hooks
-    named = {c for c in named if f"{c}-${{" not in js}  # prefixes of the classes above
-    assert named <= styled, sorted(named - styled)
+    assert unstyled(js, css, "gc", hooks) == []
 
 
 def test_the_server_serves_the_board(tmp_path: Path) -> None:
@@ -135,12 +111,7 @@ def test_the_server_serves_the_board(tmp_path: Path) -> None:
 
     assert GAME.web_folder() == WEB
     with TestClient(create_app(f"sqlite:///{tmp_path / 'games.db'}", bot_delay=0)) as client:
-        for name in ("board.js", "board.css", "board.json"):
-            response = client.get(f"/games/guardians-of-the-city/{name}")
-            assert response.status_code == 200, name
-            assert response.text == (WEB / name).read_text(encoding="utf-8")
-        games = {g["name"]: g for g in client.get("/api/games").json()}
-        assert games["guardians-of-the-city"]["board"] is True
+        check_served(client, "guardians-of-the-city", WEB)
 
 
 @pytest.fixture(scope="module")

@@ -50,6 +50,20 @@ class TerminalScreens(Protocol):
         ...
 
 
+@dataclass
+class ScreenFunctions:
+    """``TerminalScreens`` made of a game's own screen functions, one for each method of the
+    same name (for a game whose screens are plain functions of the view)."""
+
+    colour: Callable[[str], Any]
+    board: Callable[[View], Any]
+    players: Callable[[View], Any]
+    hand: Callable[[View], Any]
+    label: Callable[[str], str]
+    outcome: Callable[[View], Any]
+    describe: Callable[[dict[str, Any]], Any]
+
+
 @dataclass(frozen=True)
 class Encoding:
     """A game's fixed action space and observation vector, for PettingZoo and learners.

@@ -2,17 +2,21 @@
 
 ``ActionSpace`` numbers every action of a declared-verb table (``citywatch.core.verbs``):
 verbs in name order, and within a verb its fields as mixed-radix digits, the first field most
-significant, each digit the field's value + 1 (so an unused field, -1, is 0). ``Layout`` names
-the blocks of an observation vector and the largest value of each number in it.
+significant, each digit the field's value + 1 (so an unused field, -1, is 0). ``ActionList``
+and ``ActionIndex`` give a game's ``ACTIONS`` and ``INDEX`` over such a numbering without
+listing them. ``Layout`` names the blocks of an observation vector and the largest value of
+each number in it.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar, overload
 
 from citywatch.core.verbs import Verbs
+
+A = TypeVar("A")
 
 
 class ActionSpace:
@@ -77,6 +81,50 @@ class ActionSpace:
             rest, digit = divmod(rest, radices[k])
             values[k] = digit - 1
         return self.verb_names[i], values
+
+
+class ActionList(Sequence[A]):
+    """The ``size`` actions numbered 0 to ``size - 1``, each computed on demand by
+    ``action_at`` (which raises ``IndexError`` out of range)."""
+
+    def __init__(self, size: int, action_at: Callable[[int], A]) -> None:
+        self._size = size
+        self._action_at = action_at
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, i: int) -> A: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[A]: ...
+
+    def __getitem__(self, i: int | slice) -> A | Sequence[A]:
+        if isinstance(i, slice):
+            return [self._action_at(k) for k in range(*i.indices(self._size))]
+        return self._action_at(i if i >= 0 else i + self._size)
+
+
+class ActionIndex(Mapping[Any, int], Generic[A]):
+    """Action -> its number, computed on demand by ``number`` for instances of ``kind``
+    (anything else is a ``KeyError``); iterates the actions in number order."""
+
+    def __init__(self, kind: type[A], actions: Sequence[A], number: Callable[[A], int]) -> None:
+        self._kind = kind
+        self._actions = actions
+        self._number = number
+
+    def __getitem__(self, action: Any) -> int:
+        if not isinstance(action, self._kind):
+            raise KeyError(action)
+        return self._number(action)
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._actions[i] for i in range(len(self._actions)))
+
+    def __len__(self) -> int:
+        return len(self._actions)
 
 
 class Layout:

@@ -9,9 +9,9 @@ asking the server. Run it again after the game data changes, and commit its outp
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
+from citywatch.core.web import render_facts, write_facts
 from citywatch.games.ankh_morpork.game import GAME
 
 WEB = GAME.web_folder()
@@ -32,22 +32,8 @@ def cards_json() -> dict[str, Any]:
 
 def render() -> str:
     """The text of ``cards.json``: stable, one entry per line, ending in a newline."""
-    data = cards_json()
-    parts = []
-    for key, value in data.items():
-        if isinstance(value, list):
-            rows = ",\n".join("  " + json.dumps(row, ensure_ascii=False) for row in value)
-            parts.append(f"{json.dumps(key)}: [\n{rows}\n]")
-        else:
-            parts.append(f"{json.dumps(key)}: {json.dumps(value)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    return render_facts(cards_json())
 
 
-def main() -> None:
-    """Write ``cards.json`` next to the board."""
-    CARDS_JSON.write_text(render(), encoding="utf-8")
-    print(f"wrote {CARDS_JSON}")
-
-
-if __name__ == "__main__":
-    main()
+if __name__ == "__main__":  # write cards.json next to the board
+    write_facts(CARDS_JSON, render())

@@ -26,14 +26,14 @@ the scalars; ``LAYOUT`` names every block. ``docs/black-keep-engine.md`` lists t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.spaces import ActionSpace, Layout
+from citywatch.core.spaces import ActionIndex, ActionList, ActionSpace, Layout
 from citywatch.games.black_keep import view as _view  # noqa: F401  (registers the view)
 from citywatch.games.black_keep.actions import ROWS, SEATS, VERBS, Action
 from citywatch.games.black_keep.board import BLOCKED, TILE_SIZE, Board
@@ -158,42 +158,9 @@ def index_action(index: int) -> Action:
     return Action(name, *values)
 
 
-class _Actions(Sequence[Action]):
-    """Every action by number, computed on demand."""
-
-    def __len__(self) -> int:
-        return NUM_ACTIONS
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [index_action(k) for k in range(*i.indices(NUM_ACTIONS))]
-        return index_action(i if i >= 0 else i + NUM_ACTIONS)
-
-
-class _Index(Mapping[Any, int]):
-    """Action -> number, computed on demand."""
-
-    def __getitem__(self, action: Any) -> int:
-        if not isinstance(action, Action):
-            raise KeyError(action)
-        return action_index(action)
-
-    def __iter__(self) -> Iterator[Any]:
-        return (index_action(i) for i in range(NUM_ACTIONS))
-
-    def __len__(self) -> int:
-        return NUM_ACTIONS
-
-
-ACTIONS: Sequence[Action] = _Actions()
+ACTIONS: Sequence[Action] = ActionList(NUM_ACTIONS, index_action)
 """Every action, by number."""
-INDEX: Mapping[Any, int] = _Index()
+INDEX: Mapping[Any, int] = ActionIndex(Action, ACTIONS, action_index)
 """Action -> its number."""
 
 

@@ -13,10 +13,10 @@ output::
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
+from citywatch.core.web import render_facts, write_facts
 from citywatch.games.black_keep.actions import SEATS
 from citywatch.games.black_keep.data import GUARD_CARDS, THIEF_CARDS, TREASURES
 from citywatch.games.black_keep.hexes import DELTAS, FACINGS
@@ -70,22 +70,8 @@ def board_json() -> dict[str, Any]:
 
 def render() -> str:
     """The text of ``board.json``: stable, one entry per line, ending in a newline."""
-    parts = []
-    for key, value in board_json().items():
-        if isinstance(value, list) and value and isinstance(value[0], dict):
-            rows = ",\n".join("  " + json.dumps(row, ensure_ascii=False) for row in value)
-            parts.append(f"{json.dumps(key)}: [\n{rows}\n]")
-        else:
-            parts.append(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}")
-    return "{\n" + ",\n".join(parts) + "\n}\n"
+    return render_facts(board_json())
 
 
-def main() -> None:
-    """Write ``board.json`` next to the board."""
-    WEB.mkdir(exist_ok=True)
-    BOARD_JSON.write_text(render(), encoding="utf-8")
-    print(f"wrote {BOARD_JSON}")
-
-
-if __name__ == "__main__":
-    main()
+if __name__ == "__main__":  # write board.json next to the board
+    write_facts(BOARD_JSON, render())

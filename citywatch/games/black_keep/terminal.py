@@ -27,6 +27,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.presentation import ScreenFunctions
 from citywatch.games.black_keep.data import GUARD_CARDS, THIEF_CARDS, TREASURES
 from citywatch.games.black_keep.hexes import (
     FACINGS,
@@ -700,33 +701,8 @@ def describe(entry: dict[str, Any]) -> RenderableType:
     return Group(*rows)
 
 
-class BlackKeepScreens:
+class BlackKeepScreens(ScreenFunctions):
     """The terminal screens of Thieves of the Black Keep."""
 
-    def colour(self, name: str) -> Text:
-        """A thief's name in its style."""
-        return colour(name)
-
-    def board(self, view: View) -> RenderableType:
-        """The map with guards, torches, markers and the thieves the seat may know of."""
-        return board(view)
-
-    def players(self, view: View) -> RenderableType:
-        """Every thief's public state, and its hex where the seat may know it."""
-        return players(view)
-
-    def hand(self, view: View) -> RenderableType:
-        """The seat's thief cards, plan and Guard cards."""
-        return hand(view)
-
-    def label(self, text: str) -> str:
-        """An action's menu line."""
-        return label(text)
-
-    def outcome(self, view: View) -> RenderableType:
-        """Winners, reason and points."""
-        return outcome(view)
-
-    def describe(self, entry: dict[str, Any]) -> RenderableType:
-        """A reference entry for the '?' help."""
-        return describe(entry)
+    def __init__(self) -> None:
+        super().__init__(colour, board, players, hand, label, outcome, describe)

@@ -19,6 +19,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.presentation import ScreenFunctions
+
 View = dict[str, Any]
 
 SEAT_STYLE = ("bold cyan", "bold magenta", "bold yellow", "bold green")
@@ -331,34 +333,8 @@ def describe(entry: dict[str, Any]) -> RenderableType:
     return Group(*rows)
 
 
-class GuardiansScreens:
+class GuardiansScreens(ScreenFunctions):
     """The terminal screens of Guardians of the City."""
 
-    def colour(self, name: str) -> Text:
-        """A seat's name in its style."""
-        return colour(name)
-
-    def board(self, view: View) -> RenderableType:
-        """The Terrorist Cells, the turn and the cards being resolved."""
-        return board(view)
-
-    def players(self, view: View) -> RenderableType:
-        """Every nation's pillars, Citizen Groups, points and piles; Subversives and lasting
-        cards."""
-        return players(view)
-
-    def hand(self, view: View) -> RenderableType:
-        """The viewing seat's Action cards with their requirements."""
-        return hand(view)
-
-    def label(self, text: str) -> str:
-        """An action's menu line."""
-        return label(text)
-
-    def outcome(self, view: View) -> RenderableType:
-        """Winners, reason and scores."""
-        return outcome(view)
-
-    def describe(self, entry: dict[str, Any]) -> RenderableType:
-        """A reference entry for the '?' help."""
-        return describe(entry)
+    def __init__(self) -> None:
+        super().__init__(colour, board, players, hand, label, outcome, describe)

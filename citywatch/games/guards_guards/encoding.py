@@ -11,13 +11,13 @@ float32 vector of ``OBS_SIZE`` numbers; ``action_mask(state)`` marks the legal a
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, overload
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.spaces import ActionSpace, Layout
+from citywatch.core.spaces import ActionIndex, ActionList, ActionSpace, Layout
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every verb and frame)
 from citywatch.games.guards_guards.actions import ROUTE_CODES, VERBS, Action
 from citywatch.games.guards_guards.data import (
@@ -68,41 +68,8 @@ def index_action(index: int) -> Action:
     return Action(name, *values)
 
 
-class _Actions(Sequence[Action]):
-    """Every action by number, computed on demand."""
-
-    def __len__(self) -> int:
-        return NUM_ACTIONS
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [index_action(k) for k in range(*i.indices(NUM_ACTIONS))]
-        return index_action(i if i >= 0 else i + NUM_ACTIONS)
-
-
-class _Index(Mapping[Any, int]):
-    """Action -> number, computed on demand."""
-
-    def __getitem__(self, action: Any) -> int:
-        if not isinstance(action, Action):
-            raise KeyError(action)
-        return action_index(action)
-
-    def __iter__(self) -> Iterator[Any]:
-        return (index_action(i) for i in range(NUM_ACTIONS))
-
-    def __len__(self) -> int:
-        return NUM_ACTIONS
-
-
-ACTIONS: Sequence[Action] = _Actions()
-INDEX: Mapping[Any, int] = _Index()
+ACTIONS: Sequence[Action] = ActionList(NUM_ACTIONS, index_action)
+INDEX: Mapping[Any, int] = ActionIndex(Action, ACTIONS, action_index)
 
 
 def action_mask(state: GuardsGuardsState) -> Mask:

@@ -23,6 +23,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.presentation import ScreenFunctions
 from citywatch.games.guards_guards.data import (
     QUADRANTS,
     RIVER_HEXES,
@@ -750,36 +751,9 @@ def describe_place(entry: dict[str, Any], name: Text) -> RenderableType:
     return name
 
 
-class GuardsGuardsScreens:
+class GuardsGuardsScreens(ScreenFunctions):
     """The terminal screens of Guards! Guards!, with the game's reference at hand."""
 
     def __init__(self, reference: dict[str, Any]) -> None:
+        super().__init__(colour, board, players, hand, label, outcome, describe)
         self.reference = reference
-
-    def colour(self, name: str) -> Text:
-        """A colour name in its colour."""
-        return colour(name)
-
-    def board(self, view: View) -> RenderableType:
-        """The hex map of the city and its legend."""
-        return board(view)
-
-    def players(self, view: View) -> RenderableType:
-        """Every player's levels, money, cards held, Saboteurs, spells and state."""
-        return players(view)
-
-    def hand(self, view: View) -> RenderableType:
-        """The viewing seat's Guild Card, Volunteers, Scrolls, Items and Saboteurs."""
-        return hand(view)
-
-    def label(self, text: str) -> str:
-        """An action's text with the quadrant of each tile it names."""
-        return label(text)
-
-    def outcome(self, view: View) -> RenderableType:
-        """Winners, reason and spells returned."""
-        return outcome(view)
-
-    def describe(self, entry: dict[str, Any]) -> RenderableType:
-        """A reference entry for the '?' help."""
-        return describe(entry)

@@ -1,5 +1,6 @@
-// citywatch: what every page shares, for any game: building elements, the log, a view as
-// readable JSON, and loading a game's board module.
+// citywatch: what every page shares, for any game: building elements (HTML and SVG), the log,
+// a view as readable JSON, loading a game's board module, and the small helpers the boards
+// share (their stylesheet and facts, the hint, plurals, capitals and winners).
 //
 // A game with a web folder (Game.web_folder() on the server) has it served at
 // /games/<name>/; its board.js registers a board module:
@@ -55,6 +56,63 @@ const CityWatch = (() => {
     setAttrs(node, attrs);
     node.append(...children.filter((c) => c !== null && c !== undefined));
     return node;
+  }
+
+  const SVG_NS = "http://www.w3.org/2000/svg";
+
+  /** A new SVG element ``tag`` with ``attrs`` (see ``setAttrs``) and ``children``. */
+  function svg(tag, attrs = {}, ...children) {
+    const node = document.createElementNS(SVG_NS, tag);
+    setAttrs(node, attrs);
+    node.append(...children.filter((c) => c !== null && c !== undefined));
+    return node;
+  }
+
+  /** ``text`` with its first letter a capital. */
+  function cap(text) {
+    return text ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+  }
+
+  /** "1 word" or "n words". */
+  function plural(n, word) {
+    return `${n} ${word}${n === 1 ? "" : "s"}`;
+  }
+
+  /** Append "Winner: A" or "Winners: A and B" to ``node``, each winner as ``name(w)`` draws
+   * it. */
+  function appendWinners(node, winners, name) {
+    node.append(winners.length > 1 ? "Winners: " : "Winner: ");
+    winners.forEach((w, i) => {
+      if (i) node.append(" and ");
+      node.append(name(w));
+    });
+  }
+
+  /** A board's ``hint(view, ctx)``: ``mine`` while a decision of the page's is open, else
+   * who is deciding (null when nobody is). */
+  function boardHint(mine) {
+    return (view, ctx) => {
+      if (ctx.mine) return mine;
+      return view.decision
+        ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.`
+        : null;
+    };
+  }
+
+  /** Add a board's stylesheet (its ``board.css``, at ``href``) to the page, unless a board's
+   * is there already. */
+  function addBoardStyle(href) {
+    if (!document.querySelector("link[data-board-css]")) {
+      document.head.append(el("link", { rel: "stylesheet", href, "data-board-css": "" }));
+    }
+  }
+
+  /** The JSON at ``url`` (a board's facts); an Error "cannot load the ``what``" if the server
+   * does not give it. */
+  async function fetchJson(url, what) {
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`cannot load the ${what}`);
+    return response.json();
   }
 
   /** A seat's name as a small coloured chip and the name (colours known to style.css get
@@ -157,5 +215,8 @@ const CityWatch = (() => {
     return loading.get(name);
   }
 
-  return { el, setAttrs, colourName, sentence, fillLog, jsonTree, loadBoard };
+  return {
+    el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
+    sentence, fillLog, jsonTree, loadBoard,
+  };
 })();

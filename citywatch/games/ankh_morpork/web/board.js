@@ -9,7 +9,6 @@
 
 (() => {
 const CW = (() => {
-  const SVG_NS = "http://www.w3.org/2000/svg";
   const COLOURS = {
     Red: "#c0392b",
     Blue: "#2364c4",
@@ -99,9 +98,7 @@ const CW = (() => {
   /** The game facts of ``base``cards.json, loaded once. */
   async function loadFacts(base) {
     if (facts) return facts;
-    const response = await fetch(`${base}cards.json`);
-    if (!response.ok) throw new Error("cannot load the game facts (cards.json)");
-    const data = await response.json();
+    const data = await CityWatch.fetchJson(`${base}cards.json`, "game facts (cards.json)");
     facts = {
       cards: Object.fromEntries(data.cards.map((c) => [c.name, c])),
       areas: data.areas,
@@ -112,14 +109,7 @@ const CW = (() => {
     return facts;
   }
 
-  const { el, setAttrs } = CityWatch; // the pages' (static/common.js, loaded first)
-
-  function svg(tag, attrs = {}, ...children) {
-    const node = document.createElementNS(SVG_NS, tag);
-    setAttrs(node, attrs);
-    node.append(...children.filter((c) => c !== null && c !== undefined));
-    return node;
-  }
+  const { el, svg } = CityWatch; // the pages' (static/common.js, loaded first)
 
   function points(list) {
     return list.map(([x, y]) => `${x},${y}`).join(" ");
@@ -491,12 +481,7 @@ function banner(view, ctx) {
     CW.colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
 }
 
-function hint(view, ctx) {
-  if (ctx.mine) return "Click a button, or a glowing area on the map or a card in your hand.";
-  return view.decision
-    ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.`
-    : null;
-}
+const hint = CityWatch.boardHint("Click a button, or a glowing area on the map or a card in your hand.");
 
 /** An action's text with area numbers after area names. */
 function label(text) {
@@ -517,9 +502,7 @@ function label(text) {
 
 /** The board's styles and facts, from the folder it is served from. */
 async function load(base) {
-  if (!document.querySelector("link[data-board-css]")) {
-    document.head.append(el("link", { rel: "stylesheet", href: `${base}board.css`, "data-board-css": "" }));
-  }
+  CityWatch.addBoardStyle(`${base}board.css`);
   await CW.loadFacts(base);
 }
 

@@ -18,8 +18,8 @@
 "use strict";
 
 (() => {
-const SVG_NS = "http://www.w3.org/2000/svg";
-const { el, setAttrs } = CityWatch; // the pages' (static/common.js, loaded first)
+// the pages' helpers (static/common.js, loaded first)
+const { el, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
 const STEP_MS = 300; // one step of the Guard Phase animation
 const SQRT3 = Math.sqrt(3);
 const HEX_FIELDS = ["hex", "to", "at"]; // the action fields that name a hex
@@ -30,12 +30,10 @@ let seenSteps = null; // the key of the guard steps already shown (null: nothing
 let lastStep = null; // ctx.step of the last render
 let animation = null; // {frames, index, timer} while the Guard Phase is being played
 
-/** The facts of ``base``board.json, loaded once. */
-async function loadFacts(base) {
-  if (facts) return facts;
-  const response = await fetch(`${base}board.json`);
-  if (!response.ok) throw new Error("cannot load the board facts (board.json)");
-  const data = await response.json();
+/** The board's styles and facts (board.css and board.json), from the folder it is served from. */
+async function load(base) {
+  addBoardStyle(`${base}board.css`);
+  const data = await fetchJson(`${base}board.json`, "board facts (board.json)");
   facts = {
     ...data,
     facing: Object.fromEntries(data.facings.map((f, i) => [f.name, i])),
@@ -46,18 +44,7 @@ async function loadFacts(base) {
     guardCard: Object.fromEntries(data.guard_cards.map((c) => [c.name, c])),
     treasure: Object.fromEntries(data.treasures.map((t) => [t.name, t])),
   };
-  return facts;
 }
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  setAttrs(node, attrs);
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-const cap = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // ---- geometry -----------------------------------------------------------------------------
 
@@ -753,10 +740,7 @@ function banner(view, ctx) {
     seat >= 0 ? thiefName(view, seat) : decision.seat, ` to ${decision.task}.`);
 }
 
-function hint(view, ctx) {
-  if (ctx.mine) return "Click a glowing hex on the map or a glowing card, or a button.";
-  return view.decision ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.` : null;
-}
+const hint = boardHint("Click a glowing hex on the map or a glowing card, or a button.");
 
 function outcome(view) {
   const result = view.result;
@@ -765,13 +749,7 @@ function outcome(view) {
   const won = result.winners.length > 0;
   const head = el("h2", {}, view.seat !== null && result.winners.includes(view.seat) ? "You win! "
     : won ? "The game is over. " : "The keep wins. ");
-  if (won) {
-    head.append(result.winners.length > 1 ? "Winners: " : "Winner: ");
-    result.winners.forEach((w, i) => {
-      if (i) head.append(" and ");
-      head.append(thiefName(view, w));
-    });
-  }
+  if (won) appendWinners(head, result.winners, (w) => thiefName(view, w));
   box.append(head, el("p", { text: `The game ended: ${result.reason}.` }));
   const list = el("ul", { class: "bk-list" });
   view.thieves.forEach((t, seat) => {
@@ -783,15 +761,6 @@ function outcome(view) {
   return box;
 }
 
-/** The board's styles and facts, from the folder it is served from. */
-async function load(base) {
-  if (!document.querySelector("link[data-board-css]")) {
-    document.head.append(el("link", { rel: "stylesheet", href: `${base}board.css`, "data-board-css": "" }));
-  }
-  await loadFacts(base);
-}
-
-window.CityWatchBoards = window.CityWatchBoards || {};
 window.CityWatchBoards["black-keep"] = {
   load, mount, render, banner, hint, outcome,
   who: (view) => {

@@ -13,29 +13,25 @@
 "use strict";
 
 (() => {
-const { el } = CityWatch; // the pages' (static/common.js, loaded first)
+// the pages' helpers (static/common.js, loaded first)
+const { el, plural, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
 
 let facts = null; // board.json, indexed
 /** The effort plan being sent pillar by pillar: {levels: {pillar: level}, next: the index of
  * the pillar to send next, acted: the step its last level was sent at}. */
 let plan = null;
 
-/** The board facts of ``base``board.json, loaded once. */
-async function loadFacts(base) {
-  if (facts) return facts;
-  const response = await fetch(`${base}board.json`);
-  if (!response.ok) throw new Error("cannot load the board facts (board.json)");
-  const data = await response.json();
+/** The board's styles and facts (board.css and board.json), from the folder it is served from. */
+async function load(base) {
+  addBoardStyle(`${base}board.css`);
+  const data = await fetchJson(`${base}board.json`, "board facts (board.json)");
   facts = {
     ...data,
     pillar: Object.fromEntries(data.pillars.map((p, i) => [p.name, { ...p, index: i }])),
     action: Object.fromEntries(data.action_cards.map((c) => [c.name, c])),
     crisis: Object.fromEntries(data.crisis_cards.map((c) => [c.name, c])),
   };
-  return facts;
 }
-
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** A seat's name as a chip and the name ("you" marked). */
 function seatName(view, name) {
@@ -397,10 +393,7 @@ function banner(view, ctx) {
   return el("div", { class: "banner banner-wait" }, "Waiting for ", seatName(view, decision.seat), ` to ${decision.task}.`);
 }
 
-function hint(view, ctx) {
-  if (ctx.mine) return "Click a button, a glowing card in your hand, a cell, a pillar or a group.";
-  return view.decision ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.` : null;
-}
+const hint = boardHint("Click a button, a glowing card in your hand, a cell, a pillar or a group.");
 
 function outcome(view) {
   const result = view.result;
@@ -410,11 +403,7 @@ function outcome(view) {
   const box = el("div", { class: "outcome" });
   const head = el("h2", {}, view.name && winners.includes(view.name) ? "You win! " : "The game is over. ");
   if (winners.length) {
-    head.append(winners.length > 1 ? "Winners: " : "Winner: ");
-    winners.forEach((w, i) => {
-      if (i) head.append(" and ");
-      head.append(seatName(view, w));
-    });
+    appendWinners(head, winners, (w) => seatName(view, w));
   } else {
     head.append("Nobody wins.");
   }
@@ -428,15 +417,6 @@ function outcome(view) {
   return box;
 }
 
-/** The board's styles and facts, from the folder it is served from. */
-async function load(base) {
-  if (!document.querySelector("link[data-board-css]")) {
-    document.head.append(el("link", { rel: "stylesheet", href: `${base}board.css`, "data-board-css": "" }));
-  }
-  await loadFacts(base);
-}
-
-window.CityWatchBoards = window.CityWatchBoards || {};
 window.CityWatchBoards["guardians-of-the-city"] = {
   load, mount, render, banner, hint, outcome,
   who: (view) => (view.name ? el("span", {}, "You play ", seatName(view, view.name)) : null),

@@ -11,18 +11,16 @@
 "use strict";
 
 (() => {
-const SVG_NS = "http://www.w3.org/2000/svg";
-const { el, setAttrs } = CityWatch; // the pages' (static/common.js, loaded first)
+// the pages' helpers (static/common.js, loaded first)
+const { el, svg, cap, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
 
 let facts = null; // board.json, indexed
 let menu = null; // {tile, step}: the tile whose choices are offered in the small menu
 
-/** The board facts of ``base``board.json, loaded once. */
-async function loadFacts(base) {
-  if (facts) return facts;
-  const response = await fetch(`${base}board.json`);
-  if (!response.ok) throw new Error("cannot load the board facts (board.json)");
-  const data = await response.json();
+/** The board's styles and facts (board.css and board.json), from the folder it is served from. */
+async function load(base) {
+  addBoardStyle(`${base}board.css`);
+  const data = await fetchJson(`${base}board.json`, "board facts (board.json)");
   facts = {
     ...data,
     byId: Object.fromEntries(data.tiles.map((t) => [t.id, t])),
@@ -32,14 +30,6 @@ async function loadFacts(base) {
     spellName: Object.fromEntries(data.spells.map((s) => [s.colour, s.name])),
     quadrant: Object.fromEntries(data.quadrants.map((q) => [q.name, q])),
   };
-  return facts;
-}
-
-function svg(tag, attrs = {}, ...children) {
-  const node = document.createElementNS(SVG_NS, tag);
-  setAttrs(node, attrs);
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
 }
 
 /** The corners of a flat-top hex of circumradius ``r`` around (x, y), as SVG points. */
@@ -51,8 +41,6 @@ function hexPoints(x, y, r) {
   }
   return out.join(" ");
 }
-
-const cap = (text) => (text ? text.charAt(0).toUpperCase() + text.slice(1) : text);
 
 /** A seat's colour as a small chip and the name. */
 function colourName(name, suffix = "") {
@@ -784,12 +772,7 @@ function banner(view, ctx) {
     colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
 }
 
-function hint(view, ctx) {
-  if (ctx.mine) return "Click a button, or a glowing tile on the map (gold rings: tiles you can still reach).";
-  return view.decision
-    ? `${view.decision.seat} is deciding. Your buttons appear here when a decision is yours.`
-    : null;
-}
+const hint = boardHint("Click a button, or a glowing tile on the map (gold rings: tiles you can still reach).");
 
 const REASONS = {
   spells: "returned enough Great Spells",
@@ -803,11 +786,7 @@ function outcome(view) {
   const box = el("div", { class: "outcome" });
   const head = el("h2", {}, view.colour && winners.includes(view.colour) ? "You win! " : "The game is over. ");
   if (winners.length) {
-    head.append(winners.length > 1 ? "Winners: " : "Winner: ");
-    winners.forEach((w, i) => {
-      if (i) head.append(" and ");
-      head.append(colourName(w));
-    });
+    appendWinners(head, winners, colourName);
   }
   box.append(head);
   box.append(el("p", { text: `The game ended: ${REASONS[result.reason] || result.reason}.` }));
@@ -821,15 +800,6 @@ function outcome(view) {
   return box;
 }
 
-/** The board's styles and facts, from the folder it is served from. */
-async function load(base) {
-  if (!document.querySelector("link[data-board-css]")) {
-    document.head.append(el("link", { rel: "stylesheet", href: `${base}board.css`, "data-board-css": "" }));
-  }
-  await loadFacts(base);
-}
-
-window.CityWatchBoards = window.CityWatchBoards || {};
 window.CityWatchBoards["guards-guards"] = {
   load, mount, render, banner, hint, outcome,
   who: (view) => (view.colour ? el("span", {}, "You play ", colourName(view.colour)) : null),
