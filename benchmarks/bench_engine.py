@@ -3,7 +3,8 @@
 For every game in the registry (or only ``--game NAME``) prints random games per second (with
 the seats of ``targets.json``, else the game's most players, or ``--players``), decisions per
 second (legal_actions + apply), microseconds per copy() and per determinize(), and ISMCTS
-iterations per second, each beside its target from ``targets.json``.
+iterations per second (``DEFAULT_SEARCH``, and the search of each difficulty level with its
+seconds per decision), each beside its target from ``targets.json``.
 """
 
 from __future__ import annotations
@@ -60,26 +61,35 @@ def entry_points(state: citywatch.State) -> dict[tuple[str, int, str], str]:
     return keys
 
 
-def ismcts_speed(game_name: str, states: list[citywatch.State], iterations: int = 300,
-                 depth: int = 12) -> tuple[float, dict[str, float]]:
-    """ISMCTS iterations per second on mid-game positions, and where the time goes."""
+DEFAULT_SEARCH = "ismcts:iterations=300:depth=12"
+"""The search measured in every game (random playouts unless the game's options say else)."""
+
+
+def ismcts_speed(game_name: str, states: list[citywatch.State], spec: str = DEFAULT_SEARCH,
+                 profile: bool = True) -> tuple[float, float, dict[str, float]]:
+    """ISMCTS iterations per second and seconds per decision of the bot ``spec`` on mid-game
+    positions, and (with ``profile``) where the time goes."""
     import cProfile
     import pstats
 
     from citywatch.bots import Observation, make_bot
 
-    bot = make_bot(f"ismcts:iterations={iterations}:depth={depth}", game_name)
+    bot = make_bot(spec, game_name)
+    iterations = int(getattr(bot, "iterations", 0))
     positions = [s for s in states if s.to_move is not None][:10]
     start = time.perf_counter()
     for s in positions:
         bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
     elapsed = time.perf_counter() - start
-    profile = cProfile.Profile()
-    profile.enable()
+    per_decision = elapsed / max(1, len(positions))
+    if not profile:
+        return iterations * len(positions) / elapsed, per_decision, {}
+    profiler = cProfile.Profile()
+    profiler.enable()
     for s in positions:
         bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
-    profile.disable()
-    stats = pstats.Stats(profile)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
     wanted = entry_points(positions[0]) if positions else {}
     cumulative = dict.fromkeys(("determinize", "copy", "legal_actions", "apply", "evaluate"), 0.0)
     total = 0.0
@@ -93,7 +103,23 @@ def ismcts_speed(game_name: str, states: list[citywatch.State], iterations: int 
     inside = cumulative["determinize"] + cumulative["legal_actions"] + cumulative["apply"] + \
         cumulative["evaluate"]
     shares["bot itself"] = max(0.0, 1 - inside / total) if total else 0.0
-    return iterations * len(positions) / elapsed, shares
+    return iterations * len(positions) / elapsed, per_decision, shares
+
+
+def level_searches(game_name: str) -> dict[str, str]:
+    """The ``ismcts`` specs the game's difficulty levels play (``Game.level_spec``), with the
+    game's ``search_options`` written out: level -> spec."""
+    from citywatch.bots import LEVELS, parse_spec
+
+    game = citywatch.load(game_name)
+    out = {}
+    for level in LEVELS:
+        spec = game.level_spec(level)
+        name, options = parse_spec(spec)
+        if name == "ismcts":
+            merged = {**game.search_options, **options}
+            out[level] = ":".join(["ismcts", *(f"{k}={v}" for k, v in merged.items())])
+    return out
 
 
 TARGETS: dict[str, dict[str, Any]] = json.loads(
@@ -113,12 +139,19 @@ def bench(game_name: str, players: int | None, games: int, seed: int) -> dict[st
     rng = Rng(99)
     copy_us = per_call_us(lambda s: s.copy(), states)
     det_us = per_call_us(lambda s: s.determinize(s.to_move or 0, rng), states)
-    its, shares = ismcts_speed(game_name, states[len(states) // 3:])
+    mid = states[len(states) // 3:]
+    its, _, shares = ismcts_speed(game_name, mid)
+    levels = {}
+    for level, spec in level_searches(game_name).items():
+        level_its, per_decision, _ = ismcts_speed(game_name, mid, spec, profile=False)
+        levels[level] = {"spec": spec, "iterations_per_second": round(level_its),
+                         "seconds_per_decision": round(per_decision, 3)}
     return {
         "game": game_name,
         "players": players,
         "ismcts_iterations_per_second": round(its),
         "ismcts_time_shares": {k: round(v, 3) for k, v in shares.items()},
+        "ismcts_levels": levels,
         "games_per_second": round(gps, 1),
         "decisions_per_second": round(dps),
         "copy_us": round(copy_us, 2),
@@ -144,7 +177,11 @@ def show(result: dict[str, Any]) -> None:
           f"{_target(game, 'copy_us', '<')}")
     print(f"determinize() microseconds        : {result['determinize_us']:10.2f}")
     print(f"ISMCTS iterations per second      : {result['ismcts_iterations_per_second']:10.0f}"
-          f"   (depth 12){_target(game, 'ismcts_iterations_per_second', '>=')}")
+          f"   ({DEFAULT_SEARCH}){_target(game, 'ismcts_iterations_per_second', '>=')}")
+    for level, row in result["ismcts_levels"].items():
+        print(f"  level {level:<6} iterations per second: {row['iterations_per_second']:10.0f}"
+              f"   ({row['seconds_per_decision']:.3f} s per decision; {row['spec']})"
+              f"{_target(game, 'ismcts_iterations_per_second', '>=')}")
     print("ISMCTS time (cumulative; copy is mostly inside determinize):")
     for name, share in result["ismcts_time_shares"].items():
         print(f"  {name:<16}{share:8.1%}")

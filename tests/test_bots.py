@@ -240,14 +240,15 @@ def test_ismcts_margin_keeps_the_policys_choice_unless_the_search_is_sure() -> N
 
 def test_a_game_names_the_search_options_its_ismcts_was_measured_with() -> None:
     """``Game.search_options`` fill what an ``ismcts`` spec leaves out (Guards! Guards!: the
-    measured search with heuristic playouts); a spec's own options win; games without them
-    keep the bot's defaults."""
+    measured search with heuristic playouts; Ankh-Morpork: its hard level, random playouts);
+    a spec's own options win; an option a game leaves out keeps the bot's default."""
     gg = make_bot("ismcts", "guards-guards")
     assert (gg.iterations, gg.worlds, gg.margin, gg.depth) == (32, 8, 2, 16)
     assert gg.policy is not None
     assert make_bot("ismcts:iterations=5:margin=0", "guards-guards").iterations == 5
-    am = make_bot("ismcts", AM)
-    assert (am.iterations, am.worlds, am.margin, am.policy) == (300, 0, 0.0, None)
+    am = make_bot("ismcts", AM)  # the hard level's search (README, "Measured strength")
+    assert (am.iterations, am.worlds, am.depth, am.margin, am.policy) == (1200, 32, 6, 0.0, None)
+    assert am.exploration == 0.7  # left out: the bot's default
 
 
 def test_difficulty_levels_are_named_bots_every_game_maps_to_a_spec() -> None:
@@ -285,3 +286,38 @@ def test_a_tournament_names_the_levels_it_played() -> None:
     result = tournament("guardians-of-the-city", ["easy", "normal"], 2, 2)
     assert set(result["bots"]) == {"easy", "normal"}
     assert result["bots"]["easy"]["games"] == 2
+
+
+def test_ismcts_guided_lets_the_policy_make_only_a_playouts_first_decisions() -> None:
+    """``guided=k`` with heuristic playouts: the policy makes at most the first ``k``
+    decisions of each playout (none with 0, where it serves only prior and margin), random
+    choices the rest; -1 (the default) keeps it for every decision. Anything else, or
+    ``guided`` without a policy's playouts, is refused."""
+    from citywatch.bots.ismcts import ISMCTSBot
+
+    class Counting:
+        """A policy that counts its calls and plays the first legal action."""
+
+        def __init__(self) -> None:
+            self.calls = 0
+
+        def choose(self, observation: Observation, legal: list[object], rng: Rng) -> object:
+            self.calls += 1
+            return legal[0]
+
+    state = state_after(3, 5, 40)
+    seat = state.to_move
+    assert seat is not None
+    legal = state.legal_actions()
+    calls = {}
+    for guided in (0, 2, -1):
+        policy = Counting()
+        bot = ISMCTSBot(iterations=10, depth=6, playout="heuristic", guided=guided,
+                        policy=policy, evaluator=GAME.evaluate)
+        assert bot.choose(Observation(state, seat), legal, Rng(2)) in legal
+        calls[guided] = policy.calls
+    assert calls[0] == 0
+    assert 0 < calls[2] <= 2 * 10 < calls[-1]
+    for bad in ("ismcts:guided=0", "ismcts:guided=-2:playout=heuristic"):
+        with pytest.raises(ValueError, match="guided"):
+            make_bot(bad, AM)

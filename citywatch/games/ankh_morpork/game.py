@@ -38,6 +38,15 @@ class AnkhMorpork(Game):
     min_players = 2
     max_players = 4
     role = "personality"
+    search_options = {"iterations": 1200, "depth": 6, "worlds": 32}
+    """ISMCTS as the hard level plays it (README, "Measured strength"): random playouts cut
+    after 6 decisions and judged by the fitted ``evaluate``, over 32 worlds sampled once."""
+    levels = {"easy": "heuristic:lookahead=0:width=8",
+              "normal": "ismcts:iterations=300:depth=6:worlds=16",
+              "hard": "ismcts:iterations=1200:depth=6:worlds=32"}
+    """Easy: the heuristic's fast playout version, judging each action by its result alone;
+    normal: a quick search (about 0.1 s a decision); hard: ``search_options`` (under 0.5 s).
+    Each spec is measured in the README, "Measured strength"."""
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> AnkhMorporkState:
         """Set up a game: pieces, money, personalities, decks, hands, first player."""
@@ -81,7 +90,7 @@ class AnkhMorpork(Game):
         return Action.from_json(data)
 
     def evaluate(self, state: State) -> list[float] | None:
-        """Each seat's share of winning, judged from progress and material."""
+        """Each seat's share of winning: the fitted evaluation (``evaluate.py``)."""
         assert isinstance(state, AnkhMorporkState)
         return evaluate(state)
 

@@ -46,6 +46,20 @@ __all__ = ["advance", "apply_action", "begin_turn", "legal_actions"]
 
 MOSSY = CARD_BY_NAME["Doctor Mossy Lawn"].index
 
+# Actions built once and shared (they are immutable values): legal-action lists are rebuilt
+# at almost every step of a search's playouts.
+PLAY = tuple(Action("play", card=c.index) for c in CARDS)
+PASS = Action("pass")
+END_TURN = Action("end_turn")
+STOP = Action("stop")
+EVENT = Action("event")
+PLACE = tuple(tuple(Action("place_minion", area=a, extra=lift) for lift in range(-1, NUM_AREAS))
+              for a in range(NUM_AREAS))
+"""``PLACE[area][lifted + 1]``: place a minion in ``area``, lifting one from ``lifted``."""
+SKIP = tuple(tuple(Action("skip", card=c.index, extra=i) for i in range(len(c.symbols)))
+             for c in CARDS)
+"""``SKIP[card][symbol]``: skip that symbol of the card."""
+
 
 # --- the turn ------------------------------------------------------------------------------
 def begin_turn(s: AnkhMorporkState) -> None:
@@ -124,7 +138,7 @@ class ChooseCard(Handler):
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
         seat = f[1]
         cards = playable_cards(s, seat)
-        first = [Action("play", card=c) for c in cards] if cards else [Action("pass")]
+        first = [PLAY[c] for c in cards] if cards else [PASS]
         return first + turn_extras(s, seat)
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -148,7 +162,7 @@ class EndTurn(Handler):
     kind = "end"
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("end_turn"), *turn_extras(s, f[1])]
+        return [END_TURN, *turn_extras(s, f[1])]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         if apply_extra(s, f[1], a):
@@ -167,10 +181,10 @@ class PlayAnother(Handler):
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
         seat = f[1]
-        plays = [Action("play", card=c) for c in playable_cards(s, seat)]
+        plays = [PLAY[c] for c in playable_cards(s, seat)]
         if not plays:
             return []
-        return [*plays, Action("stop"), *turn_extras(s, seat)]
+        return [*plays, STOP, *turn_extras(s, seat)]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         seat = f[1]
@@ -210,10 +224,9 @@ class ResolveCard(Handler):
         out: list[Action]
         if kind == RANDOM_EVENT:
             # ruling 20: with the deck empty the symbol does nothing, the card goes on
-            return [Action("event"), *turn_extras(s, seat)]
+            return [EVENT, *turn_extras(s, seat)]
         if kind == PLACE_MINION:
-            out = [Action("place_minion", area=a, extra=lift)
-                   for a, lift in placement_options(s, seat)]
+            out = [PLACE[a][lift + 1] for a, lift in placement_options(s, seat)]
         elif kind == PLACE_BUILDING:
             out = building_options(s, seat)
         elif kind == ASSASSINATE:
@@ -228,8 +241,8 @@ class ResolveCard(Handler):
             out = []
         extras = turn_extras(s, seat)
         if not out and not extras:
-            return [Action("skip", card=card, extra=i)]
-        return [*out, Action("skip", card=card, extra=i), *extras]
+            return [SKIP[card][i]]
+        return [*out, SKIP[card][i], *extras]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         _, seat, card, i = f
@@ -272,6 +285,8 @@ def _piece(s: AnkhMorporkState, owner: int) -> str:
 def power_options(s: AnkhMorporkState, seat: int) -> list[Action]:
     """Powers ``seat`` may use now: own card, not gained this turn, unused, no demon."""
     out: list[Action] = []
+    if seat not in s.area_card:
+        return out
     blocked = s.gained | s.powers_used
     for area in AREAS:
         a = area.index

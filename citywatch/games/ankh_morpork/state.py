@@ -47,6 +47,7 @@ WHITEFACE_CARDS = frozenset(
     c.index for c in CARDS if c.effect == "whiteface"
 )
 LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
+INTERRUPT_CARDS = frozenset(c.index for c in CARDS if c.is_interrupt)
 
 
 STATE_HOOKS = StateHooks()
@@ -345,7 +346,7 @@ def assassination_options(
 # --- playing cards -------------------------------------------------------------------------
 def playable_cards(s: AnkhMorporkState, seat: int) -> list[int]:
     """Cards in hand that can be played as the turn's card (not interrupts)."""
-    return sorted({c for c in s.hands[seat] if not CARDS[c].is_interrupt})
+    return sorted({c for c in s.hands[seat] if c not in INTERRUPT_CARDS})
 
 
 def play_card(s: AnkhMorporkState, seat: int, card: int) -> None:

@@ -18,6 +18,25 @@ from citywatch.games.ankh_morpork.frames import DECISIONS
 from citywatch.games.ankh_morpork.position import area_json
 from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState
 
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def shuffle(rng: Rng, items: list[Any]) -> None:
+    """``rng.shuffle(items)``, drawing the same numbers, with ``Rng``'s SplitMix64 inlined
+    (the step of ``Rng.next64``): sampling a world shuffles some 90 cards."""
+    if type(rng) is not Rng:
+        rng.shuffle(items)
+        return
+    state = rng.state
+    for i in range(len(items) - 1, 0, -1):
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
+        items[i], items[j] = items[j], items[i]
+    rng.state = state
+
 
 def _names(items: list[int]) -> list[str]:
     return [CARDS[c].name for c in items]
@@ -95,7 +114,7 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
         if p in known:
             visible |= set(d.hands[p])
     pool = [c for c in range(len(CARDS)) if c not in visible]
-    rng.shuffle(pool)
+    shuffle(rng, pool)
     for p in range(d.n):
         if p not in known:
             size = len(d.hands[p])
@@ -107,7 +126,7 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
     revealed = set(range(d.n)) if d.result is not None else {seat}
     for p in revealed:
         people.remove(d.personality[p])
-    rng.shuffle(people)
+    shuffle(rng, people)
     for p in range(d.n):
         if p not in revealed:
             d.personality[p] = people.pop()
@@ -115,7 +134,7 @@ def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:
             d.seen[p] = []
     d.unused_personalities = people
     events = sorted(set(range(len(EVENTS))) - set(d.events_done))
-    rng.shuffle(events)
+    shuffle(rng, events)
     d.events = events
     d.stack = [_redeal_frame(f, seat, d, rng) for f in d.stack]
     return d
@@ -126,7 +145,7 @@ def _redeal_frame(f: tuple[Any, ...], seat: int, d: AnkhMorporkState, rng: Rng) 
     if f[0] == "fx" and f[3] == "give_back" and f[1] != seat:
         hand = d.hands[f[1]]
         picks = list(hand)
-        rng.shuffle(picks)
+        shuffle(rng, picks)
         return (*f[:5], *picks[: len(f) - 5])
     return f
 
