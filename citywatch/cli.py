@@ -1,4 +1,5 @@
-"""The ``citywatch`` command: simulate games and replay records."""
+"""citywatch: play the city games in the terminal or the browser, pit bots against each
+other, replay records and look up the rules."""
 
 from __future__ import annotations
 
@@ -758,6 +759,9 @@ def _tournament(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"citywatch tournament: error: {exc}", file=sys.stderr)
         return 2
+    if result["games"] != args.games:
+        print(f"citywatch tournament: {args.games} games rounded up to {result['games']}, "
+              f"whole rotations of the {len(result['lineup'])} seats", file=sys.stderr)
     if args.json:
         print(json.dumps(result))
         return 0

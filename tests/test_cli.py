@@ -123,3 +123,37 @@ def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str],
     with pytest.raises(SystemExit):
         main(["play", "--seats", "you,bot"])  # two games registered: name one
     assert f"name the game: {', '.join(game_names())}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("spec", "says"), [
+    ("ismcts:iterations=abc", "bot 'ismcts': iterations must be a whole number, not 'abc'"),
+    ("ismcts:exploration=high", "bot 'ismcts': exploration must be a number, not 'high'"),
+])
+def test_a_bot_option_of_the_wrong_kind_is_named_in_plain_words(spec: str, says: str) -> None:
+    """Issue 16: ``--bots ismcts:iterations=abc`` says which option wants a number, not a
+    Python message about comparing str and int."""
+    result = run("tournament", "guards-guards", "--bots", f"{spec},random", "--games", "2")
+    assert result.returncode == 2
+    assert says in result.stderr
+    assert "not supported between" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_tournament_says_when_it_rounds_the_games_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: ``--games 3`` with two seats plays 4 (whole rotations) and says so."""
+    assert main(["tournament", "guards-guards", "--bots", "random,random", "--games", "3",
+                 "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["games"] == 4
+    assert "3 games rounded up to 4, whole rotations of the 2 seats" in captured.err
+    assert main(["tournament", "guards-guards", "--bots", "random,random", "--games", "2",
+                 "--json"]) == 0
+    assert "rounded" not in capsys.readouterr().err
+
+
+def test_the_help_says_what_citywatch_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: ``citywatch --help`` names playing, not only simulating and replaying."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "play the city games in the terminal or the browser" in out
+    assert "``" not in out

@@ -262,3 +262,35 @@ def test_seat_name_is_the_views_colour_or_name_else_a_number() -> None:
     assert seat_name({"colour": "Red", "name": "x"}, 0) == "Red"
     assert seat_name({"name": "Player 2"}, 1) == "Player 2"
     assert seat_name({}, 2) == "Seat 3"
+
+
+@pytest.mark.parametrize("name", ["ankh-morpork", "guards-guards", "guardians-of-the-city",
+                                  "black-keep"])
+def test_the_replay_of_an_all_bot_game_calls_no_seat_you(name: str) -> None:
+    """Issue 16: watching a finished record as a whole (no --seat) shows every seat's hand and
+    the public view, so no seat is marked "(you)" (it used to be the first seat's view)."""
+    import random
+    from io import StringIO
+
+    from rich.console import Console
+
+    from citywatch.core.record import Record
+    from citywatch.core.registry import load
+    from citywatch.terminal.viewer import watch
+
+    game = load(name)
+    players = max(game.min_players, 2)
+    state = game.new_game(players=players, seed=3)
+    chooser = random.Random(3)
+    taken = []
+    while state.outcome() is None and len(taken) < 5000:
+        action = chooser.choice(state.legal_actions())
+        taken.append(action.to_json())
+        state.apply(action)
+    assert state.outcome() is not None
+    record = Record(name, players, 3, {}, actions=taken)
+    shown = StringIO()
+    steps = iter(["", "e", "q"])
+    assert watch(record, None, lambda _prompt: next(steps), Console(file=shown, width=120)) == 0
+    assert "step 1 of" in shown.getvalue() and "holds" in shown.getvalue()
+    assert "(you)" not in shown.getvalue()

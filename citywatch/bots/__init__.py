@@ -7,6 +7,7 @@ names for it (``Game.level_spec``).
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -49,6 +50,25 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip().lower(), options
 
 
+def check_option_kinds(name: str, factory: Callable[..., Bot], options: dict[str, Any]) -> None:
+    """``ValueError`` naming the option if a value is not of the kind its default is (a whole
+    number, a number or a word)."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return
+    for key, value in options.items():
+        default = parameters[key].default if key in parameters else None
+        if isinstance(default, bool) or default is None or default is inspect.Parameter.empty:
+            continue
+        if isinstance(default, int) and not isinstance(value, int):
+            raise ValueError(f"bot {name!r}: {key} must be a whole number, not {value!r}")
+        if isinstance(default, float) and not isinstance(value, int | float):
+            raise ValueError(f"bot {name!r}: {key} must be a number, not {value!r}")
+        if isinstance(default, str) and not isinstance(value, str):
+            options[key] = str(value)
+
+
 def make_bot(spec: str, game: str) -> Bot:
     """A new bot from its spec; ``ValueError`` naming the problem if it is unknown or wrong."""
     name, options = parse_spec(spec)
@@ -66,6 +86,7 @@ def make_bot(spec: str, game: str) -> Bot:
         if key not in allowed:
             takes = f"takes only {', '.join(allowed)}" if allowed else "takes no options"
             raise ValueError(f"bot {name!r} {takes}, not {key!r}")
+    check_option_kinds(name, factories[name], options)
     if name == "ismcts":
         options = {**g.search_options, **options}
         options.setdefault("evaluator", g.evaluate)

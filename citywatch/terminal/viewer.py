@@ -55,8 +55,7 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
     i = 0
     while True:
         state = states[i]
-        looker = 0 if seat is None else seat
-        view = state.view(looker)
+        view = state.view(seat)  # all of it: the public view, no seat is "you"
         con.clear()
         con.print(Rule(f"Replay · step {i} of {len(texts)} · turn {state.turn_count()}"
                        + ("" if seat is None else f" · as {colours[seat]}")))
