@@ -2,17 +2,27 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+# make play PORT=8001 serves on another port (default 8000)
+PORT ?= 8000
 
 .PHONY: play test system lint types unit bench clean
+
+# Playing needs only citywatch itself; the tests, Ray and PettingZoo extras come with make test.
+$(PLAY_STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $(PLAY_STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env]'
-	touch $(STAMP)
+	touch $(STAMP) $(PLAY_STAMP)
 
-play: $(STAMP)
-	$(BIN)/citywatch serve
+play: $(PLAY_STAMP)
+	$(BIN)/citywatch serve --port $(PORT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check citywatch tests benchmarks

@@ -4,6 +4,7 @@ other, replay records and look up the rules."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import sys
 from pathlib import Path
@@ -777,7 +778,34 @@ def _tournament(args: argparse.Namespace) -> int:
     return 0
 
 
+def port_taken(host: str, port: int) -> str | None:
+    """Why the server could not listen on ``host`` and ``port`` (e.g. another program uses
+    the port), or None if it can."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as exc:
+        return f"unknown address ({exc})"
+    family, kind, proto, _name, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return "the port is in use by another program"
+            return exc.strerror or str(exc)
+    return None
+
+
 def _serve(args: argparse.Namespace) -> int:
+    busy = port_taken(args.host, args.port)
+    if busy:
+        print(f"citywatch serve: error: cannot listen on {args.host} port {args.port}: {busy}; "
+              "choose another port with --port N (with make: make play PORT=N)",
+              file=sys.stderr)
+        return 2
     from dataclasses import replace
 
     import uvicorn

@@ -157,3 +157,21 @@ def test_the_help_says_what_citywatch_does(capsys: pytest.CaptureFixture[str]) -
     out = " ".join(capsys.readouterr().out.split())
     assert "play the city games in the terminal or the browser" in out
     assert "``" not in out
+
+
+def test_serve_on_a_busy_port_names_the_port_and_the_way_out(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16: ``make play`` on a busy port says which port is busy and how to choose
+    another (``--port``, ``make play PORT=...``), with no traceback, and creates nothing."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        db = tmp_path / "citywatch.db"
+        assert main(["serve", "--port", str(port), "--db", f"sqlite:///{db}"]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1 port {port}: the port is in use by another program" in err
+    assert "make play PORT=N" in err and "Traceback" not in err
+    assert not db.exists()

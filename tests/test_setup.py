@@ -57,3 +57,17 @@ def test_make_test_checks_the_system_first_and_ci_only_calls_make_test() -> None
                 if line and not line.startswith("#")]
     assert commands[-1] == "make test"
     assert not any("apt-get" in line for line in commands)
+
+
+def test_make_play_installs_citywatch_alone_and_takes_a_port(tmp_path: Path) -> None:
+    """Issue 16: ``make play`` keeps the environment lean (no test, Ray or PettingZoo extras)
+    and serves on ``PORT`` when given (``make play PORT=8123``)."""
+    venv = tmp_path / "venv"
+    shown = subprocess.run(["make", "-n", "play", f"VENV={venv}", "PORT=8123"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout
+    assert "pip install --quiet -e .\n" in shown
+    assert ".[dev" not in shown
+    assert f"{venv}/bin/citywatch serve --port 8123" in shown
+    full = subprocess.run(["make", "-n", "unit", f"VENV={venv}"], cwd=ROOT,
+                          capture_output=True, text=True, check=True).stdout
+    assert "-e '.[dev,ray,env]'" in full
