@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
@@ -357,6 +357,18 @@ class Game(ABC):
     def bots(self) -> dict[str, Any]:
         """Bots that know this game, by name: factories taking keyword options."""
         return {}
+
+    def usual_choice(self, state: State, actions: Sequence[Any]) -> int | None:
+        """The index in ``actions`` (the legal actions of ``state``'s seat to move) of the
+        choice most players make here, which interfaces offer as the default (one click, or
+        Enter), or None for no default. It reads only what that seat may see."""
+        return None
+
+    def never_hurts(self, state: State, action: Any) -> bool:
+        """True if ``action``, when it is the usual choice, can never hurt the seat that
+        takes it (e.g. taking money from the bank), so a player may let the interface take it
+        unasked; it is still a recorded decision. It reads only what that seat may see."""
+        return False
 
     def level_spec(self, level: str) -> str:
         """The bot spec the difficulty ``level`` plays: the game's own (``levels``), else
