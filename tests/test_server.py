@@ -77,10 +77,18 @@ PRACTICE: dict[str, Any] = {"practice": True, "failed": None, "notices": [],
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:
-    """The ``choices`` a snapshot for ``seat`` carries: its legal actions if it decides."""
+    """The ``choices`` a snapshot for ``seat`` carries: its legal actions if it decides, the
+    game's usual choice marked ``usual`` (and ``never_hurts`` when it never hurts; issue 16)."""
     if seat is None or state.to_move != seat:
         return []
-    return [{"text": str(a), "json": a.to_json()} for a in state.legal_actions()]
+    actions = state.legal_actions()
+    shown: list[dict[str, Any]] = [{"text": str(a), "json": a.to_json()} for a in actions]
+    usual = state.game.usual_choice(state, actions)
+    if usual is not None:
+        shown[usual]["usual"] = True
+        if state.game.never_hurts(state, actions[usual]):
+            shown[usual]["never_hurts"] = True
+    return shown
 
 
 def humans(created: dict[str, Any]) -> dict[int, str]:

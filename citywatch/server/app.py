@@ -36,7 +36,15 @@ from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.storage import Storage
-from citywatch.server.tables import Limits, TableError, Tables, catalogue, has_board, parse_act
+from citywatch.server.tables import (
+    IDLE_SECONDS,
+    Limits,
+    TableError,
+    Tables,
+    catalogue,
+    has_board,
+    parse_act,
+)
 
 log = logging.getLogger("citywatch.server")
 
@@ -97,7 +105,7 @@ async def index(request: Request) -> Response:
 async def _token_page(request: Request, name: str) -> Response:
     """Page ``name`` for a known token; a 404 page for an unknown one."""
     try:
-        await _tables(request).resolve(request.path_params["token"])
+        await _tables(request).resolve(request.path_params["token"], fresh=False)
     except TableError as exc:
         if exc.status == 404:
             return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
@@ -188,7 +196,7 @@ async def api_view(request: Request) -> Response:
 async def api_act(request: Request) -> Response:
     """``POST /api/act/{token}``: take the seat's decision; ``{"ok": true, "step": n + 1}``."""
     try:
-        table, seat = await _tables(request).resolve(request.path_params["token"])
+        table, seat = await _tables(request).resolve(request.path_params["token"], fresh=False)
         step, action = parse_act(await _body(request))
         new_step = await table.act(seat, step, action)
     except TableError as exc:
@@ -309,7 +317,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None = None,
                bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
                allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
-               pool: BotPool | None = None) -> Starlette:
+               pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
     Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
@@ -317,7 +325,9 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     seconds. ``limits`` bounds creations and connections. ``allowed_hosts`` (None: any)
     are the names the server answers to; ``origins`` are other origins whose pages may
     change state (a proxy's public name). Unfinished tables are loaded, and their bots
-    resume, in the background when the app starts (its lifespan).
+    resume, in the background when the app starts (its lifespan); on PostgreSQL many such
+    apps, in many processes, may serve one database (docs/server.md). A table nobody used
+    for ``idle_seconds`` leaves memory until it is needed again.
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
@@ -325,7 +335,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     creation_rate = parse(limits.creations)
     storage = Storage(db_url)
     pool = pool or BotPool(bot_workers, bot_time_limit)
-    tables = Tables(storage, bot_delay, pool, limits)
+    tables = Tables(storage, bot_delay, pool, limits, idle_seconds)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

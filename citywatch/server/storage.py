@@ -5,13 +5,19 @@ An action is accepted once its row is committed; the primary key ``(table_id, n)
 second row for the same decision fail with ``Duplicate`` instead of applying twice.
 Every write commits before it returns. URLs: ``sqlite:///PATH`` and ``postgresql://...``.
 A database written by an earlier version gains the newer columns when it is opened.
+
+On PostgreSQL many server processes share one database (``Storage.shared``): decisions for one
+table are serialised by a row lock on its ``tables`` row (``Storage.serialised``), every change is
+published with ``NOTIFY`` on ``CHANNEL``, and the bots of a table are driven by the holder of its
+``bot_leases`` row, which renews it; times are the database's clock, so hosts need not agree.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -21,6 +27,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -80,6 +87,20 @@ actions = Table(
     PrimaryKeyConstraint("table_id", "n"),
 )
 
+bot_leases = Table(
+    "bot_leases",
+    metadata,
+    Column("table_id", String(64), ForeignKey("tables.id"), primary_key=True),
+    Column("holder", String(128), nullable=False),  # the server process driving the bots
+    Column("expires", DateTime(timezone=True), nullable=False),
+)
+"""Who drives a table's bots (PostgreSQL only): a row exists while a bot table is live."""
+
+SCHEMA_LOCK = 0x63697479
+"""The advisory lock key held while a process creates or upgrades the schema (PostgreSQL)."""
+CHANNEL = "citywatch"
+"""The ``LISTEN``/``NOTIFY`` channel: payload ``"<table id> <step>"`` or ``"<table id> about"``."""
+
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options"),
     "actions": ("digest",),
@@ -109,6 +130,61 @@ class TableRow:
     failure: str | None = None
     notices: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+
+
+def _table_row(row: Any) -> TableRow:
+    seed: Seed = str(row.secret_seed) if row.secret_seed else int(row.seed)
+    notices = json.loads(row.notices) if row.notices else []
+    options = json.loads(row.options) if row.options else {}
+    return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
+                    row.created, bool(row.finished), row.failure, tuple(notices), options)
+
+
+class Locked:
+    """One table's row locked in an open transaction (``Storage.serialised``): read what
+    other processes stored, add an action, publish it. Committed when the block ends."""
+
+    def __init__(self, conn: Connection, row: TableRow, last: int, leased: bool) -> None:
+        self.conn = conn
+        self.row = row
+        self.last = last
+        """The number of actions stored."""
+        self.leased = leased
+        """True if the holder named to ``Storage.serialised`` holds the bot lease now."""
+
+    def actions_after(self, n: int) -> list[tuple[Any, str | None]]:
+        """The actions after the first ``n``, in order, with their digests."""
+        return _actions_after(self.conn, self.row.id, n) if self.last > n else []
+
+    def add_action(self, n: int, action: Any, digest: str, finished: bool) -> None:
+        """Store action ``n`` (``Duplicate`` if it exists: then the transaction is lost)
+        and publish it on commit."""
+        try:  # under the row lock this cannot clash; the key stays the last guard
+            self.conn.execute(sql_text(
+                "WITH a AS (INSERT INTO actions (table_id, n, action, digest) "
+                "VALUES (:t, :n, :a, :d) RETURNING n) SELECT pg_notify(:c, :p) FROM a"
+            ), {"t": self.row.id, "n": n, "a": json.dumps(action, separators=(",", ":")),
+                "d": digest, "c": CHANNEL, "p": f"{self.row.id} {n}"})
+        except IntegrityError:
+            raise Duplicate(f"decision {n} of table {self.row.id} was already taken") from None
+        if finished:
+            self.conn.execute(
+                update(tables).where(tables.c.id == self.row.id).values(finished=True))
+
+
+def _notify(conn: Connection, table_id: str, what: str) -> None:
+    conn.execute(sql_text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{table_id} {what}"})
+
+
+def _actions_after(conn: Connection, table_id: str, n: int) -> list[tuple[Any, str | None]]:
+    rows = conn.execute(
+        select(actions.c.n, actions.c.action, actions.c.digest)
+        .where(actions.c.table_id == table_id, actions.c.n > n).order_by(actions.c.n)
+    ).all()
+    for expected, row in enumerate(rows, start=n + 1):
+        if row.n != expected:
+            raise StorageError(f"table {table_id} has no action {expected}")
+    return [(json.loads(row.action), row.digest) for row in rows]
 
 
 @dataclass
@@ -170,12 +246,15 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = create_engine(target, pool_pre_ping=True)
-        metadata.create_all(self.engine)
-        self._upgrade()
+        with self._write_lock, self.engine.begin() as conn:
+            if self.shared:  # processes starting together create the schema one at a time
+                conn.execute(sql_text("SELECT pg_advisory_xact_lock(:k)"), {"k": SCHEMA_LOCK})
+            metadata.create_all(conn)
+            self._upgrade(conn)
 
-    def _upgrade(self) -> None:
+    def _upgrade(self, conn: Connection) -> None:
         """Add the columns an older database lacks (each is nullable: old rows keep NULL)."""
-        found = inspect(self.engine)
+        found = inspect(conn)
         for table_name, names in ADDED_COLUMNS.items():
             have = {c["name"] for c in found.get_columns(table_name)}
             for name in names:
@@ -183,18 +262,23 @@ class Storage:
                     continue
                 column = metadata.tables[table_name].c[name]
                 kind = column.type.compile(dialect=self.engine.dialect)
-                with self._write_lock, self.engine.begin() as conn:
-                    conn.execute(sql_text(f'ALTER TABLE {table_name} ADD COLUMN "{name}" {kind}'))
+                conn.execute(sql_text(f'ALTER TABLE {table_name} ADD COLUMN "{name}" {kind}'))
 
     def close(self) -> None:
         """Release every connection."""
         self.engine.dispose()
 
+    @property
+    def shared(self) -> bool:
+        """True on PostgreSQL: many server processes may share the database."""
+        return self.url.get_backend_name() == "postgresql"
+
     def create_table(self, table_id: str, game: str, players: int, seed: Seed,
                      seats: list[str], seat_tokens: dict[str, int],
-                     options: dict[str, Any] | None = None) -> None:
+                     options: dict[str, Any] | None = None,
+                     lease: tuple[str, float] | None = None) -> None:
         """Store a new table, its game's ``options`` and its tokens (token -> seat, -1 for
-        the spectator) at once."""
+        the spectator) at once; with ``lease`` (holder, seconds), its bot lease too."""
         secret = seed if isinstance(seed, str) else None
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(tables.insert().values(
@@ -206,6 +290,11 @@ class Storage:
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
             ])
+            if lease is not None:
+                conn.execute(sql_text(
+                    "INSERT INTO bot_leases (table_id, holder, expires) "
+                    "VALUES (:t, :h, now() + make_interval(secs => :s))"
+                ), {"t": table_id, "h": lease[0], "s": lease[1]})
 
     def token(self, token: str) -> tuple[str, int] | None:
         """The table and seat of ``token`` (seat -1: the spectator), or None if unknown."""
@@ -227,14 +316,7 @@ class Storage:
         """The stored table, or None if there is none with that id."""
         with self.engine.connect() as conn:
             row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
-        if row is None:
-            return None
-        seed: Seed = str(row.secret_seed) if row.secret_seed else int(row.seed)
-        notices = json.loads(row.notices) if row.notices else []
-        options = json.loads(row.options) if row.options else {}
-        return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
-                        row.created, bool(row.finished), row.failure, tuple(notices),
-                        options)
+        return None if row is None else _table_row(row)
 
     def update_table(self, table_id: str, *, seats: list[str] | None = None,
                      notices: list[str] | None = None, failure: str | None = None) -> None:
@@ -250,6 +332,8 @@ class Storage:
             return
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+            if self.shared:
+                _notify(conn, table_id, "about")
 
     def count_unfinished(self, since: datetime) -> int:
         """How many tables created at ``since`` or later are neither finished nor failed."""
@@ -364,3 +448,118 @@ class Storage:
                 .order_by(tables.c.created)
             ).all()
         return [str(r.id) for r in rows]
+
+    # PostgreSQL: many processes on one database.
+
+    @contextmanager
+    def serialised(self, table_id: str, holder: str | None = None) -> Iterator[Locked]:
+        """A transaction holding table ``table_id``'s row lock (``SELECT ... FOR UPDATE``):
+        decisions for one table, in any process, are taken one at a time. It reads the row,
+        the number of actions stored and whether ``holder`` holds the bot lease, at once.
+        Committed when the block ends, rolled back if it raises; ``StorageError`` for an
+        unknown table."""
+        last = select(func.coalesce(func.max(actions.c.n), 0)).where(
+            actions.c.table_id == table_id).scalar_subquery()
+        leased = select(bot_leases.c.table_id).where(
+            bot_leases.c.table_id == table_id, bot_leases.c.holder == (holder or ""),
+            bot_leases.c.expires > func.now()).exists()
+        with self.engine.begin() as conn:
+            row = conn.execute(
+                select(tables, last.label("last_n"), leased.label("leased"))
+                .where(tables.c.id == table_id).with_for_update(of=tables)).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            yield Locked(conn, _table_row(row), int(row.last_n), bool(row.leased))
+
+    def since(self, table_id: str, n: int) -> tuple[TableRow, list[tuple[Any, str | None]]]:
+        """The stored table and its actions after the first ``n`` (with digests)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            return _table_row(row), _actions_after(conn, table_id, n)
+
+    def acquire_lease(self, table_id: str, holder: str, seconds: float) -> float:
+        """Take or renew table ``table_id``'s bot lease for ``seconds`` if it is free, expired
+        or already ``holder``'s; 0 if taken, else the seconds the other holder still has."""
+        with self.engine.begin() as conn:
+            got = conn.execute(sql_text(
+                "INSERT INTO bot_leases (table_id, holder, expires) "
+                "VALUES (:t, :h, now() + make_interval(secs => :s)) "
+                "ON CONFLICT (table_id) DO UPDATE SET holder = EXCLUDED.holder, "
+                "expires = EXCLUDED.expires WHERE bot_leases.holder = EXCLUDED.holder "
+                "OR bot_leases.expires < now() RETURNING holder"
+            ), {"t": table_id, "h": holder, "s": seconds}).first()
+            if got is not None:
+                return 0.0
+            left = conn.execute(sql_text(
+                "SELECT extract(epoch FROM expires - now()) FROM bot_leases WHERE table_id = :t"
+            ), {"t": table_id}).scalar()
+        return max(float(left or 0.0), 0.01)
+
+    def renew_leases(self, holder: str, table_ids: list[str], seconds: float) -> set[str]:
+        """Extend ``holder``'s leases of ``table_ids`` by ``seconds``; the ones it still holds."""
+        if not table_ids:
+            return set()
+        with self.engine.begin() as conn:
+            rows = conn.execute(sql_text(
+                "UPDATE bot_leases SET expires = now() + make_interval(secs => :s) "
+                "WHERE holder = :h AND table_id = ANY(:ids) AND expires > now() "
+                "RETURNING table_id"
+            ), {"h": holder, "ids": table_ids, "s": seconds}).all()
+        return {str(r.table_id) for r in rows}
+
+    def release_lease(self, table_id: str, holder: str, *, needed: bool) -> None:
+        """Give up ``holder``'s lease of a table: expire it if a bot still has to move there
+        (``needed``: another process takes it over), else delete it."""
+        with self.engine.begin() as conn:
+            if needed:
+                conn.execute(sql_text(
+                    "UPDATE bot_leases SET expires = now() - interval '1 second' "
+                    "WHERE table_id = :t AND holder = :h"), {"t": table_id, "h": holder})
+            else:
+                conn.execute(sql_text(
+                    "DELETE FROM bot_leases WHERE table_id = :t AND holder = :h"),
+                    {"t": table_id, "h": holder})
+
+    def expired_leases(self, limit: int = 100) -> list[str]:
+        """Tables whose bot lease has expired (their holder died or let go), oldest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(sql_text(
+                "SELECT table_id FROM bot_leases WHERE expires < now() ORDER BY expires "
+                "LIMIT :n"), {"n": limit}).all()
+        return [str(r.table_id) for r in rows]
+
+    def take_expired_lease(self, table_id: str, holder: str, seconds: float) -> bool:
+        """Take table ``table_id``'s lease only if it has expired; True if taken."""
+        with self.engine.begin() as conn:
+            got = conn.execute(sql_text(
+                "UPDATE bot_leases SET holder = :h, expires = now() + make_interval(secs => :s) "
+                "WHERE table_id = :t AND expires < now() RETURNING table_id"
+            ), {"t": table_id, "h": holder, "s": seconds}).first()
+        return got is not None
+
+    def unleased_bot_tables(self) -> list[str]:
+        """Unfinished tables with a bot seat and no lease row (stored by an earlier version,
+        or left while a person was to move), which a started server should look at."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id, tables.c.seats).where(
+                    tables.c.finished.is_(False), tables.c.failure.is_(None),
+                    ~tables.c.id.in_(select(bot_leases.c.table_id)))
+            ).all()
+        return [str(r.id) for r in rows if any(s != "human" for s in r.seats)]
+
+    def add_expired_leases(self, table_ids: list[str]) -> None:
+        """Lease rows, already expired, for ``table_ids``: the sweep of some process takes them."""
+        if not table_ids:
+            return
+        with self.engine.begin() as conn:
+            conn.execute(sql_text(
+                "INSERT INTO bot_leases (table_id, holder, expires) "
+                "SELECT t, '', now() - interval '1 second' FROM unnest(CAST(:ids AS text[])) AS t "
+                "ON CONFLICT (table_id) DO NOTHING"), {"ids": table_ids})
+
+    def listen_url(self) -> str:
+        """The libpq URL of the database, for the ``LISTEN`` connection."""
+        return self.url.set(drivername="postgresql").render_as_string(hide_password=False)

@@ -9,6 +9,14 @@ a generator derived from the table's seed and the step, so a bot re-deciding aft
 decides the same. A bot that fails is replaced by the random bot, and a table whose random
 bot fails is marked failed; both are told on the table's page. Every error is a
 ``TableError`` (an HTTP status and a sentence) and changes nothing.
+
+On PostgreSQL (``Storage.shared``) many processes serve the same tables: a decision is checked
+and stored inside a transaction that holds the table's row lock, after the actions other
+processes stored were applied (``_take_shared``); every change is announced with ``NOTIFY``
+and each process catches up the tables it holds (``LiveTable.sync``). A table's bots are
+moved only by the process holding its lease (``LEASE_SECONDS``, renewed every ``TICK``); a
+lease that expires is taken over by another process's sweep. Tables nobody used for
+``idle_seconds`` leave memory (both databases) and are replayed when needed again.
 """
 
 from __future__ import annotations
@@ -17,8 +25,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import secrets
-from dataclasses import dataclass, replace
+import socket
+import time
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -47,6 +58,12 @@ BACKLOG = 512
 """Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
 FALLBACK_BOT = "random"
 """The bot that takes over a seat whose bot failed."""
+LEASE_SECONDS = 5.0
+"""How long a bot lease lasts unless renewed: a dead holder's tables move again after this."""
+TICK = 1.0
+"""Seconds between renewals of the leases held, sweeps for expired ones and idle checks."""
+IDLE_SECONDS = 600.0
+"""A table nobody used for this long leaves memory (``--idle-seconds``)."""
 
 
 @dataclass(frozen=True)
@@ -158,6 +175,17 @@ def colour_of(state: State, seat: int) -> str:
     return str(colour) if colour else f"Seat {seat + 1}"
 
 
+@dataclass
+class _Taken:
+    """What a decision on a shared database found and did (``LiveTable._take_shared``)."""
+
+    row: TableRow | None = None
+    steps: list[tuple[Any, str | None, State]] = field(default_factory=list)
+    """Actions stored by other processes, then the one taken: (JSON, digest, state after)."""
+    error: TableError | None = None
+    lost_lease: bool = False
+
+
 class LiveTable:
     """One table in memory: its state, the actions taken, its lock and its subscribers."""
 
@@ -183,6 +211,20 @@ class LiveTable:
         self.closed = False
         self._bot_task: asyncio.Task[None] | None = None
         self._checkpoints: list[State] = []
+        self.used = time.monotonic()
+        self._sync_task: asyncio.Task[None] | None = None
+        self._dirty = False
+        self._lease_wait_until = 0.0
+
+    def touch(self) -> None:
+        """Note that the table is in use now (it is not idle)."""
+        self.used = time.monotonic()
+
+    @property
+    def busy(self) -> bool:
+        """True while bots move, a decision is taken, or the table catches up."""
+        return (self.lock.locked()
+                or any(t is not None and not t.done() for t in (self._bot_task, self._sync_task)))
 
     @property
     def step(self) -> int:
@@ -211,11 +253,20 @@ class LiveTable:
         }
 
     def choices(self, seat: int | None) -> list[dict[str, Any]]:
-        """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own."""
+        """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own; the
+        game's usual choice (``Game.usual_choice``) also has ``"usual": true``, and
+        ``"never_hurts": true`` when ``Game.never_hurts`` holds for it (issue 16)."""
         if seat is None or self.failure is not None or self.state.to_move != seat:
             return []
-        return [{"text": str(action), "json": action.to_json()}
-                for action in self.state.legal_actions()]
+        actions = self.state.legal_actions()
+        choices: list[dict[str, Any]] = [{"text": str(action), "json": action.to_json()}
+                                         for action in actions]
+        usual = self.game.usual_choice(self.state, actions)
+        if usual is not None and 0 <= usual < len(choices):
+            choices[usual]["usual"] = True
+            if self.game.never_hurts(self.state, actions[usual]):
+                choices[usual]["never_hurts"] = True
+        return choices
 
     def about(self) -> dict[str, Any]:
         """What every seat is told of the table itself: practice, failure, notices, the
@@ -244,12 +295,14 @@ class LiveTable:
         queue: asyncio.Queue[str | None] = asyncio.Queue()
         queue.put_nowait(self.message(seat))
         self.subscribers[queue] = seat
+        self.touch()
         self.start_bots()
         return queue
 
     def unsubscribe(self, queue: asyncio.Queue[str | None]) -> None:
         """Stop sending to ``queue``."""
         self.subscribers.pop(queue, None)
+        self.touch()
 
     def _notify(self) -> None:
         messages: dict[int | None, str] = {}
@@ -269,36 +322,157 @@ class LiveTable:
 
         Checked in order: a seat, not the spectator (403); the game not over (409); that
         seat's decision (403); the step current (409); the action readable (400) and legal
-        (422). Then the action is stored, applied and sent to every subscriber.
+        (422). Then the action is stored, applied and sent to every subscriber. On a shared
+        database the checks see every action stored by any process (``_take_shared``).
         """
         if seat is None:
             raise TableError(403, "the spectator link can watch but not decide")
+        self.touch()
         async with self.lock:
             if self.closed:
                 raise TableError(503, "the table is being reloaded; try again")
-            if self.failure is not None:
-                raise TableError(409, f"this table has failed: {self.failure}")
-            to_move = self.state.to_move
-            if to_move is None:
-                raise TableError(409, "the game is over: no decision is left to take")
-            if to_move != seat:
-                raise TableError(403, f"it is {self.colours[to_move]}'s decision, not yours")
-            if step != self.step:
-                if step < self.step:
-                    raise TableError(409, f"decision {step + 1} was already taken; "
-                                          f"the table is at step {self.step}")
-                raise TableError(409, f"step {step} has not been reached; "
-                                      f"the table is at step {self.step}")
-            try:
-                action = self.game.action_from_json(action_json)
-            except RecursionError:
-                raise TableError(400, "the action is nested too deeply") from None
-            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
-                raise TableError(400, f"the action is malformed: {exc}") from None
-            if action not in self.state.legal_actions():
-                raise TableError(422, "that action is not one of your legal actions now")
+            if self.manager.shared:
+                taken = await self._decide_shared(seat, step, action_json, None)
+                if taken.error is not None:
+                    raise taken.error
+                return self.step
+            action = self._check(self.state, self.step, self.failure, seat, step, action_json)
             await self._accept(action)
             return self.step
+
+    def _check(self, state: State, current: int, failure: str | None, seat: int, step: int,
+               action_json: Any) -> Any:
+        """The action ``seat`` asks for at ``step`` if it may be taken in ``state`` (after
+        ``current`` actions); else ``TableError`` in the order ``act`` documents."""
+        if failure is not None:
+            raise TableError(409, f"this table has failed: {failure}")
+        to_move = state.to_move
+        if to_move is None:
+            raise TableError(409, "the game is over: no decision is left to take")
+        if to_move != seat:
+            raise TableError(403, f"it is {self.colours[to_move]}'s decision, not yours")
+        if step != current:
+            if step < current:
+                raise TableError(409, f"decision {step + 1} was already taken; "
+                                      f"the table is at step {current}")
+            raise TableError(409, f"step {step} has not been reached; "
+                                  f"the table is at step {current}")
+        try:
+            action = self.game.action_from_json(action_json)
+        except RecursionError:
+            raise TableError(400, "the action is nested too deeply") from None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise TableError(400, f"the action is malformed: {exc}") from None
+        if action not in state.legal_actions():
+            raise TableError(422, "that action is not one of your legal actions now")
+        return action
+
+    async def _decide_shared(self, seat: int, step: int, action_json: Any,
+                             holder: str | None) -> _Taken:
+        """Take a decision on a shared database (the caller holds the lock), then show what
+        was found and taken; ``holder``: the bot lease a bot's decision needs."""
+        taken = await run_in_threadpool(self._take_shared, seat, step, action_json, holder)
+        self._adopt(taken.row, taken.steps)
+        return taken
+
+    def _take_shared(self, seat: int, step: int, action_json: Any,
+                     holder: str | None) -> _Taken:
+        """In a worker thread, in one transaction holding the table's row lock: apply the
+        actions other processes stored, check the decision against that state (and, for a
+        bot, that ``holder`` holds the lease), store it and ``NOTIFY`` it. Memory is not
+        changed here: ``_adopt`` does that on the event loop."""
+        taken = _Taken()
+        known = len(self.actions)
+        found: list[tuple[Any, str | None, State]] = []
+        try:
+            with self.manager.storage.serialised(self.id, holder) as locked:
+                taken.row = locked.row
+                state = self.state
+                for raw, digest in locked.actions_after(known):
+                    state = state.copy()
+                    state.apply(self.game.action_from_json(raw))
+                    taken.steps.append((raw, digest, state))
+                if holder is not None and not locked.leased:
+                    taken.lost_lease = True
+                    raise TableError(409, "another process moves this table's bots")
+                current = known + len(taken.steps)
+                action = self._check(state, current, locked.row.failure, seat, step,
+                                     action_json)
+                after = state.copy()
+                after.apply(action)
+                digest = after.digest()
+                locked.add_action(current + 1, action.to_json(), digest, after.to_move is None)
+                found = list(taken.steps)
+                taken.steps.append((action.to_json(), digest, after))
+        except TableError as exc:
+            taken.error = exc
+        except Duplicate:
+            taken.steps = found
+            taken.error = TableError(409, f"decision {step + 1} was already taken")
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot take decision %d: %s", self.id, step + 1, exc)
+            taken.steps = []
+            taken.error = TableError(503, "the database cannot be reached; try again")
+        return taken
+
+    def _adopt(self, row: TableRow | None, steps: list[tuple[Any, str | None, State]]) -> None:
+        """Make stored facts the table's: the row's seats, notices and failure, then each
+        action in turn, every subscriber told after each. The caller holds the lock."""
+        changed = False
+        if row is not None:
+            seats, notices = list(row.seats), list(row.notices)
+            if (seats, notices, row.failure) != (self.seats, self.notices, self.failure):
+                self.seats, self.notices, self.failure = seats, notices, row.failure
+                changed = True
+        for raw, digest, state in steps:
+            self.state = state
+            self.actions.append(raw)
+            self.digests.append(digest)
+            self._notify()
+        if changed and not steps:
+            self._notify()
+        if steps:
+            self.touch()
+            if self.over:
+                self.manager.finished(self)
+        if self.failure is not None:
+            self.manager.let_go(self)
+        self.start_bots()
+
+    async def sync(self) -> None:
+        """Catch up with the database (shared databases): the actions and changes other
+        processes stored since this table was last read."""
+        async with self.lock:
+            if self.closed:
+                return
+            try:
+                row, steps = await run_in_threadpool(self._read_since)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot catch up: %s", self.id, exc)
+                return
+            self._adopt(row, steps)
+
+    def _read_since(self) -> tuple[TableRow, list[tuple[Any, str | None, State]]]:
+        row, stored = self.manager.storage.since(self.id, len(self.actions))
+        steps = []
+        state = self.state
+        for raw, digest in stored:
+            state = state.copy()
+            state.apply(self.game.action_from_json(raw))
+            steps.append((raw, digest, state))
+        return row, steps
+
+    def sync_soon(self) -> None:
+        """Catch up in the background (after a ``NOTIFY``); calls while one runs coalesce."""
+        self._dirty = True
+        if self.closed or (self._sync_task is not None and not self._sync_task.done()):
+            return
+        self._sync_task = asyncio.get_running_loop().create_task(self._sync_while_dirty())
+
+    async def _sync_while_dirty(self) -> None:
+        while self._dirty and not self.closed:
+            self._dirty = False
+            await self.sync()
 
     async def _accept(self, action: Any) -> None:
         """Take a legal action of ``to_move``; the caller holds the lock.
@@ -386,18 +560,24 @@ class LiveTable:
         return seat
 
     def start_bots(self) -> None:
-        """Let the bots move if one is to decide (nothing if they already are)."""
+        """Let the bots move if one is to decide (nothing if they already are, or, on a
+        shared database, while another process holds the table's bot lease)."""
         if self.closed or self._bot_to_move() is None:
             return
         if self._bot_task is not None and not self._bot_task.done():
+            return
+        if self.manager.shared and time.monotonic() < self._lease_wait_until:
             return
         self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
     async def _run_bots(self) -> None:
         """Bots decide in the pool without holding the table's lock; a decision is taken
-        only if the table is still at the step it was made for."""
+        only if the table is still at the step it was made for (and, on a shared database,
+        while this process holds the table's bot lease)."""
         try:
             while not self.closed and self._bot_to_move() is not None:
+                if self.manager.shared and not await self.manager.lease(self):
+                    return
                 await asyncio.sleep(self.manager.bot_delay)
                 seat = self._bot_to_move()
                 if seat is None or self.closed:
@@ -416,6 +596,10 @@ class LiveTable:
                 async with self.lock:
                     if self.closed or self.step != step:
                         continue
+                    self.touch()
+                    if self.manager.shared:
+                        await self._bot_decides_shared(seat, spec, step, chosen)
+                        continue
                     if action not in self.state.legal_actions():
                         await self._bot_failed(seat, spec, "chose an illegal action")
                         continue
@@ -427,6 +611,18 @@ class LiveTable:
         except Exception:
             log.exception("table %s: a bot failed", self.id)
             await self._fail("the server failed while a bot was moving")
+
+    async def _bot_decides_shared(self, seat: int, spec: str, step: int, chosen: Any) -> None:
+        """Take a bot's decision on a shared database (the caller holds the lock)."""
+        taken = await self._decide_shared(seat, step, chosen, self.manager.holder)
+        if taken.lost_lease:
+            self.manager.lost_lease(self)
+        elif taken.error is None:
+            return
+        elif taken.error.status in (400, 422):
+            await self._bot_failed(seat, spec, "chose an illegal action")
+        elif taken.error.status == 503:
+            await asyncio.sleep(TICK)  # the database is away: try again
 
     async def _bot_failed(self, seat: int, spec: str, reason: str) -> None:
         """Seat ``seat``'s bot failed: the fallback bot takes over, or, if it was the
@@ -463,15 +659,17 @@ class LiveTable:
         if failure is not None:
             self.failure = failure
         self._notify()
+        if self.failure is not None:
+            self.manager.let_go(self)
 
     async def close(self) -> None:
         """Stop the bots and end every subscription."""
         self.closed = True
-        task = self._bot_task
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        for task in (self._bot_task, self._sync_task):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for queue in list(self.subscribers):
             queue.put_nowait(None)
         self.subscribers.clear()
@@ -481,17 +679,27 @@ class Tables:
     """Every live table of a server, loaded from ``storage`` when first needed."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, pool: BotPool | None = None,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
+        if not idle_seconds > 0:
+            raise ValueError("the idle time (--idle-seconds) must be more than 0 seconds")
         self.storage = storage
         self.bot_delay = bot_delay
         self.pool = pool or BotPool()
         self.limits = limits or Limits()
+        self.idle_seconds = idle_seconds
+        self.shared = storage.shared
+        self.holder = f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
+        """This process's name in ``bot_leases``."""
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._missed: set[str] = set()
         self._tokens: dict[str, tuple[str, int]] = {}
         self._closing: set[asyncio.Task[None]] = set()
         self._finished: dict[str, None] = {}
+        self._held: dict[str, float] = {}
+        """Tables whose bot lease this process holds, with when it ends (monotonic clock)."""
         self._starting: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None) -> dict[str, Any]:
@@ -543,12 +751,17 @@ class Tables:
                   for seat, spec in enumerate(specs) if spec == HUMAN}
         spectator = secrets.token_urlsafe(32)
         tokens[spectator] = SPECTATOR
+        lease = None
+        if self.shared and any(spec != HUMAN for spec in specs):
+            lease = (self.holder, LEASE_SECONDS)
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
-                                    specs, tokens, chosen)
+                                    specs, tokens, chosen, lease)
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot store a new table: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
+        if lease is not None:
+            self._held[table_id] = time.monotonic() + LEASE_SECONDS - TICK
         for token, seat in tokens.items():
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
@@ -583,8 +796,11 @@ class Tables:
             raise TableError(503, f"this server already keeps {count} unfinished games, its "
                                   "limit; try again when some have finished")
 
-    async def resolve(self, token: str) -> tuple[LiveTable, int | None]:
-        """The live table and seat of ``token`` (``None``: the spectator); 404 if unknown."""
+    async def resolve(self, token: str, fresh: bool = True) -> tuple[LiveTable, int | None]:
+        """The live table and seat of ``token`` (``None``: the spectator); 404 if unknown.
+
+        On a shared database the table first catches up with what other processes stored,
+        unless ``fresh`` is false (a decision catches up by itself)."""
         found = self._tokens.get(token)
         if found is None:
             try:
@@ -596,25 +812,33 @@ class Tables:
                 raise TableError(404, "this link does not belong to any table")
             self._tokens[token] = found
         table_id, seat = found
-        return await self.get(table_id), (None if seat == SPECTATOR else seat)
+        table = await self.get(table_id)
+        if self.shared and fresh:
+            await table.sync()
+        return table, (None if seat == SPECTATOR else seat)
 
     async def get(self, table_id: str) -> LiveTable:
         """The live table ``table_id``, replayed from the database on first use."""
         table = self._live.get(table_id)
         if table is not None:
+            table.touch()
             return table
         lock = self._loading.setdefault(table_id, asyncio.Lock())
         try:
             async with lock:
                 table = self._live.get(table_id)
                 if table is None:
+                    self._missed.discard(table_id)
                     table = await run_in_threadpool(self._load, table_id)
                     self._live[table_id] = table
                     table.start_bots()
                     if table.over:
                         self.finished(table)
+                    if table_id in self._missed:  # a NOTIFY came while it loaded
+                        table.sync_soon()
         finally:
             self._loading.pop(table_id, None)
+            self._missed.discard(table_id)
         return table
 
     def _load(self, table_id: str) -> LiveTable:
@@ -670,23 +894,191 @@ class Tables:
 
     async def act(self, token: str, step: int, action_json: Any) -> int:
         """Take the decision of ``token``'s seat (see ``LiveTable.act``); 404 if unknown."""
-        table, seat = await self.resolve(token)
+        table, seat = await self.resolve(token, fresh=False)
         return await table.act(seat, step, action_json)
 
     def finished(self, table: LiveTable) -> None:
         """Note that ``table``'s game is over; forget the oldest finished tables nobody watches."""
+        self.let_go(table)
         self._finished.pop(table.id, None)
         self._finished[table.id] = None
+        gone = set()
         for table_id in list(self._finished)[:max(len(self._finished) - KEEP_FINISHED, 0)]:
             old = self._live.get(table_id)
             if old is None or not old.subscribers:
                 del self._finished[table_id]
+                gone.add(table_id)
                 if old is not None:
                     del self._live[table_id]
+        self._forget_tokens(gone)
+
+    def _forget_tokens(self, table_ids: set[str]) -> None:
+        if table_ids:
+            self._tokens = {t: found for t, found in self._tokens.items()
+                            if found[0] not in table_ids}
 
     def start(self) -> None:
-        """Load every unfinished table in the background, so that bots to move move again."""
-        self._starting = asyncio.get_running_loop().create_task(self._resume())
+        """Start the background work: on SQLite, load every unfinished table so that bots to
+        move move again; on a shared database, listen for changes and take over the tables
+        whose bot lease expired. Both: let idle tables leave memory."""
+        loop = asyncio.get_running_loop()
+        if self.shared:
+            self._tasks.append(loop.create_task(self._listen()))
+        else:
+            self._starting = loop.create_task(self._resume())
+        self._tasks.append(loop.create_task(self._tend()))
+
+    # Many processes, and idle tables.
+
+    async def lease(self, table: LiveTable) -> bool:
+        """True if this process holds ``table``'s bot lease (taken now if it is free)."""
+        if self._held.get(table.id, 0.0) > time.monotonic():
+            return True
+        try:
+            left = await run_in_threadpool(self.storage.acquire_lease, table.id, self.holder,
+                                           LEASE_SECONDS)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot take the bot lease: %s", table.id, exc)
+            left = TICK
+        if left == 0.0:
+            self._held[table.id] = time.monotonic() + LEASE_SECONDS - TICK
+            return True
+        table._lease_wait_until = time.monotonic() + left
+        return False
+
+    def lost_lease(self, table: LiveTable) -> None:
+        """``table``'s lease turned out to be another process's: stop counting on it."""
+        self._held.pop(table.id, None)
+        table._lease_wait_until = time.monotonic() + TICK
+
+    def let_go(self, table: LiveTable) -> None:
+        """Give up ``table``'s bot lease, if held: expired if a bot is still to move (another
+        process takes over), deleted if not (the game is over, failed or a person's turn)."""
+        if self._held.pop(table.id, None) is None:
+            return
+        needed = table._bot_to_move() is not None
+        self._background(run_in_threadpool(self._release, table.id, needed))
+
+    def _release(self, table_id: str, needed: bool) -> None:
+        try:
+            self.storage.release_lease(table_id, self.holder, needed=needed)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot release the bot lease: %s", table_id, exc)
+
+    def _background(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+
+    def _heard(self, payload: str) -> None:
+        """A ``NOTIFY``: ``"<table id> <step>"`` or ``"<table id> about"``."""
+        table_id, _space, what = payload.rpartition(" ")
+        table = self._live.get(table_id)
+        if table is None:
+            if table_id in self._loading:
+                self._missed.add(table_id)
+            return
+        if what.isdigit() and int(what) <= table.step:
+            return  # already known (this process took it, or caught up)
+        table.sync_soon()
+
+    async def _listen(self) -> None:
+        """Follow ``NOTIFY``s on one connection of its own, reconnecting if it drops; each
+        (re)connection catches up every table in memory, as some may have been missed."""
+        import psycopg
+
+        from citywatch.server.storage import CHANNEL
+
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(self.storage.listen_url(),
+                                                             autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    for table in list(self._live.values()):
+                        table.sync_soon()
+                    async for note in conn.notifies():
+                        self._heard(note.payload)
+            except psycopg.Error as exc:
+                log.warning("the LISTEN connection failed (%s); reconnecting", exc)
+                await asyncio.sleep(TICK)
+
+    async def _tend(self) -> None:
+        """Every ``TICK``: renew the leases held, take over expired ones (shared databases),
+        and let idle tables leave memory."""
+        if self.shared:
+            try:
+                await run_in_threadpool(self._adopt_unleased)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot look for tables without a bot lease: %s", exc)
+        while True:
+            try:
+                if self.shared:
+                    await self._renew()
+                    await self._sweep()
+                self._evict_idle()
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot renew or sweep the bot leases: %s", exc)
+            await asyncio.sleep(min(TICK, self.idle_seconds / 2))
+
+    def _adopt_unleased(self) -> None:
+        self.storage.add_expired_leases(self.storage.unleased_bot_tables())
+
+    async def _renew(self) -> None:
+        ids = [t for t in self._held if t in self._live]
+        for table_id in set(self._held) - set(ids):
+            del self._held[table_id]
+        kept = await run_in_threadpool(self.storage.renew_leases, self.holder, ids,
+                                       LEASE_SECONDS)
+        until = time.monotonic() + LEASE_SECONDS - TICK
+        for table_id in ids:
+            if table_id in kept:
+                self._held[table_id] = until
+            else:
+                log.warning("table %s: the bot lease was lost", table_id)
+                self._held.pop(table_id, None)
+
+    async def _sweep(self) -> None:
+        """Take the expired leases (their holder died or let go) and move those tables' bots."""
+        for table_id in await run_in_threadpool(self.storage.expired_leases):
+            got = await run_in_threadpool(self.storage.take_expired_lease, table_id,
+                                          self.holder, LEASE_SECONDS)
+            if not got:
+                continue
+            self._held[table_id] = time.monotonic() + LEASE_SECONDS - TICK
+            log.info("table %s: took over its bots", table_id)
+            try:
+                table = await self.get(table_id)
+            except TableError as exc:
+                log.error("table %s not taken over: %s", table_id, exc.message)
+                self._held.pop(table_id, None)
+                await run_in_threadpool(self._release, table_id, False)
+                continue
+            await table.sync()
+            if table.over or table.failure is not None or table._bot_to_move() is None:
+                self.let_go(table)
+            else:
+                table._lease_wait_until = 0.0
+                table.start_bots()
+
+    def _evict_idle(self) -> None:
+        """Forget the tables nobody used for ``idle_seconds``: no subscriber, no request, no
+        bot move. They are replayed from the database when needed again."""
+        now = time.monotonic()
+        idle = [table for table in self._live.values()
+                if not table.subscribers and not table.busy
+                and now - table.used > self.idle_seconds]
+        for table in idle:
+            del self._live[table.id]
+            self._finished.pop(table.id, None)
+            self.let_go(table)
+            self._background(table.close())
+        self._forget_tokens({table.id for table in idle})
+
+    @property
+    def in_memory(self) -> list[str]:
+        """The ids of the tables held in memory now."""
+        return list(self._live)
 
     async def _resume(self) -> None:
         try:
@@ -701,13 +1093,16 @@ class Tables:
                 log.error("table %s not resumed: %s", table_id, exc.message)
 
     async def close(self) -> None:
-        """Stop every table's bots and subscriptions."""
-        if self._starting is not None and not self._starting.done():
-            self._starting.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._starting
+        """Stop every table's bots and subscriptions; give up the bot leases held."""
+        for task in [self._starting, *self._tasks]:
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for table in list(self._live.values()):
             await table.close()
+        for table in list(self._live.values()):
+            self.let_go(table)
         self._live.clear()
         if self._closing:
             await asyncio.gather(*self._closing, return_exceptions=True)
