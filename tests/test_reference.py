@@ -15,7 +15,7 @@ import citywatch
 from citywatch import reference as reference_module
 from citywatch.cli import main
 from citywatch.core.api import Game
-from citywatch.games.ankh_morpork.data import SYMBOL_NAMES
+from citywatch.games.ankh_morpork.data import SYMBOL_NAMES, player_text
 from citywatch.reference import kinds, lookup, sections, singular, suggest
 
 RAW = json.loads(
@@ -56,7 +56,7 @@ def test_reference_has_every_card_with_its_symbols() -> None:
     for card, raw in zip(cards, RAW["player_cards"], strict=True):
         assert set(card) == {"id", "name", "deck", "symbols", "text", "interrupt"}
         assert (card["id"], card["name"], card["deck"], card["text"]) == (
-            raw["id"], raw["name"], raw["deck"], raw["text"])
+            raw["id"], raw["name"], raw["deck"], player_text(raw["text"]))
         assert card["symbols"] == [readable(s) for s in raw["symbols"]]
         assert card["interrupt"] == ("interrupt" in raw["symbols"])
     gaspode = next(c for c in cards if c["name"] == "Gaspode")
@@ -67,7 +67,8 @@ def test_reference_has_every_card_with_its_symbols() -> None:
 
 
 def test_reference_has_areas_events_and_personalities() -> None:
-    """12 areas (adjacency by name), 12 events and 7 personalities, as in the data."""
+    """12 areas (adjacency by name), 12 events and 7 personalities, as in the data (texts
+    without research notes: ``player_text``, issue 16)."""
     areas = REFERENCE["areas"]
     assert len(areas) == 12 and len(REFERENCE["events"]) == 12
     assert len(REFERENCE["personalities"]) == 7
@@ -76,10 +77,12 @@ def test_reference_has_areas_events_and_personalities() -> None:
         assert area == {
             "number": raw["number"], "name": raw["name"], "cost": raw["building_cost"],
             "adjacent": [by_number[n] for n in raw["adjacent"]],
-            "borders_river": raw["borders_river"], "power": raw["power"],
+            "borders_river": raw["borders_river"], "power": player_text(raw["power"]),
         }
-    assert REFERENCE["events"] == RAW["random_events"]
-    assert REFERENCE["personalities"] == RAW["personalities"]
+    assert REFERENCE["events"] == [{"name": e["name"], "text": player_text(e["text"])}
+                                   for e in RAW["random_events"]]
+    assert REFERENCE["personalities"] == [
+        {"name": p["name"], "wins_if": player_text(p["wins_if"])} for p in RAW["personalities"]]
 
 
 def test_reference_is_json_and_fresh() -> None:

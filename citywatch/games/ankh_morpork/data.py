@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -229,3 +230,29 @@ def area_named(name: str) -> Area:
         return AREA_BY_NAME[name]
     except KeyError:
         raise ValueError(f"no area is called {name!r}") from None
+
+
+# --- texts for players ------------------------------------------------------------------------
+_SAME_CONDITION = re.compile(r"^Same condition as (?P<name>.+?)\.$")
+_NOTES = (
+    # "(no text)", "(no scroll; the printed line ... is flavour only)": the card has no text
+    (re.compile(r"^\(no (?:text|scroll)[^)]*\)$"), ""),
+    # cross-references between cards with the same text, and where a reading came from
+    (re.compile(r"\s*\((?:same (?:text )?as|done by|card text:)[^)]*\)"), ""),
+    (re.compile(r"Per FAQ: "), "This card "),
+    (re.compile(r"\(FAQ: "), "("),
+    (re.compile(r"; (?:two|three|\d+) sources add that (?P<rest>[^.]+)"), r" (\g<rest>)"),
+)
+
+
+def player_text(text: str) -> str:
+    """A card, area, event or personality text as players read it: the research notes of
+    the data file (cross-references, "Per FAQ", sources, "(no text)") taken out, and
+    "Same condition as X." replaced by X's own text. The one place where they are taken out:
+    the reference, the browser's facts and the terminal all show this."""
+    same = _SAME_CONDITION.match(text)
+    if same is not None:
+        text = PERSONALITY_BY_NAME[same.group("name")].wins_if
+    for pattern, replacement in _NOTES:
+        text = pattern.sub(replacement, text)
+    return text.strip()

@@ -348,7 +348,7 @@ def bloody_stupid_johnson(s: AnkhMorporkState) -> None:
         s.say("Nobody owns that City Area card.")
         return
     s.area_card[area] = GONE
-    s.say(f"{s.colour(owner)}'s {AREAS[area].name} card leaves the game (ruling 23).")
+    s.say(f"{s.colour(owner)}'s {AREAS[area].name} card leaves the game.")
     if s.minions[owner][area]:
         harm.remove_minion(s, owner, area, -1, harm.EVENT)
 

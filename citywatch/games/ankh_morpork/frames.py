@@ -14,9 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from citywatch.core.log import LogEntry, log_append
 from citywatch.core.stack import Decisions
 from citywatch.core.stack import Handler as CoreHandler
 from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork.data import (
+    ASSASSINATE,
+    CARDS,
+    MONEY,
+    PLACE_BUILDING,
+    PLACE_MINION,
+    REMOVE_TROUBLE,
+    SCROLL,
+)
 from citywatch.games.ankh_morpork.scoring import end_by_deck
 from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState, Frame
 
@@ -45,11 +55,39 @@ def _deck_out(s: AnkhMorporkState) -> bool:
     return True
 
 
+class MoveMark(LogEntry):
+    """An entry no seat reads: where the log lines of one decision begin. ``text`` is the
+    deciding seat's colour (``view``'s ``last_move`` reads it)."""
+
+    __slots__ = ()
+
+    def for_seat(self, seat: int | None) -> str | None:
+        """Nothing: the mark is never shown."""
+        return None
+
+
+def skipped_text(action: Action) -> str:
+    """What a skip action gave up, for the log: 'the building on Hex'."""
+    card = CARDS[action.card]
+    symbol = card.symbols[action.extra]
+    if symbol.kind == MONEY:
+        what = f"the ${symbol.amount}"
+    else:
+        what = SKIPPED.get(symbol.kind, f"the {symbol.describe()}")
+    return f"{what} on {card.name}"
+
+
 def _log_quiet(s: AnkhMorporkState, f: Frame, action: Action) -> None:
-    """Log the actions whose handlers write nothing: every applied action is logged."""
+    """Mark where this decision's log lines begin, and log the actions whose handlers write
+    nothing: every applied action is logged."""
+    who = s.colour(f[1])
+    s.log_tail = log_append(s.log_tail, MoveMark(who))
+    if action.verb == "skip":
+        s.say(f"{who} skipped {skipped_text(action)}.")
+        return
     quiet = QUIET_VERBS.get(action.verb)
     if quiet is not None:
-        s.say(quiet.format(who=s.colour(f[1]), action=str(action)))
+        s.say(quiet.format(who=who))
 
 
 def advance(s: AnkhMorporkState) -> None:
@@ -72,12 +110,20 @@ DECISIONS.on_apply = _log_quiet
 
 # Actions whose handlers write nothing to the log: every applied action is logged.
 QUIET_VERBS = {
-    "skip": "{who} chose: {action}.",
     "stop": "{who} played no more cards.",
     "end_turn": "{who} ended their turn.",
     "allow": "{who} played no interrupt.",
     "done": "{who} is done.",
 }
+
+SKIPPED = {
+    PLACE_MINION: "the minion",
+    PLACE_BUILDING: "the building",
+    ASSASSINATE: "the assassination",
+    REMOVE_TROUBLE: "the trouble marker removal",
+    SCROLL: "the card text",
+}
+"""A skipped symbol in words (money: 'the $3'), as in 'Blue skipped the building on Hex'."""
 
 STATE_HOOKS.legal_actions = legal_actions
 STATE_HOOKS.apply_action = apply_action

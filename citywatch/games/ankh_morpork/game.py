@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,10 +16,12 @@ from citywatch.games.ankh_morpork.data import (
     EVENTS,
     HAND_SIZE,
     PERSONALITIES,
+    RANDOM_EVENT,
     STARTING_AREAS,
     STARTING_MONEY,
     TWO_PLAYER_REMOVED_CARDS,
     TWO_PLAYER_REMOVED_PERSONALITIES,
+    player_text,
 )
 from citywatch.games.ankh_morpork.evaluate import evaluate
 from citywatch.games.ankh_morpork.frames import advance
@@ -98,24 +101,43 @@ class AnkhMorpork(Game):
         """The heuristic bot."""
         return {"heuristic": HeuristicBot}
 
+    def usual_choice(self, state: State, actions: Sequence[Any]) -> int | None:
+        """On a card's symbol, the symbol's own action when it is the only one (the City Area
+        powers and Doctor Mossy Lawn aside): "Take $3", "Do the text of ...", the random
+        event; skipping when the symbol can do nothing. At the end of the turn, a power that
+        takes money from the bank, else ending the turn. Elsewhere no default."""
+        assert isinstance(state, AnkhMorporkState)
+        return usual(state, actions)[0]
+
+    def never_hurts(self, state: State, action: Any) -> bool:
+        """True for the usual choice when it is taking money from the bank (a symbol or a
+        City Area power) or skipping a symbol that can do nothing: the powers and Mossy Lawn
+        stay open at the next decision of the turn."""
+        assert isinstance(state, AnkhMorporkState)
+        actions = state.legal_actions()
+        index, harmless = usual(state, actions)
+        return harmless and index is not None and actions[index] == action
+
     def reference(self) -> dict[str, Any]:
-        """The game's facts for people: cards, areas, events, personalities (JSON)."""
+        """The game's facts for people: cards, areas, events, personalities (JSON), their
+        texts as players read them (``data.player_text``: no research notes)."""
         return {
             "game": self.name,
             "cards": [
                 {"id": c.id, "name": c.name, "deck": c.deck,
-                 "symbols": [s.describe() for s in c.symbols], "text": c.text,
+                 "symbols": [s.describe() for s in c.symbols], "text": player_text(c.text),
                  "interrupt": c.is_interrupt}
                 for c in CARDS
             ],
             "areas": [
                 {"number": a.number, "name": a.name, "cost": a.cost,
                  "adjacent": [AREAS[i].name for i in a.adjacent],
-                 "borders_river": a.borders_river, "power": a.power}
+                 "borders_river": a.borders_river, "power": player_text(a.power)}
                 for a in AREAS
             ],
-            "events": [{"name": e.name, "text": e.text} for e in EVENTS],
-            "personalities": [{"name": p.name, "wins_if": p.wins_if} for p in PERSONALITIES],
+            "events": [{"name": e.name, "text": player_text(e.text)} for e in EVENTS],
+            "personalities": [{"name": p.name, "wins_if": player_text(p.wins_if)}
+                              for p in PERSONALITIES],
             "titles": {"areas": "City areas", "events": "Random events"},
         }
 
@@ -137,6 +159,35 @@ class AnkhMorpork(Game):
     def web_folder(self) -> Path:
         """``web/``: the SVG board (``board.js``) and its card data."""
         return Path(__file__).parent / "web"
+
+
+_ASIDE = frozenset({"skip", "power", "mossy"})
+"""Verbs offered beside a symbol's own actions: skipping it, powers, Doctor Mossy Lawn."""
+
+
+def usual(s: AnkhMorporkState, actions: Sequence[Action]) -> tuple[int | None, bool]:
+    """The index of the usual choice among ``actions`` (the legal actions of the seat to
+    move; None: no default) and whether it never hurts its taker. Reads the decision
+    being made and the public board only."""
+    if s.result is not None or not s.stack:
+        return None, False
+    frame = s.stack[-1]
+    if frame[0] == "card":
+        symbol = CARDS[frame[2]].symbols[frame[3]]
+        own = [i for i, a in enumerate(actions) if a.verb not in _ASIDE]
+        if symbol.kind == RANDOM_EVENT or len(own) == 1:
+            return (own[0], actions[own[0]].verb == "take_money") if own else (None, False)
+        if not own:  # the symbol can do nothing now: skip it, the powers stay open
+            skips = [i for i, a in enumerate(actions) if a.verb == "skip"]
+            return (skips[0], True) if skips else (None, False)
+        return None, False
+    if frame[0] == "end":
+        for i, a in enumerate(actions):
+            if a.verb == "power" and AREAS[a.area].power_kind == "money":
+                return i, True
+        ends = [i for i, a in enumerate(actions) if a.verb == "end_turn"]
+        return (ends[0], False) if ends else (None, False)
+    return None, False
 
 
 GAME = AnkhMorpork()

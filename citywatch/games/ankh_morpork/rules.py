@@ -257,7 +257,7 @@ class ResolveCard(Handler):
         elif verb == "place_building":
             place_building(s, seat, a.area, a.extra, a.other)
         elif verb == "assassinate":
-            s.say(f"{s.colour(seat)} assassinates {_piece(s, a.seat)} in {s.area_name(a.area)}.")
+            s.say(f"{s.colour(seat)} assassinated {_piece(s, a.seat)} in {s.area_name(a.area)}.")
             harm.remove_minion(s, a.seat, a.area, seat, harm.SYMBOL)
         elif verb == "remove_trouble":
             s.trouble[a.area] = False

@@ -2,21 +2,35 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.data import (
     AREAS,
     CARDS,
+    CHRYSOPRASE_WORTH,
     COLOURS,
+    DRAGON_KING_TROUBLE,
     EVENTS,
+    LORD_AREAS,
+    LORDS,
     NUM_AREAS,
     PERSONALITIES,
     TWO_PLAYER_REMOVED_PERSONALITIES,
+    VETINARI_AREAS,
+    player_text,
 )
-from citywatch.games.ankh_morpork.frames import DECISIONS
+from citywatch.games.ankh_morpork.frames import DECISIONS, MoveMark
 from citywatch.games.ankh_morpork.position import area_json
-from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState
+from citywatch.games.ankh_morpork.scoring import (
+    MINION_POINTS,
+    controlled_areas,
+    net_worth,
+    personality_met,
+    spy_areas,
+)
+from citywatch.games.ankh_morpork.state import LOAN_CARDS, STATE_HOOKS, AnkhMorporkState
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -96,6 +110,123 @@ def view(s: AnkhMorporkState, seat: int | None) -> dict[str, Any]:
         "immune": [COLOURS[p] for p in range(s.n) if s.immune >> p & 1],
         "text_asked": [COLOURS[p] for p in range(s.n) if s.text_asked >> p & 1],
         "result": None if s.result is None else s.result.to_json(),
+        "last_move": last_move(s),
+        "progress": None if seat is None else progress(s, seat),
+        "scores": None if not ended else [score_breakdown(s, p) for p in range(s.n)],
+    }
+
+
+_AREA_WORDS = re.compile(r"\b(" + "|".join(
+    re.escape(a.name) for a in sorted(AREAS, key=lambda a: -len(a.name))) + r")\b")
+
+
+def last_move(s: AnkhMorporkState) -> dict[str, Any] | None:
+    """The newest decision whose public log lines name an area: who decided and the areas
+    those lines name (what the move and its consequences touched), in board order; None if
+    no decision has touched an area yet. Public facts only."""
+    node = s.log_tail
+    named: set[str] = set()
+    while node is not None:
+        entry = node[0]
+        if isinstance(entry, MoveMark):
+            if named:
+                return {"by": entry.text,
+                        "areas": [a.name for a in AREAS if a.name in named]}
+        elif entry.seats is None:
+            named.update(_AREA_WORDS.findall(entry.text))
+        node = node[1]
+    return None
+
+
+def progress(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
+    """How far ``seat``'s own personality is from winning at this table: ``have`` of
+    ``need`` (None for Commander Vimes), one sentence (``line``), further facts (``notes``),
+    whether it holds now (``met``: it wins at the start of the seat's turn), and the
+    personality's full text. Only for the seat itself: the personality is secret."""
+    person = PERSONALITIES[s.personality[seat]]
+    name = person.name
+    players = f"{s.n} players"
+    demon_areas = [AREAS[a].name for a in range(NUM_AREAS) if s.demons[a]]
+    notes: list[str] = []
+    have: int | None
+    need: int | None
+    if name == "Lord Vetinari":
+        have, need = spy_areas(s, seat), VETINARI_AREAS[s.n]
+        line = f"Your minions are in {have} of the {need} areas you need ({players})."
+        if demon_areas:
+            notes.append("Areas with a demon do not count: " + ", ".join(demon_areas) + ".")
+    elif name in LORDS:
+        have, need = controlled_areas(s, seat), LORD_AREAS[s.n]
+        line = f"You control {have} of the {need} areas you need ({players})."
+        if demon_areas:
+            notes.append("Nobody controls an area with a demon: " + ", ".join(demon_areas) + ".")
+    elif name == "Dragon King of Arms":
+        have, need = s.trouble_count(), DRAGON_KING_TROUBLE
+        line = f"{have} of the {need} trouble markers you need are on the board."
+    elif name == "Chrysoprase":
+        have, need = net_worth(s, seat), CHRYSOPRASE_WORTH
+        buildings = sum(AREAS[a].cost for a in s.buildings_of(seat) if not s.demons[a])
+        loans = sum(CARDS[c].params["repay"] for c in s.in_front[seat] if c in LOAN_CARDS)
+        line = (f"Your net worth is ${have} of the ${need} you need: cash ${s.money[seat]}"
+                f" + buildings ${buildings}" + (f" - loans ${loans}" if loans else "") + ".")
+        if any(s.demons[a] for a in s.buildings_of(seat)):
+            notes.append("Your buildings in areas with a demon are worth $0.")
+    else:  # Commander Vimes
+        have = need = None
+        line = (f"You win if the draw pile runs out ({len(s.draw_pile)} cards left) "
+                "and nobody has won before.")
+    met = personality_met(s, seat)
+    if met:
+        notes.append("Your condition holds now: you win at the start of your next turn "
+                     "if it still does.")
+    return {"personality": name, "text": player_text(person.wins_if), "have": have,
+            "need": need, "line": line, "notes": notes, "met": met}
+
+
+def score_breakdown(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
+    """``seat``'s points at the end (rulebook, End of the Game; ruling 25), part by part:
+    $5 a minion and each building's printed cost outside areas with a demon, $1 a dollar,
+    each loan repaid with $12 from the cash or -15 points; ``total`` is ``scoring.points``.
+    ``not_counted`` lists what stands in areas with a demon (it scores nothing)."""
+    minions = buildings = 0
+    built: list[str] = []
+    lost_minions = 0
+    lost_buildings: list[str] = []
+    for a in range(NUM_AREAS):
+        mine = s.minions[seat][a]
+        if s.demons[a]:
+            lost_minions += mine
+            if s.building[a] == seat:
+                lost_buildings.append(AREAS[a].name)
+            continue
+        minions += mine
+        if s.building[a] == seat:
+            buildings += AREAS[a].cost
+            built.append(AREAS[a].name)
+    cash = s.money[seat]
+    loans: list[dict[str, Any]] = []
+    loan_points = 0
+    for card in s.in_front[seat]:
+        if card not in LOAN_CARDS:
+            continue
+        repay, penalty = CARDS[card].params["repay"], CARDS[card].params["penalty"]
+        repaid = cash >= repay
+        cash -= repay if repaid else 0
+        points = -repay if repaid else -penalty
+        loan_points += points
+        loans.append({"card": CARDS[card].name, "repaid": repaid, "points": points})
+    total = MINION_POINTS * minions + buildings + s.money[seat] + loan_points
+    return {
+        "colour": COLOURS[seat],
+        "minions": minions,
+        "minion_points": MINION_POINTS * minions,
+        "buildings": built,
+        "building_points": buildings,
+        "money": s.money[seat],
+        "loans": loans,
+        "loan_points": loan_points,
+        "not_counted": {"minions": lost_minions, "buildings": lost_buildings},
+        "total": total,
     }
 
 

@@ -129,7 +129,8 @@ const CW = (() => {
   /**
    * Draw the board of ``view`` into ``host`` (an element). ``options.clickable`` maps an
    * area name to a CSS class for areas that legal actions mention; ``options.onArea`` is
-   * called with an area name when such an area is clicked.
+   * called with an area name when such an area is clicked. The areas of the last move
+   * (``view.last_move``) get a dashed ring in the mover's colour, drawn over everything.
    */
   function drawBoard(host, view, options = {}) {
     const clickable = options.clickable || {};
@@ -183,7 +184,85 @@ const CW = (() => {
       }
       root.append(group);
     }
+    const last = view.last_move;
+    if (last) {
+      for (const name of last.areas) {
+        const ring = points(AREAS[facts.areaByName[name].number].poly);
+        root.append(svg("polygon", { points: ring, class: "last-move-halo" }));
+        root.append(svg("polygon", {
+          points: ring, class: `last-move last-move-${last.by}`, "data-last-move": name,
+        }));
+      }
+    }
     host.replaceChildren(root);
+  }
+
+  /** "Last move: Blue, in Dimwell (8) and The Hippo (6)", or null before any. */
+  function lastMoveLine(view) {
+    const last = view.last_move;
+    if (!last) return null;
+    const names = last.areas.map((a) => `${a} (${facts.areaByName[a].number})`);
+    const where = names.length > 1
+      ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    return el("span", { class: "last-move-line" }, "Last move: ", colourName(last.by),
+      `, in ${where} (ringed on the map)`);
+  }
+
+  /** One's own personality: its name, how far it is at this table and its full text. */
+  function personalityBox(view) {
+    const me = view.seats[view.seat];
+    const progress = view.progress;
+    const lines = [el("div", { class: "personality-name" }, "Your personality: ",
+      el("strong", { text: me.personality || "?" }))];
+    if (progress) {
+      const line = el("div", { class: `progress${progress.met ? " progress-met" : ""}`,
+        id: "progress" });
+      if (progress.need !== null) {
+        line.append(el("meter", { min: 0, max: progress.need,
+          value: Math.min(progress.have, progress.need), class: "progress-meter" }), " ");
+      }
+      line.append(progress.line);
+      lines.push(line);
+      for (const note of progress.notes) lines.push(el("div", { class: "progress-note", text: note }));
+      lines.push(el("div", { class: "personality-text", text: progress.text }));
+    }
+    return lines;
+  }
+
+  /** The points of a finished game, part by part per player (rulebook, End of the Game). */
+  function scoresTable(view) {
+    const table = el("table", { class: "players scores" });
+    table.append(el("caption", { text: "Points: $5 a minion, each building its printed cost, " +
+      "$1 a dollar; each loan is repaid with $12 or costs 15 points. Nothing in an area " +
+      "with a demon counts." }));
+    table.append(el("thead", {}, el("tr", {},
+      ...["Player", "Minions", "Buildings", "Money", "Loans", "Not counted (demons)", "Points"]
+        .map((h, i) => el("th", { class: i && i !== 5 ? "num" : null, text: h })))));
+    const body = el("tbody");
+    for (const score of view.scores) {
+      const loans = score.loans.map((l) => `${l.card} ${l.repaid ? "repaid" : "not repaid"}`);
+      const lost = [];
+      if (score.not_counted.minions) {
+        lost.push(`${score.not_counted.minions} minion${score.not_counted.minions === 1 ? "" : "s"}`);
+      }
+      if (score.not_counted.buildings.length) {
+        lost.push(`building in ${score.not_counted.buildings.join(", ")}`);
+      }
+      body.append(el("tr", { "data-colour": score.colour },
+        el("td", {}, colourName(score.colour)),
+        el("td", { class: "num", text: `${score.minions} × 5 = ${score.minion_points}` }),
+        el("td", { class: "num" }, String(score.building_points),
+          score.buildings.length ? el("span", { class: "scores-what",
+            text: ` (${score.buildings.join(", ")})` }) : null),
+        el("td", { class: "num", text: String(score.money) }),
+        el("td", { class: "num" }, score.loans.length ? String(score.loan_points) : "–",
+          loans.length ? el("span", { class: "scores-what", text: ` (${loans.join(", ")})` })
+            : null),
+        el("td", { text: lost.join(", ") || "–" }),
+        el("td", { class: "num total", text: String(score.total) })));
+    }
+    table.append(body);
+    return table;
   }
 
   function drawArea(group, shape, area, state) {
@@ -362,12 +441,18 @@ const CW = (() => {
     });
     table.append(body);
     box.append(table);
+    if (view.scores) {
+      box.append(el("h3", { text: scored ? "How the points were made"
+        : "Points on the board at the end (the game was not decided on points)" }));
+      box.append(scoresTable(view));
+    }
     return box;
   }
 
   return {
     COLOURS, loadFacts, el, svg, drawBoard, cardTile, symbolBadges, playersTable, pilesLine,
-    outcomeBox, colourName, get facts() { return facts; },
+    outcomeBox, colourName, lastMoveLine, personalityBox, scoresTable,
+    get facts() { return facts; },
   };
 })();
 
@@ -385,6 +470,7 @@ function mount(main, side) {
   main.replaceChildren(
     el("section", { class: "panel board-panel", id: "board-panel" },
       el("div", { id: "board", class: "board-host" }),
+      el("p", { id: "last-move", class: "note" }),
       el("p", { id: "this-turn", class: "note" })),
     el("section", { class: "panel", id: "players-panel" },
       el("h2", { text: "Players" }),
@@ -405,6 +491,8 @@ function render(view, ctx) {
     if (n) clickable[area.name] = n === 1 ? "can-act one" : "can-act";
   }
   CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick });
+  const last = CW.lastMoveLine(view);
+  document.getElementById("last-move").replaceChildren(...(last ? [last] : []));
   document.getElementById("players").replaceChildren(CW.playersTable(view));
   document.getElementById("piles").textContent = CW.pilesLine(view);
   renderThisTurn(view);
@@ -427,11 +515,7 @@ function renderHand(view, ctx) {
     return;
   }
   section.hidden = false;
-  const me = view.seats[view.seat];
-  const personality = CW.facts.personalities[me.personality];
-  const lines = [el("div", { class: "personality-name" }, "Your personality: ",
-    el("strong", { text: me.personality || "?" }))];
-  if (personality) lines.push(el("div", { class: "personality-text", text: personality.wins_if }));
+  const lines = CW.personalityBox(view);
   if (view.seen_personalities.length) {
     lines.push(el("div", {
       class: "note", text: `Unused personalities you were shown: ${view.seen_personalities.join(", ")}`,

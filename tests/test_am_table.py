@@ -1,0 +1,545 @@
+"""Issue 16 ("The table feels like a real game") for Ankh-Morpork: the usual choice and what
+never hurts, the last move, one's own personality's progress, the points part by part at the
+end, and plain player-facing wording (no research notes, no "chose:"). Every test starts from
+a position or a new game; the browser tests look at a real page (screenshots in /tmp)."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import (
+    GAME,
+    actions,
+    area,
+    blank,
+    do,
+    give,
+    minions,
+    next_events,
+    set_personalities,
+    start,
+)
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+from rich.console import Console
+from test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    Watch,
+    create_table,
+    open_page,
+    server_view,
+    serving,
+    wait_for_state,
+)
+from test_personalities import deck_out_position, last_turn
+
+from citywatch.cli import main
+from citywatch.core.rng import Rng
+from citywatch.games.ankh_morpork.data import PERSONALITY_BY_NAME, player_text
+from citywatch.games.ankh_morpork.make_web import CARDS_JSON
+from citywatch.games.ankh_morpork.scoring import points
+from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.server import create_app
+
+DATA = Path(__file__).parents[1] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
+SHARED = Path("/work/shared/reference/ankh-morpork.json")
+NOTES = ("Per FAQ", "not retrieved", "FAQ", "Same condition as", "same text as", "same as ",
+         "sources add", "(no text)", "(no scroll", "transcription", "(ruling")
+"""Words of the data file's research notes, never shown to players."""
+LAST_MOVE_SHOT = Path("/tmp/citywatch-am-last-move.png")
+PROGRESS_SHOT = Path("/tmp/citywatch-am-progress.png")
+END_SHOT = Path("/tmp/citywatch-am-end.png")
+
+
+def usual(s: AnkhMorporkState) -> tuple[str | None, bool]:
+    """The usual choice's text (None: no default) and whether it never hurts."""
+    legal = s.legal_actions()
+    index = GAME.usual_choice(s, legal)
+    if index is None:
+        return None, False
+    return str(legal[index]), GAME.never_hurts(s, legal[index])
+
+
+def red(*cards: str, money: int = 10) -> dict[str, Any]:
+    """A blank 4-player position where Red holds ``cards`` and Riots is the next event."""
+    p = blank(4)
+    p["seats"][0]["money"] = money
+    give(p, "Red", *cards)
+    next_events(p, "Riots")
+    return p
+
+
+def plain(renderable: Any) -> str:
+    """A rich renderable as plain text, 100 columns wide."""
+    out = io.StringIO()
+    Console(file=out, width=100, color_system=None).print(renderable)
+    return out.getvalue()
+
+
+# --- the usual choice and what never hurts (issue 16, "Fewer confirmations") ----------------
+def test_taking_money_is_usual_and_never_hurts_then_the_text_is_usual() -> None:
+    """Issue 16 (fewer confirmations): Sybil Vimes (take $3, then text): "Take $3" over "Skip take
+    $3", and taking money from the bank never hurts; "Do the text" is usual but may hurt (the text
+    costs money)."""
+    p = red("Sybil Vimes", "Groat")
+    area(p, "Nap Hill", building="Blue")
+    s = start(p)
+    do(s, "Play Sybil Vimes")
+    assert actions(s) == ["Take $3 from the bank", "Skip take $3 on Sybil Vimes"]
+    assert usual(s) == ("Take $3 from the bank", True)
+    skip = s.legal_actions()[1]
+    assert not GAME.never_hurts(s, skip)
+    do(s, "Take $3 from the bank")
+    assert usual(s) == ("Do the text of Sybil Vimes", False)
+
+
+def test_a_symbol_with_one_action_is_usual_beside_the_powers() -> None:
+    """Issue 16 (fewer confirmations): Mr Teatime with Red's Nap Hill power open: "Take $3" stays
+    usual beside "Use Nap Hill"; the assassination that can do nothing (no trouble) is skipped by
+    default and that never hurts (the power stays open); at the end, Nap Hill's money is usual and
+    never hurts."""
+    p = red("Mr Teatime", "Groat")
+    area(p, "Nap Hill", building="Red")
+    s = start(p)
+    do(s, "Play Mr Teatime")
+    assert actions(s) == ["Take $3 from the bank", "Skip take $3 on Mr Teatime",
+                          "Use Nap Hill: take $1 from the bank"]
+    assert usual(s) == ("Take $3 from the bank", True)
+    do(s, "Take $3 from the bank")
+    assert actions(s) == ["Skip assassination on Mr Teatime", "Use Nap Hill: take $1 from the bank"]
+    assert usual(s) == ("Skip assassination on Mr Teatime", True)
+    do(s, "Skip assassination on Mr Teatime")
+    assert "Red skipped the assassination on Mr Teatime." in s.log()
+    assert "Play Groat" in actions(s)
+    do(s, "Play no more cards")
+    assert actions(s) == ["End your turn", "Use Nap Hill: take $1 from the bank"]
+    assert usual(s) == ("Use Nap Hill: take $1 from the bank", True)
+
+
+def test_ending_the_turn_is_usual_but_may_hurt_beside_other_powers() -> None:
+    """Issue 16 (fewer confirmations): At the end of the turn with Dimwell's power (pay $3, place a
+    minion) open, ending the turn is the usual choice, but it gives the power up, so it is not taken
+    unasked."""
+    p = red("The Peeled Nuts", "Groat")
+    area(p, "Dimwell", building="Red")
+    minions(p, "Dimwell", Red=1)
+    s = start(p)
+    do(s, "Play The Peeled Nuts")
+    assert actions(s)[0] == "End your turn"
+    assert usual(s) == ("End your turn", False)
+
+
+def test_single_building_trouble_and_event_are_usual_but_may_hurt() -> None:
+    """Issue 16 (fewer confirmations): The Watch: the only building place is usual (it costs money)
+    and so is removing the only trouble marker (Dragon King of Arms wants it); The Dean's random
+    event is usual; none of them is taken unasked."""
+    p = red("The Watch", "Groat")
+    minions(p, "Dimwell", Red=1)
+    area(p, "Longwall", trouble=True)
+    s = start(p)
+    do(s, "Play The Watch")
+    assert usual(s) == ("Build in Dimwell for $6", False)
+    do(s, "Build in Dimwell for $6")
+    assert usual(s) == ("Remove the trouble marker from Longwall", False)
+    p = red("The Dean", "Groat")
+    area(p, "Nap Hill", building="Red")
+    s = start(p)
+    do(s, "Play The Dean")
+    assert usual(s) == ("Draw a random event", False)
+
+
+def test_no_default_for_real_choices() -> None:
+    """Issue 16 (fewer confirmations): Choosing the card to play, or one of several minion places,
+    has no usual choice."""
+    s = start(red("Groat", "Dwarves"))
+    assert usual(s) == (None, False)
+    do(s, "Play Groat")
+    assert len(actions(s)) > 2 and usual(s) == (None, False)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_usual_choice_reads_only_what_the_seat_to_move_sees(players: int) -> None:
+    """Issue 16 (fewer confirmations): In random games the usual choice is a legal index, what never
+    hurts is usual, and both are the same in any world sampled for the seat to move (hidden facts
+    never decide)."""
+    rng = Rng(players)
+    for seed in range(6):
+        s = GAME.new_game(players, seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            index = GAME.usual_choice(s, legal)
+            seat = s.to_move
+            assert seat is not None
+            world = s.determinize(seat, Rng(seed))
+            assert [str(a) for a in world.legal_actions()] == [str(a) for a in legal]
+            assert GAME.usual_choice(world, legal) == index
+            for a in legal:
+                hurts = not GAME.never_hurts(s, a)
+                assert hurts == (not GAME.never_hurts(world, a))
+                assert hurts or (index is not None and legal[index] == a)
+            s.apply(legal[rng.below(len(legal))])
+
+
+# --- the last move (issue 16, "Highlight the last move on the board") -----------------------
+def test_last_move_is_none_at_the_start_then_names_the_areas_touched() -> None:
+    """Issue 16 (last move): No last move before any decision; after Red places a minion in Dimwell,
+    every seat and the spectator see Red's move touching Dimwell, still so once the turn has passed
+    on."""
+    s = GAME.new_game(4, 1)
+    assert all(s.view(seat)["last_move"] is None for seat in (None, 0, 1, 2, 3))
+    s = start(red("Groat", "Dwarves"))
+    do(s, "Play Groat")
+    do(s, "Place a minion in Dimwell")
+    for seat in (None, 0, 1, 2, 3):
+        assert s.view(seat)["last_move"] == {"by": "Red", "areas": ["Dimwell"]}
+
+
+def test_last_move_covers_its_consequences_in_board_order() -> None:
+    """Issue 16 (last move): A move's lines after the decision (an assassination removing a trouble
+    marker, a minion placed moving one) all count: Red's assassination in Longwall names
+    Longwall."""
+    p = red("Mr Teatime", "Groat")
+    minions(p, "Longwall", Blue=1, Green=1)
+    area(p, "Longwall", trouble=True)
+    s = start(p)
+    do(s, "Play Mr Teatime")
+    do(s, "Skip take $3 on Mr Teatime")
+    assert s.view(None)["last_move"] is None  # a skip touches no area
+    do(s, "Assassinate Blue's minion in Longwall")
+    assert s.view(2)["last_move"] == {"by": "Red", "areas": ["Longwall"]}
+
+
+# --- one's own personality's progress (issue 16, "a progress line") -------------------------
+def progress_of(p: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    view = start(p).view(seat)
+    result: dict[str, Any] = view["progress"]
+    return result
+
+
+def test_lord_rust_progress_counts_control_and_shows_the_full_text() -> None:
+    """Issue 16 (progress line): Lord Rust at 4 players needs 4 areas: Red controls Nap Hill
+    (minions) and Dimwell (a building), not Longwall (a demon); the text is Lord Selachii's, in
+    full."""
+    p = red("Groat", "Dwarves")
+    set_personalities(p, Red="Lord Rust")
+    minions(p, "Nap Hill", Red=2, Blue=1)
+    area(p, "Dimwell", building="Red")
+    minions(p, "Longwall", Red=3)
+    area(p, "Longwall", demons=1)
+    got = progress_of(p)
+    assert (got["personality"], got["have"], got["need"], got["met"]) == ("Lord Rust", 2, 4, False)
+    assert got["line"] == "You control 2 of the 4 areas you need (4 players)."
+    assert got["notes"] == ["Nobody controls an area with a demon: Longwall."]
+    assert got["text"] == PERSONALITY_BY_NAME["Lord Selachii"].wins_if
+    assert "Same condition" not in got["text"]
+
+
+@pytest.mark.parametrize(("players", "need"), [(2, 11), (3, 10), (4, 9)])
+def test_vetinari_progress_counts_areas_with_minions(players: int, need: int) -> None:
+    """Issue 16 (progress line): Lord Vetinari: areas holding Red's minions, demon areas left out,
+    against 11/10/9."""
+    p = blank(players)
+    give(p, "Red", "Groat", "Dwarves")
+    set_personalities(p, Red="Lord Vetinari")
+    for name in ("Nap Hill", "Dimwell", "Longwall"):
+        minions(p, name, Red=1)
+    area(p, "Longwall", demons=1)
+    got = progress_of(p)
+    assert (got["have"], got["need"]) == (2, need)
+    assert got["line"] == f"Your minions are in 2 of the {need} areas you need ({players} players)."
+
+
+def test_dragon_king_progress_and_met() -> None:
+    """Issue 16 (progress line): Dragon King of Arms (Green): trouble markers on the board against
+    8; with 8 it holds now and says so (it wins at the start of Green's turn)."""
+    p = red("Groat", "Dwarves")
+    set_personalities(p, Green="Dragon King of Arms")
+    for name in ("Nap Hill", "Dimwell", "Longwall"):
+        area(p, name, trouble=True)
+    got = progress_of(p, 2)
+    assert (got["have"], got["need"], got["met"]) == (3, 8, False)
+    assert got["line"] == "3 of the 8 trouble markers you need are on the board."
+    for name in ("The Hippo", "The Shades", "The Scours", "Small Gods", "Dolly Sisters"):
+        area(p, name, trouble=True)
+    got = progress_of(p, 2)
+    assert got["met"] and got["notes"][-1].startswith("Your condition holds now")
+
+
+def test_chrysoprase_progress_is_net_worth() -> None:
+    """Issue 16 (progress line): Chrysoprase: cash + printed building costs (a building in a demon
+    area is worth $0) - $12 a loan, against $50: $20 + $12 (Nap Hill) - $12 = $20."""
+    p = red("Groat", "Dwarves", money=20)
+    set_personalities(p, Red="Chrysoprase")
+    area(p, "Nap Hill", building="Red")
+    area(p, "Dimwell", building="Red", demons=1)
+    give(p, "Red", "Mr Bent", zone="in_front")
+    got = progress_of(p)
+    assert (got["have"], got["need"]) == (20, 50)
+    assert got["line"] == ("Your net worth is $20 of the $50 you need: cash $20 + buildings $12"
+                           " - loans $12.")
+    assert got["notes"] == ["Your buildings in areas with a demon are worth $0."]
+
+
+def test_vimes_progress_and_only_ones_own() -> None:
+    """Issue 16 (progress line): Commander Vimes counts the draw pile; every seat sees only its own
+    progress (the personality is secret), the spectator none."""
+    s = start(red("Groat", "Dwarves"))
+    got = s.view(0)["progress"]
+    assert got["personality"] == "Commander Vimes" and got["have"] is None
+    assert got["line"] == (f"You win if the draw pile runs out ({len(s.draw_pile)} cards "
+                           "left) and nobody has won before.")
+    assert s.view(None)["progress"] is None
+    names = [PERSONALITY_BY_NAME[n].name for n in
+             ("Commander Vimes", "Lord Vetinari", "Dragon King of Arms", "Lord Rust")]
+    for seat in range(4):
+        text = json.dumps(s.view(seat))
+        assert s.view(seat)["progress"]["personality"] == names[seat]
+        for other, name in enumerate(names):
+            assert (name in text) == (other == seat)
+
+
+# --- the end: points part by part (issue 16, "End of game") ---------------------------------
+def test_score_breakdown_follows_the_rulebook_and_adds_up() -> None:
+    """Issue 16 (end of game): Ruling 25 / rulebook, End of the Game: $5 a minion, buildings at
+    cost, $1 a dollar, loans repaid ($12) or -15, nothing in a demon area; each total is the game's
+    points."""
+    pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",
+                            Green="Dragon King of Arms", Yellow="Lord Rust")
+    minions(pos, "Longwall", Red=2)
+    area(pos, "Nap Hill", building="Red")
+    pos["seats"][0]["money"] = 7
+    minions(pos, "Dimwell", Blue=1)
+    minions(pos, "Seven Sleepers", Blue=1)
+    area(pos, "Seven Sleepers", building="Blue", demons=1, trouble=True)
+    pos["seats"][1]["money"] = 20
+    give(pos, "Blue", "Mr Bent", zone="in_front")
+    pos["seats"][2]["money"] = 5
+    give(pos, "Green", "The Bank of Ankh-Morpork", zone="in_front")
+    s = last_turn(pos)
+    assert s.outcome() is not None
+    for seat in (None, 0, 1):
+        scores = s.view(seat)["scores"]
+        assert [x["total"] for x in scores] == list(points(s)) == [29, 13, -10, 10]
+    red_, blue, green, _ = s.view(None)["scores"]
+    assert (red_["minion_points"], red_["buildings"], red_["building_points"], red_["money"]) \
+        == (10, ["Nap Hill"], 12, 7)
+    assert blue["minions"] == 1 and blue["not_counted"] == {"minions": 1,
+                                                            "buildings": ["Seven Sleepers"]}
+    assert blue["loans"] == [{"card": "Mr Bent", "repaid": True, "points": -12}]
+    assert green["loans"] == [{"card": "The Bank of Ankh-Morpork", "repaid": False,
+                               "points": -15}]
+    assert start(deck_out_position()).view(0)["scores"] is None  # only at the end
+
+
+# --- the terminal (issue 16: the progress line and the breakdown) ---------------------------
+def test_terminal_hand_shows_progress_and_outcome_shows_the_breakdown() -> None:
+    """Issue 16 (terminal): The terminal's hand screen carries the seat's progress line; the end
+    screen the points part by part."""
+    screens = GAME.terminal()
+    p = red("Groat", "Dwarves")
+    set_personalities(p, Red="Lord Rust")
+    minions(p, "Nap Hill", Red=1)
+    text = plain(screens.hand(start(p).view(0)))
+    assert "You control 1 of the 4 areas you need (4 players)." in text
+    pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",
+                            Green="Dragon King of Arms", Yellow="Lord Rust")
+    minions(pos, "Longwall", Red=2)
+    area(pos, "Dimwell", building="Blue", demons=1)
+    text = plain(screens.outcome(last_turn(pos).view(1)))
+    assert "Not counted" in text and "building in Dimwell" in text
+    assert "2×5=10" in text and "nothing in an area with a demon counts" in text
+
+
+# --- wording (issue 16, "Wording") ------------------------------------------------------------
+def test_player_text_strips_research_notes() -> None:
+    """Issue 16 (wording): The data file stays a copy of the shared reference; what players read of
+    it has no research notes, and Lord Rust / de Worde get Lord Selachii's text in full."""
+    if SHARED.exists():
+        assert DATA.read_bytes() == SHARED.read_bytes()
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    assert any("Per FAQ" in c["text"] for c in raw["player_cards"])  # the notes are there
+    reference = GAME.reference()
+    shown = json.dumps(reference) + CARDS_JSON.read_text(encoding="utf-8")
+    for note in NOTES:
+        assert note not in shown, note
+    people = {p["name"]: p["wins_if"] for p in reference["personalities"]}
+    assert people["Lord Rust"] == people["Lord de Worde"] == people["Lord Selachii"]
+    assert player_text("(no text)") == ""
+    assert player_text("Draw four cards (same as Leonard of Quirm).") == "Draw four cards."
+
+
+def test_rules_and_terminal_help_show_no_research_notes(capsys: pytest.CaptureFixture[str],
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16 (wording): ``citywatch rules ankh-morpork`` and every '?' help entry of the terminal
+    read without research notes."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["rules", "ankh-morpork"]) == 0
+    for kind in ("card", "area", "event", "personality"):
+        for name in ("Wallace Sonky", "Small Gods", "Riots", "Lord Rust", "Chrysoprase",
+                     "Drumknott", "The Shades"):
+            main(["rules", "ankh-morpork", kind, name])
+    out = capsys.readouterr().out
+    screens = GAME.terminal()
+    reference = GAME.reference()
+    for section in ("cards", "areas", "events", "personalities"):
+        out += "".join(plain(screens.describe(entry)) for entry in reference[section])
+    for note in NOTES:
+        assert note not in out, note
+    assert "control at least 7 / 5 / 4 areas" in out
+
+
+def test_no_log_line_says_chose_colon_in_300_random_games() -> None:
+    """Issue 16 (wording): Log sentences are plain English: in 300 random-bot games (2 to 4 players)
+    no line of any seat's log says "chose:" or cites a ruling, and skips read "Red skipped the
+    ..."."""
+    rng = Rng(16)
+    skipped = 0
+    for game in range(300):
+        s = GAME.new_game(2 + game % 3, game)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            s.apply(legal[rng.below(len(legal))])
+        for seat in (None, *range(s.players)):
+            for line in s.log(seat):
+                assert "chose:" not in line and "(ruling" not in line, line
+                assert not line.startswith("A world sampled")
+        skipped += sum(" skipped the " in line for line in s.log())
+    assert skipped > 100
+
+
+def test_a_skip_is_logged_as_a_sentence() -> None:
+    """Issue 16 (wording): "Red skipped the $3 on Sybil Vimes." rather than "Red chose: Skip take $3
+    ..."."""
+    s = start(red("Sybil Vimes", "Groat"))
+    do(s, "Play Sybil Vimes")
+    do(s, "Skip take $3 on Sybil Vimes")
+    assert "Red skipped the $3 on Sybil Vimes." in s.log()
+
+
+# --- in the browser (issue 16: the board shows it; screenshots looked at) --------------------
+HARNESS = """async ([view]) => {
+  const board = window.CityWatchBoards["ankh-morpork"];
+  await board.load("/games/ankh-morpork/");
+  const main = document.createElement("div");
+  const side = document.createElement("aside");
+  main.className = "main-column";
+  side.className = "side-column";
+  const layout = document.createElement("main");
+  layout.className = "layout";
+  layout.append(main, side);
+  document.body.replaceChildren(layout);
+  board.mount(main, side);
+  const ctx = { page: "table", seat: view.seat, step: 0, over: Boolean(view.result),
+    mine: false, choices: [], highlighted: new Set(), log: [], naming: () => [],
+    pick: () => {}, act: () => {} };
+  board.render(view, ctx);
+  const outcome = board.outcome(view);
+  if (outcome) {
+    const box = document.createElement("section");
+    box.id = "result";
+    box.className = "panel";
+    box.append(outcome);
+    main.prepend(box);
+  }
+}"""
+
+
+def show_view(browser: Browser, base: str, watch: Watch, view: dict[str, Any]) -> Page:
+    """The Ankh-Morpork board module on a page of the real server, drawing ``view``."""
+    page = open_page(browser, base + "/", watch)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    page.add_script_tag(url="/games/ankh-morpork/board.js")
+    page.evaluate(HARNESS, [view])
+    return page
+
+
+def test_board_rings_the_last_move_and_shows_progress(
+        server: str, browser: Browser, tmp_path: Path) -> None:
+    """Issue 16 (browser board): A real table (a person and three bots): the board rings the areas
+    of the last move in the mover's colour and names them under the map; the person's progress line
+    stands by their personality with the full text. Screenshot: /tmp/citywatch-am-last-move.png."""
+    created = create_table(server, ["human", "random", "random", "random"], seed=7)
+    link = next(s["link"] for s in created["seats"] if s["link"])
+    watch = Watch()
+    page = open_page(browser, server + link, watch)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    wait_for_state(page)
+    page.wait_for_function("() => document.body.dataset.mine === 'yes'")
+    view = server_view(server, link)["view"]
+    last = view["last_move"]
+    assert last is not None, "the bots moved first at seed 7"
+    rings = page.locator("#board svg polygon.last-move")
+    expect(rings).to_have_count(len(last["areas"]))
+    assert sorted(rings.evaluate_all("els => els.map(e => e.dataset.lastMove)")) \
+        == sorted(last["areas"])
+    expect(rings.first).to_have_class(f"last-move last-move-{last['by']}")
+    expect(page.locator("#last-move")).to_contain_text(f"Last move: {last['by']}")
+    expect(page.locator("#progress")).to_contain_text(view["progress"]["line"])
+    expect(page.locator("#personality .personality-text")).to_have_text(view["progress"]["text"])
+    page.screenshot(path=LAST_MOVE_SHOT)
+    watch.check()
+
+
+def test_board_shows_lord_rusts_progress_and_the_points_at_the_end(
+        server: str, browser: Browser) -> None:
+    """Issue 16 (browser board): The board module draws a seat's view from a position: Lord Rust's
+    progress with the full text; at the end, the points part by part per player with the demon area
+    not counted. Screenshots: /tmp/citywatch-am-progress.png, /tmp/citywatch-am-end.png."""
+    watch = Watch()
+    p = red("Groat", "Dwarves")
+    set_personalities(p, Red="Lord Rust")
+    minions(p, "Nap Hill", Red=2, Blue=1)
+    area(p, "Dimwell", building="Red")
+    area(p, "Longwall", demons=1)
+    s = start(p)
+    do(s, "Play Groat")
+    do(s, "Place a minion in Seven Sleepers")
+    view = s.view(0)
+    page = show_view(browser, server, watch, view)
+    expect(page.locator("#progress")).to_have_text(
+        "You control 3 of the 4 areas you need (4 players).")
+    expect(page.locator("#personality .personality-text")).to_have_text(
+        PERSONALITY_BY_NAME["Lord Selachii"].wins_if)
+    expect(page.locator("#board svg polygon.last-move-Red")).to_have_count(1)
+    page.screenshot(path=PROGRESS_SHOT, full_page=True)
+
+    pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",
+                            Green="Dragon King of Arms", Yellow="Lord Rust")
+    minions(pos, "Longwall", Red=2)
+    area(pos, "Nap Hill", building="Red")
+    minions(pos, "Seven Sleepers", Blue=1)
+    area(pos, "Seven Sleepers", building="Blue", demons=1)
+    give(pos, "Green", "Mr Bent", zone="in_front")
+    end = last_turn(pos)
+    page = show_view(browser, server, watch, end.view(1))
+    rows = page.locator(".outcome table.scores tbody tr")
+    expect(rows).to_have_count(4)
+    totals = rows.locator("td.total").all_inner_texts()
+    assert totals == [str(x) for x in points(end)]
+    expect(rows.nth(1)).to_contain_text("1 minion, building in Seven Sleepers")
+    expect(rows.nth(2)).to_contain_text("-15")
+    page.locator(".outcome").screenshot(path=END_SHOT)
+    watch.check()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """The base URL of a real server (as ``test_browser``'s fixture)."""
+    with serving(create_app(f"sqlite:///{tmp_path / 'am.db'}", bot_delay=0)) as base:
+        yield base
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """Debian's chromium, driven by Playwright (as ``test_browser``'s fixture)."""
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
