@@ -313,6 +313,9 @@ def parser() -> argparse.ArgumentParser:
                            "bot spec (default normal)")
     play.add_argument("--seed", type=_seed, help="seed for the game (default: random)")
     play.add_argument("--resume", action="store_true", help="continue an unfinished game")
+    play.add_argument("--auto", action="store_true",
+                      help="take your usual choice for you when it can never hurt (e.g. taking "
+                           "money from the bank); 'auto off' in the game undoes it")
     _add_options(play)
     _add_decks(play)
     deck = sub.add_parser("deck", help="list a game's starter decks or check a deck file")
@@ -359,6 +362,9 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--origin", action="append", default=[], metavar="URL",
                        help="another origin whose pages may use the server, e.g. a proxy's "
                             "https://games.example.org (repeat)")
+    serve.add_argument("--idle-seconds", type=float, default=600.0, metavar="S",
+                       help="a table nobody used for S seconds leaves memory until needed "
+                            "again (default 600)")
     return p
 
 
@@ -834,7 +840,7 @@ def _serve(args: argparse.Namespace) -> int:
             limits = replace(limits, creations=args.table_rate)
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
-                         origins=args.origin, limits=limits)
+                         origins=args.origin, limits=limits, idle_seconds=args.idle_seconds)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2
@@ -856,14 +862,15 @@ def _play(args: argparse.Namespace) -> int:
     con = app.console()
     read = app.default_reader(con)
     if args.resume:
-        return app.resume(read, con)
+        return app.resume(read, con, auto=args.auto)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
         if args.decks:
             book = load(args.game).decks()
             chosen = deck_choice(args.game, len(seats), args.decks)
             args.options[book.keyword if book is not None else "decks"] = chosen
-        game = app.new_game(args.game, seats, args.seed, read, con, options=args.options)
+        game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
+                            auto=args.auto)
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)
         return 2

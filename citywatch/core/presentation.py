@@ -19,7 +19,12 @@ View = dict[str, Any]
 
 class TerminalScreens(Protocol):
     """How a game looks in the terminal: each method returns a ``rich`` renderable (or text)
-    built from one seat's view only."""
+    built from one seat's view only.
+
+    A game's screens may also have ``summary(view)``: a few lines of board summary for the
+    compact screen (issue 16) that the terminal draws at every decision; without one
+    (``summary_of``) the terminal shows the players screen cut to fit.
+    """
 
     def colour(self, name: str) -> Any:
         """A seat's name (as its view calls it), styled."""
@@ -62,6 +67,15 @@ class ScreenFunctions:
     label: Callable[[str], str]
     outcome: Callable[[View], Any]
     describe: Callable[[dict[str, Any]], Any]
+    summary: Callable[[View], Any] | None = None
+    """A few lines of board summary (None: the players screen, cut to fit)."""
+
+
+def summary_of(screens: TerminalScreens, view: View) -> Any:
+    """The compact screen's board summary of ``view``: the game's own ``summary(view)`` if its
+    screens have one, else its players screen (the interface cuts either to fit)."""
+    own = getattr(screens, "summary", None)
+    return own(view) if callable(own) else screens.players(view)
 
 
 @dataclass(frozen=True)

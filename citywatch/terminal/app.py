@@ -9,29 +9,53 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
-from rich.table import Table
 from rich.text import Text
 
 from citywatch import saves
 from citywatch.bots import Observation, make_bot
 from citywatch.core.api import Game, State
+from citywatch.core.presentation import View, summary_of
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
+from citywatch.terminal.compact import (
+    MenuLayout,
+    Option,
+    Steps,
+    cut,
+    hand_items,
+    hand_lines,
+    non_blank,
+    one_line,
+    to_lines,
+)
 from citywatch.terminal.screens import indented, screens_for, seat_name
 
 YOU = "you"
 PROMPT = "choice> "
-COMMANDS = ("Type the number of your choice. Other commands: '? NAME' help on anything in the "
-            "game's rules reference (a card, a place, ...); 'board'; 'hand'; 'log' for the whole "
-            "history; 'quit' to save and stop.")
+COMMANDS = ("Type the number of your choice, or press Enter for the usual choice when the "
+            "screen offers one ('Enter: ...'). Other commands: '? NAME' help on anything in the "
+            "game's rules reference (a card, a place, ...); 'board' the whole board and players; "
+            "'hand' your whole hand; 'log' the whole history; 'b' back a step of a big choice; "
+            "'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto off' to let "
+            "the usual choice be taken for you when it can never hurt; 'quit' to save and stop.")
 Reader = Callable[[str], str]
+STEP_ABOVE = 10
+"""A decision with more choices than this is chosen in steps when its menu does not fit."""
+LOG_LINES = 4
+"""The most log lines the compact screen shows."""
+HEADING_WIDTH = 1000
+"""Wide enough to read the first line of a hand screen whole (its heading)."""
+SUMMARY_LEAST = 3
+SUMMARY_MOST = 8
+"""The fewest and most lines of board summary on the compact screen (fewer if it has fewer)."""
 
 
 def parse_seats(text: str | None, players: int | None, bot: str, game: str) -> list[str]:
@@ -58,6 +82,32 @@ def parse_seats(text: str | None, players: int | None, bot: str, game: str) -> l
     return seats
 
 
+@dataclass
+class Decision:
+    """One decision of a person at this keyboard, while they choose."""
+
+    labels: list[str]
+    """The legal actions' menu texts."""
+    usual: int | None
+    """The usual choice (``Game.usual_choice``), taken by Enter."""
+    steps: Steps
+    recent: list[str] = field(default_factory=list)
+    """What happened since the seat's last decision."""
+    notice: str | None = None
+    """A word for the next screen (a choice not understood)."""
+    stepped: bool | None = None
+    """Chosen in steps (None: not yet known)."""
+    picking: str = ""
+    """The field the step on the screen picks."""
+    pages: list[list[int]] = field(default_factory=lambda: [[]])
+    page: int = 0
+
+    def usual_left(self) -> bool:
+        """Whether the usual choice is still one of the choices (Enter takes it)."""
+        return self.usual is not None and (not self.stepped or
+                                           self.usual in self.steps.remaining())
+
+
 def seat_label(seats: list[str], seat: int) -> str:
     """'you' or 'bot (random)'."""
     return YOU if seats[seat] == YOU else f"bot ({seats[seat]})"
@@ -82,6 +132,12 @@ class TerminalGame:
         self.screens = screens_for(self.game)
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None
+        self.auto: set[int] = {int(seat) for seat in record.meta.get("auto", [])}
+        """The seats whose usual choice is taken unasked when it never hurts."""
+        self.taken: dict[int, list[str]] = {}
+        """Per seat, the "Taken for you" lines not yet on its screen."""
+        self.notices: dict[int, str] = {}
+        """Per seat, a word for its next screen (the auto-take setting)."""
         changed = self.game.shown_options(record.options, state.players)
         self.options_shown = "".join(f" · {name} {value}" for name, value in changed.items())
         """The options not at their default and the seats' decks, for the screen's title."""
@@ -123,41 +179,124 @@ class TerminalGame:
         self.apply(action)
 
     # --- a person -------------------------------------------------------------------------
+    def auto_takes(self, seat: int) -> bool:
+        """With auto-take on for ``seat``, take its usual choice unasked when it never hurts
+        (still a recorded decision) and say so; True if it was taken."""
+        if seat not in self.auto:
+            return False
+        legal = self.state.legal_actions()
+        usual = self.game.usual_choice(self.state, legal)
+        if usual is None or not self.game.never_hurts(self.state, legal[usual]):
+            return False
+        taken = f"Taken for you: {self.screens.label(str(legal[usual]))}"
+        self.taken.setdefault(seat, []).append(taken)
+        self.console.print(Text(taken, style="dim"))
+        self.apply(legal[usual])
+        return True
+
     def person_moves(self, seat: int) -> bool:
-        """Show the seat's screen and read a decision; False if they quit."""
+        """Show the seat's compact screen and read a decision, in steps if it is big; False
+        if they quit."""
+        if self.auto_takes(seat):
+            return True
         if len(self.humans) > 1 and seat != self.last_human:
             if not self.hand_over(seat):
                 return False
         self.last_human = seat
-        self.show(seat)
         legal = self.state.legal_actions()
+        labels = [self.screens.label(str(a)) for a in legal]
+        decision = Decision(labels, self.game.usual_choice(self.state, legal),
+                            Steps([a.to_json() for a in legal], labels))
+        lines = self.state.log(seat)
+        decision.recent = lines[self.seen_log[seat]:]
+        decision.recent[:0] = self.taken.pop(seat, [])
+        self.seen_log[seat] = len(lines)
+        self.show(seat, decision)
+        browsing = False
         while True:
             try:
                 text = self.read(PROMPT).strip()
             except (EOFError, KeyboardInterrupt):
                 return False
             word = text.lower()
-            if word.isdigit() and 1 <= int(word) <= len(legal):
-                self.apply(legal[int(word) - 1])
+            shown = self.options(decision)
+            if word.isdigit() and 1 <= int(word) <= len(shown):
+                chosen = shown[int(word) - 1]
+                if len(chosen.actions) == 1:
+                    self.apply(legal[chosen.actions[0]])
+                    return True
+                decision.steps.pick(decision.picking, chosen)
+                decision.page = 0
+                self.show(seat, decision)
+            elif word == "" and not browsing and decision.usual_left():
+                assert decision.usual is not None
+                self.apply(legal[decision.usual])
                 return True
-            if word in ("q", "quit", "exit"):
+            elif word in ("q", "quit", "exit"):
                 return False
-            if word == "log":
-                self.show_log(seat)
-            elif word in ("board", "b"):
-                self.console.print(self.screens.board(self.state.view(seat)))
-            elif word in ("hand", "h"):
-                self.console.print(self.screens.hand(self.state.view(seat)))
-            elif word in ("menu", "m", ""):
-                self.show_menu(seat, legal)
-            elif word.startswith("?") or word.startswith("help "):
-                self.help(text.lstrip("?").removeprefix("help ").strip())
-            elif word == "help":
-                self.console.print(COMMANDS)
+            elif word in ("", "menu", "m"):
+                self.show(seat, decision)
+            elif word in ("b", "back") and decision.steps.back():
+                decision.page = 0
+                self.show(seat, decision)
+            elif word in ("n", "p") and len(decision.pages) > 1:
+                step = 1 if word == "n" else -1
+                decision.page = (decision.page + step) % len(decision.pages)
+                self.show(seat, decision)
+            elif word == "auto" or word.startswith("auto "):
+                if self.set_auto(seat, word.removeprefix("auto").strip()):
+                    return True
+                self.show(seat, decision)
+            elif word in ("log", "board", "b", "hand", "h", "help") or word.startswith("?") \
+                    or word.startswith("help "):
+                self.other_screen(seat, text)
+                self.console.print(Text("(Enter: back to your choices)", style="dim"))
+                browsing = True
+                continue
             else:
-                self.console.print(Text(
-                    f"'{text}' is not a choice here. Type a number from 1 to {len(legal)}, "
-                    "'?' for help, 'log', 'board' or 'quit'.", style="yellow"))
+                decision.notice = (f"'{text}' is not a choice here. Type a number from 1 to "
+                                   f"{len(shown)}, '?' for help, 'log', 'board' or 'quit'.")
+                self.show(seat, decision)
+            browsing = False
+
+    def other_screen(self, seat: int, text: str) -> None:
+        """A screen on demand: 'log', 'board', 'hand', 'help' or '? NAME'."""
+        word = text.lower()
+        view = self.state.view(seat)
+        if word == "log":
+            self.show_log(seat)
+        elif word in ("board", "b"):
+            self.console.print(self.screens.board(view))
+            self.console.print(self.screens.players(view))
+        elif word in ("hand", "h"):
+            self.console.print(self.screens.hand(view))
+        elif word == "help":
+            self.console.print(COMMANDS)
+        else:
+            self.help(text.lstrip("?").removeprefix("help ").strip())
+
+    def set_auto(self, seat: int, setting: str) -> bool:
+        """``auto on|off``: let the terminal take ``seat``'s usual choice unasked when it never
+        hurts; True if that takes the decision now."""
+        if setting in ("on", "off"):
+            self.auto.discard(seat)
+            if setting == "on":
+                self.auto.add(seat)
+            self.record.meta["auto"] = sorted(self.auto)
+            self.save()
+        state = "on" if seat in self.auto else "off"
+        self.notices[seat] = (f"Auto-take is {state}: the usual choice is taken for you when it "
+                              "can never hurt ('auto on' or 'auto off').")
+        return seat in self.auto and self.auto_takes(seat)
+
+    def options(self, decision: Decision) -> list[Option]:
+        """The choices on the screen now: a step's values, or every legal action."""
+        if decision.stepped:
+            step = decision.steps.step()
+            if step is not None:
+                decision.picking = step[0]
+                return step[1]
+        return [Option(str(i), [i], label) for i, label in enumerate(decision.labels)]
 
     def hand_over(self, seat: int) -> bool:
         """Hot-seat: clear the screen and its scrollback, then wait for the right person."""
@@ -182,46 +321,118 @@ class TerminalGame:
             self.console.file.write("\x1b[3J")
             self.console.file.flush()
 
-    def show(self, seat: int) -> None:
-        """The seat's whole screen."""
-        view = self.state.view(seat)
-        self.console.clear()
+    def title(self, seat: int, view: View) -> str:
+        """The screen's title: game, options, turn, whose turn, who one is."""
         current = view.get("current")
         whose = f" · {current}'s turn" if isinstance(current, str) else ""
-        title = (f"{self.game.name}{self.options_shown} · turn {self.state.turn_count()}{whose} · "
-                 f"you are {self.name(seat)}")
-        self.console.print(Rule(title))
+        title = (f"{self.game.name}{self.options_shown} · turn {self.state.turn_count()}{whose}"
+                 f" · you are {self.name(seat)}")
+        if len(title) > self.console.width - 4:  # the options give way to who one is
+            title = title.replace(self.options_shown, "", 1)
+        return title
+
+    def show(self, seat: int, decision: Decision) -> None:
+        """The seat's screen: the full board, players and hand (left in the scrollback), then
+        the compact screen that fits the terminal (issue 16): title, board summary, hand, the
+        newest log lines, the menu."""
+        view = self.state.view(seat)
+        self.console.clear()
         self.console.print(self.screens.board(view))
         self.console.print(self.screens.players(view))
         self.console.print(self.screens.hand(view))
-        lines = self.state.log(seat)
-        recent = lines[self.seen_log[seat]:][-10:]
-        self.seen_log[seat] = len(lines)
-        if recent:
-            self.console.print(Text("Since your last decision:", style="bold"))
-            for line in recent:
-                self.console.print(indented(line, 2))
-        self.show_menu(seat, self.state.legal_actions())
+        if seat in self.notices:
+            decision.notice = self.notices.pop(seat)
+        for line in self.compact(seat, view, decision):
+            self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
+        decision.notice = None
 
-    def show_menu(self, seat: int, legal: list[Any]) -> None:
-        """The numbered choices."""
-        decision = self.state.view(seat).get("decision")
-        task = decision.get("task", "decide") if isinstance(decision, dict) else "decide"
-        self.console.print(Text.assemble(self.screens.colour(self.name(seat)), f", {task}:"))
-        width = max(len(f"{i}. {self.screens.label(str(a))}") for i, a in enumerate(legal, 1))
-        columns = max(1, min(3, self.console.width // (width + 3)))
-        if len(legal) <= 8:
-            columns = 1
-        t = Table.grid(padding=(0, 3))
-        for _ in range(columns):
-            t.add_column()
-        rows = (len(legal) + columns - 1) // columns
-        items = [f"{i}. {self.screens.label(str(a))}" for i, a in enumerate(legal, 1)]
-        for r in range(rows):
-            t.add_row(*[items[r + c * rows] if r + c * rows < len(items) else ""
-                        for c in range(columns)])
-        self.console.print(t, highlight=False)
-        self.console.print(Text("Number, '?' help, 'log', 'board', 'quit'", style="dim"))
+    def compact(self, seat: int, view: View, decision: Decision) -> list[Text]:
+        """The compact screen's lines: at most the terminal's height less the prompt's line
+        when the terminal has room for its least."""
+        con = self.console
+        width, height = con.width, con.size.height
+        title = to_lines(con, Rule(self.title(seat, view)), width)[:1]
+        name = self.name(seat)
+        heading = non_blank(to_lines(con, self.screens.hand(view), HEADING_WIDTH))[:1]
+        if heading and ":" in heading[0].plain:
+            heading[0] = heading[0][:heading[0].plain.index(":") + 1]
+        hand = hand_lines(con, heading[0] if heading else None, hand_items(view, name),
+                          width)
+        recent = self.recent_lines(decision.recent, width)
+        summary = non_blank(to_lines(con, summary_of(self.screens, view), width))
+        if decision.stepped is None:
+            decision.stepped = False
+            flat = self.layout(decision, width)
+            room = height - self.fixed_lines(title, hand, recent, decision, width, summary)
+            decision.stepped = (len(decision.labels) > STEP_ABOVE and decision.steps.stepwise()
+                                and len(flat.pages(room)) > 1)
+        layout = self.layout(decision, width)
+        room = height - self.fixed_lines(title, hand, recent, decision, width, summary)
+        decision.pages = layout.pages(max(3, room))
+        decision.page = min(decision.page, len(decision.pages) - 1)
+        menu = layout.lines(decision.pages[decision.page])
+        task = self.task_lines(seat, view, decision, width)
+        tail = self.tail_lines(decision, width)
+        spare = height - 1 - len(title) - len(hand) - len(recent) - len(task) - len(menu) \
+            - len(tail)
+        summary = cut(summary, max(0, min(SUMMARY_MOST, spare)), "… ('board' shows it all)")
+        return [*title, *summary, *hand, *recent, *task, *menu, *tail]
+
+    def layout(self, decision: Decision, width: int) -> MenuLayout:
+        """The numbered choices on the screen now, to lay out."""
+        items = [Text(f"{i}. {o.text}") for i, o in enumerate(self.options(decision), 1)]
+        return MenuLayout(items, width, self.console)
+
+    def fixed_lines(self, title: list[Text], hand: list[Text], recent: list[Text],
+                    decision: Decision, width: int, summary: list[Text]) -> int:
+        """The lines of the compact screen other than the menu: the least summary, the task
+        (two lines at most), the tail (with a page line) and the prompt."""
+        paged = Decision(decision.labels, decision.usual, decision.steps, notice=decision.notice,
+                         stepped=decision.stepped, pages=[[], []])
+        return (len(title) + min(len(summary), SUMMARY_LEAST) + len(hand) + len(recent) + 2
+                + len(self.tail_lines(paged, width)) + 1)
+
+    def task_lines(self, seat: int, view: View, decision: Decision, width: int) -> list[Text]:
+        """"Red, decide ...:" and, in steps, the values picked so far (two lines at most)."""
+        asked = view.get("decision")
+        task_text = asked.get("task", "decide") if isinstance(asked, dict) else "decide"
+        task = Text.assemble(self.screens.colour(self.name(seat)), f", {task_text}:")
+        if decision.stepped and decision.steps.picks:
+            task.append(f" {decision.steps.crumbs()} ›", style="bold")
+        return cut(to_lines(self.console, task, width), 2, "…")
+
+    def recent_lines(self, recent: list[str], width: int) -> list[Text]:
+        """The newest log lines since one's last decision, at most ``LOG_LINES`` lines."""
+        if not recent:
+            return []
+        kept: list[Text] = []
+        left = len(recent)
+        for entry in reversed(recent):
+            lines = to_lines(self.console, indented(entry, 2), width)
+            if not kept and len(lines) > LOG_LINES:
+                lines = cut(lines, LOG_LINES, "  … ('log' shows it all)")
+            if len(kept) + len(lines) > LOG_LINES:
+                break
+            kept[:0] = lines
+            left -= 1
+        more = f" ({left} earlier: 'log')" if left else ""
+        return [Text(f"Since your last decision{more}:", style="bold"), *kept]
+
+    def tail_lines(self, decision: Decision, width: int) -> list[Text]:
+        """Under the menu: the commands, a notice, and what Enter takes."""
+        hint = "Number, '?' help, board, hand, log, auto, quit"
+        if decision.stepped and decision.steps.picks:
+            hint += " · b: back"
+        if len(decision.pages) > 1:
+            hint += f" · n/p: page {decision.page + 1} of {len(decision.pages)}"
+        lines = to_lines(self.console, Text(hint, style="dim"), width)
+        if decision.notice:
+            lines += to_lines(self.console, Text(decision.notice, style="yellow"), width)
+        if decision.usual_left():
+            assert decision.usual is not None
+            lines.append(one_line(Text.assemble(("Enter: ", "bold"),
+                                                decision.labels[decision.usual]), width))
+        return lines
 
     def show_log(self, seat: int) -> None:
         """Everything this seat may read of the log."""
@@ -268,9 +479,10 @@ def console() -> Console:
 
 def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
              out: Console | None = None, options: Mapping[str, Any] | None = None,
-             ) -> TerminalGame:
+             auto: bool = False) -> TerminalGame:
     """Set up a new game with the game's ``options``, saved at once (the save keeps the
-    options); ``run()`` plays it.
+    options); ``run()`` plays it. ``auto``: every person's usual choice is taken unasked
+    when it can never hurt (the save keeps it; ``auto off`` in the game undoes it).
 
     Raise ``ValueError`` for a wrong number of seats or a bad option.
     """
@@ -284,14 +496,18 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
     state = game.new_game(players=len(seats), seed=seed, **chosen)
     record = Record(game_name, len(seats), seed, chosen, [],
                     meta={"seats": seats, "bot_seed": seed ^ 0x5EED, "started": saves.now()})
+    if auto:
+        record.meta["auto"] = [i for i, seat in enumerate(seats) if seat == YOU]
     path = saves.new_save_path(game_name)
     play = TerminalGame(out or console(), state, record, path, read)
     play.save()
     return play
 
 
-def resume(read: Reader, out: Console | None = None, choice: str | None = None) -> int:
-    """List unfinished games, continue the chosen one; exit status."""
+def resume(read: Reader, out: Console | None = None, choice: str | None = None,
+           auto: bool = False) -> int:
+    """List unfinished games, continue the chosen one (``auto``: with auto-take on for every
+    person); exit status."""
     con = out or console()
     found, broken = saves.list_saves()
     for path, why in broken:
@@ -318,6 +534,9 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None) 
         con.print(Text(f"Type a number from 1 to {len(open_games)}.", style="yellow"))
     save = open_games[int(text) - 1]
     state = replay(save.record)
+    if auto:
+        save.record.meta["auto"] = [i for i, seat in enumerate(save.record.meta.get("seats", []))
+                                    if seat == YOU]
     play = TerminalGame(con, state, save.record, save.path, read)
     play.run()
     return 0

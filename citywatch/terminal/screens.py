@@ -6,6 +6,7 @@ so a game is playable in the terminal on the day it registers.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -35,6 +36,13 @@ class GenericScreens:
     def players(self, view: View) -> RenderableType:
         """Nothing more: the generic board already shows every seat."""
         return Text("")
+
+    def summary(self, view: View) -> RenderableType:
+        """The board in short: one line per key of the view, as JSON."""
+        shown = {k: v for k, v in view.items()
+                 if k not in (*PRIVATE_KEYS, "result", "game", "seat", "decision")}
+        return Group(*(Text(f"{key}: {json.dumps(value)}", no_wrap=True, overflow="ellipsis")
+                       for key, value in shown.items()))
 
     def hand(self, view: View) -> RenderableType:
         """The viewing seat's hand, if its view has one."""

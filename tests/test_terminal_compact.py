@@ -1,0 +1,378 @@
+"""Issue 16, "Terminal": the compact decision screen that fits 80x24, Enter for the usual
+choice, auto-take of what can never hurt, and big choices in steps (the shared contract in
+``citywatch/core/api.py``: ``Game.usual_choice``, ``Game.never_hurts``; an action's JSON picked
+one field at a time)."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+from helpers import ANSI, PROMPT, menu_size, spawn_play
+from rich.console import Console
+from toy_game import GAME as TOY
+from toy_game import HighCard
+
+from citywatch.core.api import Game, State
+from citywatch.core.record import Record, replay
+from citywatch.core.registry import load
+from citywatch.terminal import app
+from citywatch.terminal.compact import Steps
+
+ROWS, COLS = 24, 80
+HINT = "Number, '?' help"
+GAMES = {
+    "ankh-morpork": (("--seats", "you,random,random,random"), "Your hand (Red)"),
+    "guards-guards": (("--seats", "you,random"), "Your hand (Red)"),
+    "guardians-of-the-city": (("--seats", "you,bot", "--bot", "random"), "Your hand (Player 1)"),
+    "black-keep": (("--seats", "you",), "Your thief cards (Thief 1)"),
+}
+
+
+def screen_of(child: pexpect.spawn) -> list[str]:
+    """The lines printed since the last screen clear, up to the prompt (the last line)."""
+    text = child.before.split("\x1b[2J")[-1]
+    return ANSI.sub("", text).split("\n")
+
+
+def numbers_shown(lines: list[str]) -> list[int]:
+    """The numbers of the menu lines just above the hint."""
+    end = max(i for i, line in enumerate(lines) if HINT in line)
+    numbers = []
+    for line in reversed(lines[:end]):
+        if not re.match(r"\d+\. ", line):
+            break
+        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
+    return sorted(numbers)
+
+
+# --- 1. the compact screen fits 80x24 -----------------------------------------------------------
+@pytest.mark.parametrize("name", list(GAMES))
+def test_every_decision_screen_fits_80_by_24(tmp_path: Path, name: str) -> None:
+    """Issue 16, compact screen: in a real 80x24 terminal every decision's screen fits: no
+    line wider than 80, and the last 24 rows (what the player sees) hold the title, the board
+    summary, the hand, the task, every numbered choice of the menu, the commands and the
+    prompt; nothing the player needs has scrolled away."""
+    args, hand = GAMES[name]
+    child = spawn_play(tmp_path, name, *args, "--seed", "4", rows=ROWS, cols=COLS)
+    rng = random.Random(4)
+    screens = 0
+    while screens < 30 and child.expect_exact([PROMPT, "Game over"]) == 0:
+        lines = screen_of(child)
+        assert all(len(line) <= COLS for line in lines), max(lines, key=len)
+        visible = lines[-ROWS:]  # the prompt is on the last row
+        titles = [i for i, line in enumerate(visible) if "you are " in line and "──" in line]
+        assert titles, "\n".join(visible)
+        compact = visible[titles[-1]:]
+        assert any(HINT in line for line in compact)
+        first = next(i for i, line in enumerate(compact) if re.match(r"\d+\. ", line))
+        assert compact[first - 1].rstrip().endswith((":", "›")), "the task, above the menu"
+        shown = numbers_shown(compact)
+        assert shown and shown == list(range(shown[0], shown[-1] + 1)), "\n".join(visible)
+        if screens == 0:
+            assert any(line.startswith(hand) for line in compact), "\n".join(visible)
+            assert "Since your last decision" in "\n".join(compact)
+        screens += 1
+        child.sendline(str(rng.choice(shown)))
+    assert screens >= 5
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in ANSI.sub("", child.before or "")
+
+
+def test_board_log_and_hand_are_there_on_demand(tmp_path: Path) -> None:
+    """Issue 16, compact screen: 'board', 'hand' and 'log' print the full screens, and Enter
+    after them comes back to the choices (it does not take the usual choice)."""
+    child = spawn_play(tmp_path, "ankh-morpork", "--seats", "you,random,random", "--seed", "3",
+                       rows=ROWS, cols=COLS)
+    child.expect_exact(PROMPT)
+    for command, shown in (("board", "Seven Sleepers"), ("hand", "You win if"),
+                           ("log", "Turn 1")):
+        child.sendline(command)
+        child.expect_exact(shown)
+        child.expect_exact("(Enter: back to your choices)")
+        child.expect_exact(PROMPT)
+    saved = len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions)
+    child.sendline("")
+    child.expect_exact(PROMPT)
+    assert HINT in ANSI.sub("", child.before)
+    assert len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions) == saved
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+# --- 2. Enter takes the usual choice; auto-take -------------------------------------------------
+def draws_usually(monkeypatch: pytest.MonkeyPatch, harmless: bool) -> None:
+    """The toy game with a usual choice: drawing a card when one may (else none); it never
+    hurts when ``harmless``."""
+    def usual(self: Game, state: State, actions: Any) -> int | None:
+        texts = [str(a) for a in actions]
+        return texts.index("Draw a card") if "Draw a card" in texts else None
+
+    def never_hurts(self: Game, state: State, action: Any) -> bool:
+        return harmless and str(action) == "Draw a card"
+
+    monkeypatch.setattr(HighCard, "usual_choice", usual)
+    monkeypatch.setattr(HighCard, "never_hurts", never_hurts)
+
+
+def toy_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answers: list[str],
+             auto: bool = False) -> tuple[app.TerminalGame, StringIO]:
+    """A toy game for one person against a random bot, at an 80x24 console, answered
+    ``answers`` then "1" (play the lowest card) to the end."""
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    out = StringIO()
+    given = iter([*answers, *["1"] * 20])
+    game = app.new_game("toy", ["you", "random"], 6, lambda _prompt: next(given),
+                        Console(file=out, width=COLS, height=ROWS), auto=auto)
+    return game, out
+
+
+def human_moves(game: app.TerminalGame) -> list[tuple[list[str], int | None, str]]:
+    """Each of the person's decisions in the record: the menu, the usual choice, the taken."""
+    record = Record.load(game.path)
+    state = TOY.new_game(players=2, seed=6)
+    moves = []
+    for data in record.actions:
+        legal = state.legal_actions()
+        action = TOY.action_from_json(data)
+        if state.to_move == 0:
+            moves.append(([str(a) for a in legal], TOY.usual_choice(state, legal), str(action)))
+        state.apply(action)
+    return moves
+
+
+def test_enter_takes_the_usual_choice_and_a_number_skips_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy_registered: Any) -> None:
+    """Issue 16, fewer confirmations: the screen shows "Enter: Draw a card"; Enter alone takes
+    that usual choice, a number still takes any other choice (here: play a card instead)."""
+    draws_usually(monkeypatch, harmless=False)
+    game, out = toy_game(tmp_path, monkeypatch, ["", "1", "1"])
+    assert game.run()
+    assert "Enter: Draw a card" in out.getvalue()
+    offered = [(menu, taken) for menu, usual, taken in human_moves(game) if usual is not None]
+    assert offered[0][1] == "Draw a card", "Enter took the usual choice"
+    assert offered[1][1] == offered[1][0][0] != "Draw a card", "1 took the first choice"
+
+
+def test_enter_takes_ankh_morporks_usual_choice(tmp_path: Path) -> None:
+    """Issue 16, fewer confirmations, with Ankh-Morpork's own usual choices (e.g. "Take $3"
+    over "Skip take $3"): whenever the screen offers "Enter: X", Enter records exactly X, the
+    game's ``usual_choice``."""
+    child = spawn_play(tmp_path, "ankh-morpork", "--seats", "you,random,random", "--seed", "5",
+                       rows=ROWS, cols=COLS)
+    game = load("ankh-morpork")
+    terminal = game.terminal()
+    assert terminal is not None
+    entered = 0
+    for _ in range(120):
+        if child.expect_exact([PROMPT, "Game over"]) == 1:
+            break
+        text = ANSI.sub("", child.before)
+        offered = re.search(r"^Enter: (.+)$", text, flags=re.M)
+        if offered is None:
+            child.sendline("1")
+            continue
+        record = Record.load(next((tmp_path / "saves").glob("*.json")))
+        state = replay(record)
+        legal = state.legal_actions()
+        usual = game.usual_choice(state, legal)
+        assert usual is not None and terminal.label(str(legal[usual])) == offered[1].strip()
+        child.sendline("")
+        child.expect_exact(PROMPT)
+        after = Record.load(next((tmp_path / "saves").glob("*.json")))
+        assert after.actions[len(record.actions)] == legal[usual].to_json()
+        entered += 1
+        if entered == 4:
+            break
+        child.sendline("1")
+    assert entered == 4
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_auto_takes_what_never_hurts_and_says_so(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy_registered: Any) -> None:
+    """Issue 16, auto-take: with the setting on (``--auto``: ``new_game(auto=True)``) a usual
+    choice that never hurts is taken unasked, recorded as a decision, and the screen says
+    "Taken for you: ..."; 'auto off' stops it and the person is asked again."""
+    draws_usually(monkeypatch, harmless=True)
+    game, out = toy_game(tmp_path, monkeypatch, ["auto off", "1", ""], auto=True)
+    assert game.run()
+    screen = out.getvalue()
+    assert screen.count("Taken for you: Draw a card") == 1
+    assert "Auto-take is off" in screen
+    taken = [taken for _, _, taken in human_moves(game)]
+    assert taken[0] == "Draw a card"  # taken unasked, before any answer was read
+    assert taken[1].startswith("Play")  # '1' after 'auto off'
+    assert taken[2] == "Draw a card"  # asked this time: Enter took it
+    assert Record.load(game.path).meta["auto"] == []
+
+
+def test_auto_on_in_the_game_takes_the_decision_at_once(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy_registered: Any) -> None:
+    """Issue 16, auto-take: the command 'auto on' takes the decision on the screen when its
+    usual choice never hurts, and the save keeps the setting; a usual choice that may hurt is
+    never taken unasked."""
+    draws_usually(monkeypatch, harmless=True)
+    game, out = toy_game(tmp_path, monkeypatch, ["auto on", "1", "1", "1"])
+    assert game.run()
+    assert human_moves(game)[0][2] == "Draw a card"
+    assert Record.load(game.path).meta["auto"] == [0]
+    draws_usually(monkeypatch, harmless=False)
+    game, out = toy_game(tmp_path / "2", monkeypatch, ["1"], auto=True)
+    assert game.run()
+    assert "Taken for you" not in out.getvalue()
+
+
+# --- 3. big choices in steps --------------------------------------------------------------------
+def big_decisions(name: str, least: int = 11) -> list[State]:
+    """Positions of random games of ``name`` whose seat to move has more than ``least``
+    choices."""
+    game = load(name)
+    found = []
+    for seed in range(3):
+        state = game.new_game(players=max(game.min_players, 2), seed=seed)
+        rng = random.Random(seed)
+        while state.to_move is not None and len(found) < 12:
+            legal = state.legal_actions()
+            if len(legal) >= least:
+                found.append(state.copy())
+            state.apply(rng.choice(legal))
+    return found
+
+
+def walk(steps: Steps, target: int) -> int:
+    """Pick, at every step, the option leading to action ``target``; the action reached."""
+    seen = 0
+    while (step := steps.step()) is not None:
+        name, options = step
+        assert len(options) > 1, "a field with one value left is skipped"
+        groups = [set(o.actions) for o in options]
+        assert set().union(*groups) == set(steps.remaining())
+        assert sum(map(len, groups)) == len(steps.remaining()), "values do not overlap"
+        chosen = next(o for o in options if target in o.actions)
+        steps.pick(name, chosen)
+        seen += 1
+        assert seen < 10
+    [reached] = steps.remaining()
+    return reached
+
+
+@pytest.mark.parametrize("name", ["ankh-morpork", "guards-guards", "guardians-of-the-city",
+                                  "black-keep"])
+def test_steps_reach_every_action_of_a_big_choice(name: str) -> None:
+    """Issue 16, big choices in steps (contract): picking the verb, then each field's value
+    (only values still leading to a legal action) reaches each legal action, exactly that
+    one; 'back' undoes a step."""
+    states = big_decisions(name)
+    assert states
+    for state in states:
+        legal = state.legal_actions()
+        forms = [a.to_json() for a in legal]
+        first = Steps(forms, [str(a) for a in legal]).step()
+        assert first is not None
+        if len({f["verb"] for f in forms}) > 1:
+            assert first[0] == "verb"
+        for target in range(len(legal)):
+            steps = Steps(forms, [str(a) for a in legal])
+            assert steps.stepwise()
+            assert walk(steps, target) == target
+            while steps.back():
+                pass
+            assert steps.remaining() == list(range(len(legal)))
+
+
+def big_ankh_morpork() -> tuple[State, list[Any]]:
+    """An Ankh-Morpork position whose seat to move has more than 30 choices in several
+    fields (moving a minion)."""
+    for state in big_decisions("ankh-morpork", 30):
+        legal = state.legal_actions()
+        if len({json.dumps(a.to_json()["area"]) for a in legal if "area" in a.to_json()}) > 2:
+            return state, legal
+    raise AssertionError("no big decision found")
+
+
+def decide(state: State, answers: list[str], height: int) -> tuple[Any, str]:
+    """The action a person takes at ``state`` answering ``answers`` on a console of
+    ``height`` rows, and the screen."""
+    out = StringIO()
+    seats = ["random"] * state.players
+    seats[state.to_move or 0] = "you"
+    record = Record(state.game.name, state.players, 0, {}, [], meta={"seats": seats})
+    given = iter(answers)
+    play = app.TerminalGame(Console(file=out, width=COLS, height=height), state.copy(), record,
+                            Path("unused.json"), lambda _prompt: next(given))
+    taken: list[Any] = []
+    play.apply = taken.append  # type: ignore[method-assign]
+    assert play.person_moves(state.to_move or 0)
+    [action] = taken
+    return action, ANSI.sub("", out.getvalue())
+
+
+def test_a_stepped_menu_takes_the_same_action_as_the_flat_menu() -> None:
+    """Issue 16, big choices in steps: at 80x24 a decision of more than ten choices that does
+    not fit is a menu of each field's values in turn ("b" goes back a step), and the picks
+    take the same action as its number in the flat menu of a tall terminal."""
+    state, legal = big_ankh_morpork()
+    target = len(legal) // 2
+    flat, screen = decide(state, [str(target + 1)], height=200)
+    assert flat == legal[target] and f"{len(legal)}. " in screen
+    steps = Steps([a.to_json() for a in legal], [str(a) for a in legal])
+    answers = []
+    while (step := steps.step()) is not None:
+        name, options = step
+        index = next(i for i, o in enumerate(options) if target in o.actions)
+        if not answers:
+            wrong = (index + 1) % len(options)
+            answers += [str(wrong + 1), "b"]
+        answers.append(str(index + 1))
+        steps.pick(name, options[index])
+    stepped, screen = decide(state, answers, height=ROWS)
+    assert stepped == flat
+    assert "b: back" in screen and f"{len(legal)}. " not in screen
+
+
+def test_a_big_choice_in_steps_in_a_real_terminal(tmp_path: Path) -> None:
+    """Issue 16, big choices in steps, at 80x24: Guards! Guards!'s first choice (a Guild Card
+    and a Start Gate, more than ten) is a menu of cards, then of the gates left for the card
+    picked; 'b' goes back; the action recorded is the one picked."""
+    child = spawn_play(tmp_path, "guards-guards", "--seats", "you,random", "--seed", "5",
+                       rows=ROWS, cols=COLS)
+    child.expect_exact(PROMPT)
+    first = ANSI.sub("", child.before)
+    cards = menu_size(first)
+    assert cards < 11 and "… (" in first
+    child.sendline("1")
+    child.expect_exact(PROMPT)
+    assert "b: back" in ANSI.sub("", child.before)
+    child.sendline("b")
+    child.expect_exact(PROMPT)
+    assert menu_size(ANSI.sub("", child.before)) == cards
+    child.sendline("2")
+    child.expect_exact(PROMPT)
+    gates = ANSI.sub("", child.before)
+    picked = re.search(r"^1\. (.+?)\s*$", gates, flags=re.M)
+    assert picked is not None and picked[1].startswith("Join as")
+    child.sendline("1")
+    child.expect_exact(PROMPT)
+    record = Record.load(next((tmp_path / "saves").glob("*.json")))
+    game = load("guards-guards")
+    screens = game.terminal()
+    assert screens is not None
+    state = game.new_game(players=2, seed=5)
+    mine = []
+    for data in record.actions:
+        action = game.action_from_json(data)
+        if state.to_move == 0:
+            mine.append(action)
+        state.apply(action)
+    assert screens.label(str(mine[0])) == picked[1]
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
