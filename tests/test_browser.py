@@ -63,6 +63,9 @@ FAILED = "#banner .banner[data-kind='failed']"
 ENABLED_ACTIONS = "#actions button.action:not([disabled])"
 NEXT_STATE = """(before) => document.body.dataset.step !== before
     || document.querySelector('#error .banner') !== null"""
+STEPPING = """(step) => document.body.dataset.step === step
+    && (document.body.dataset.picks || '0') !== '0' && document.body.dataset.pending !== 'yes'"""
+"""Issue 16.3: the page is part-way through the steps of a big choice (nothing sent yet)."""
 
 
 def test_cards_json_is_up_to_date() -> None:
@@ -223,6 +226,8 @@ def take_first_action(page: Page, by_map: bool = False) -> bool:
         return False
     step = page.evaluate("document.body.dataset.step")
     target.click()
+    while page.evaluate(STEPPING, step):  # issue 16.3: a big choice is taken in steps
+        buttons.first.click()
     page.wait_for_function(NEXT_STATE, arg=step, timeout=15000)
     error = page.locator("#error .banner")
     assert error.count() == 0, f"the server refused a click: {error.inner_text()}"

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
-from test_browser import NEXT_STATE, open_page, server_view, serving, wait_for_state
+from test_browser import (
+    NEXT_STATE,
+    STEPPING,
+    open_page,
+    server_view,
+    serving,
+    wait_for_state,
+)
 
 from citywatch.server import create_app
 
@@ -148,6 +155,8 @@ def click_and_wait(page: Page, target: Any, pick_first: bool = True) -> None:
     if pick_first and page.evaluate("document.body.dataset.step") == step \
             and highlighted.count():
         highlighted.first.click()
+    while page.evaluate(STEPPING, step):  # issue 16.3: a big choice is taken in steps
+        page.locator("#actions button.action:not([disabled])").first.click()
     page.wait_for_function(NEXT_STATE, arg=step, timeout=15000)
     check_refusal(page)
 

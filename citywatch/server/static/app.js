@@ -7,7 +7,16 @@
 // failed, notices): banners under the header, on every seat's page and the spectator's;
 // which game it is (game, title, board); whether the game is over; and "options", the game's
 // options not at their default (shown in the header; absent when there are none).
-// "choices" are this seat's legal actions when the decision is its own: one button each.
+// "choices" are this seat's legal actions when the decision is its own ({text, json}; the
+// game's usual choice also has "usual": true, and "never_hurts": true when it can never hurt).
+//
+// Issue 16: the usual choice is the first, marked button (Enter takes it); with the setting
+// "Take what can never hurt without asking" (remembered in localStorage) the page takes a
+// never-hurts usual choice itself after a short visible pause and says so. A decision with more
+// than LIMIT choices is taken in steps: the verb first (if there are several), then each field
+// of the action's JSON in key order, offering only values that still lead to a legal action
+// (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
+// step. The log lines since the person's last decision head the choices panel.
 //
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
@@ -21,7 +30,13 @@
 
   let current = null; // the latest {step, seat, view, log, table}
   let pending = false; // a decision was sent and its answer has not come yet
-  let highlighted = new Set(); // action indices picked out by clicking the board or a card
+  let highlighted = new Set(); // action indices left by the steps taken (empty: no step taken)
+  let picks = []; // the steps taken in the current decision: {field, key, raw, label}
+  let autoTimer = null; // the pending auto-take (see autoTake)
+  let autoFor = null; // the step the pending auto-take is for
+  let declined = null; // the step whose auto-take the person declined ("Let me choose")
+  let takenForYou = []; // texts of the choices taken for the person since its last own decision
+  let autoTaken = 0; // decisions taken for the person on this page
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
@@ -29,6 +44,11 @@
   let board = undefined; // the game's board module; null: the generic panel; undefined: not yet
   let preparing = null; // the promise of the board being loaded
   const jsonState = { closed: new Set(), opened: new Set() }; // the generic panel's folds
+  const LIMIT = 13; // the most choices shown as buttons at once; more are taken in steps
+  const AUTO_PAUSE = 900; // milliseconds shown before a never-hurts choice is taken unasked
+  const AUTO_KEY = "citywatch.autoTake"; // localStorage: "yes" while the setting is on
+  const MARK_KEY = "citywatch.mark."; // sessionStorage + token: log length at the last decision
+  const SINCE_LINES = 6; // the most lines shown under "Since your last move"
 
   // ---- connection -----------------------------------------------------------------
 
@@ -122,7 +142,10 @@
     const choices = Array.isArray(message.choices) ? message.choices : [];
     current = {
       step: message.step, seat: message.seat, view: message.view, log: message.log,
-      choices: choices.map((c) => ({ text: String(c.text), json: c.json })),
+      choices: choices.map((c) => ({
+        text: String(c.text), json: c.json, usual: c.usual === true,
+        never_hurts: c.usual === true && c.never_hurts === true,
+      })),
       table: {
         practice: table.practice === true,
         failed: typeof table.failed === "string" && table.failed ? table.failed : null,
@@ -132,7 +155,11 @@
       },
     };
     pending = false;
-    if (advanced) highlighted = new Set();
+    if (advanced) {
+      picks = [];
+      highlighted = new Set();
+      cancelAuto();
+    }
     if (failed() || (socket && socket.readyState === WebSocket.OPEN)) showConnected();
     if (board === undefined) {
       if (!preparing) preparing = prepare(table).then(() => { if (current) render(); });
@@ -174,10 +201,19 @@
     }
   }
 
-  /** Send choice ``index`` of the current state. */
-  async function act(index) {
+  /** Send choice ``index`` of the current state; ``auto``: taken for the person by the
+   * auto-take setting, not by hand. */
+  async function act(index, auto = false) {
     const choice = current && current.choices[index];
     if (pending || !choice || failed() || fatal) return;
+    cancelAuto();
+    if (auto) {
+      autoTaken += 1;
+      takenForYou.push(choice.text);
+    } else {
+      takenForYou = [];
+      remember(current.log ? current.log.length : 0);
+    }
     pending = true;
     clearError();
     render();
@@ -207,31 +243,282 @@
     }
   }
 
-  // ---- picking actions from the board ----------------------------------------------
+  // ---- big choices in steps, and board clicks ---------------------------------------
 
-  /** Indices of the choices whose JSON names ``name`` (e.g. an area or a card), while a
-   * decision of this page's can be taken. */
-  function mentioning(name) {
-    if (!myDecision() || pending) return [];
-    const found = [];
-    current.choices.forEach((choice, i) => {
-      const json = choice.json;
-      if (json !== null && typeof json === "object" &&
-        Object.entries(json).some(([k, v]) => k !== "verb" && v === name)) found.push(i);
-    });
-    return found;
+  /** True if choice ``choice`` keeps to step ``p``: its field ``p.field`` has the value
+   * picked, or (a board click, field "*") any field but the verb names ``p.raw``. */
+  function keeps(choice, p) {
+    const json = choice.json;
+    if (json === null || typeof json !== "object") return false;
+    if (p.field === "*") {
+      return Object.entries(json).some(([k, v]) => k !== "verb" && v === p.raw);
+    }
+    return valueKey(json[p.field]) === p.key;
   }
 
+  /** A value's key for grouping (JSON text; "" for a missing field). */
+  function valueKey(value) {
+    return value === undefined ? "" : JSON.stringify(value);
+  }
+
+  /** Indices of the choices left by the steps taken. */
+  function remaining() {
+    if (!current) return [];
+    const left = [];
+    current.choices.forEach((choice, i) => {
+      if (picks.every((p) => keeps(choice, p))) left.push(i);
+    });
+    return left;
+  }
+
+  /** Whether every choice's JSON is an object (only those can be taken in steps). */
+  function structured() {
+    return current.choices.every((c) => c.json !== null && typeof c.json === "object" &&
+      !Array.isArray(c.json));
+  }
+
+  /** The next step of a big choice among the choices ``left``: the first field (the verb
+   * first, then the fields in the JSON's key order) not yet picked that still has several
+   * values, as {field, groups: [{key, value, indices}]} in order of first appearance; null
+   * when the choices left are few enough to show, or cannot be split. */
+  function nextStep(left) {
+    if (left.length <= LIMIT || !structured()) return null;
+    const fields = [];
+    for (const i of left) {
+      for (const k of Object.keys(current.choices[i].json)) if (!fields.includes(k)) fields.push(k);
+    }
+    fields.sort((a, b) => (b === "verb") - (a === "verb"));
+    for (const field of fields) {
+      if (picks.some((p) => p.field === field)) continue;
+      const groups = new Map();
+      for (const i of left) {
+        const value = current.choices[i].json[field];
+        const key = valueKey(value);
+        if (!groups.has(key)) groups.set(key, { key, value, indices: [] });
+        groups.get(key).indices.push(i);
+      }
+      if (groups.size > 1) return { field, groups: [...groups.values()] };
+    }
+    return null;
+  }
+
+  /** The groups of a step shown as their choices rather than as one step button: every
+   * group of one choice, then, in order, each group that still fits in LIMIT buttons (the
+   * usual choice, shown first, counted once), so that a small verb costs no extra click. */
+  function opened(groups, usual) {
+    const open = new Set(groups.filter((g) => g.indices.length === 1));
+    const count = () => (usual >= 0 ? 1 : 0) + groups.reduce((n, g) => n + (open.has(g)
+      ? g.indices.filter((i) => i !== usual).length : 1), 0);
+    for (const group of groups) {
+      if (open.has(group)) continue;
+      open.add(group);
+      if (count() > LIMIT) open.delete(group);
+    }
+    return open;
+  }
+
+  /** A step button's words for ``group`` of ``field``: for the verb, what the group's
+   * texts begin with; a name as it is; any other value after its field's name. */
+  function groupLabel(field, group) {
+    if (field === "verb") {
+      const texts = group.indices.map((i) => current.choices[i].text.split(" "));
+      const common = [];
+      for (let w = 0; w < texts[0].length - 1; w += 1) {
+        if (!texts.every((t) => t[w] === texts[0][w])) break;
+        common.push(texts[0][w]);
+      }
+      if (common.length) return `${common.join(" ")} …`;
+      return CityWatch.cap(String(group.value).replace(/_/g, " "));
+    }
+    if (group.value === undefined) return "Other choices";
+    if (typeof group.value === "string") return group.value;
+    const value = typeof group.value === "object" ? JSON.stringify(group.value) : group.value;
+    return `${CityWatch.cap(field.replace(/_/g, " "))}: ${value}`;
+  }
+
+  /** Take the step ``p`` (stop a pending auto-take: the person is choosing). */
+  function step(p) {
+    if (pending) return;
+    cancelAuto(true);
+    picks.push(p);
+    highlighted = new Set(remaining());
+    render();
+  }
+
+  /** Undo the last step. */
+  function back() {
+    if (pending || !picks.length) return;
+    picks.pop();
+    highlighted = picks.length ? new Set(remaining()) : new Set();
+    render();
+  }
+
+  /** Indices of the choices left whose JSON names ``name`` (e.g. an area or a card) in a
+   * field other than the verb, while a decision of this page's can be taken. */
+  function mentioning(name) {
+    if (!myDecision() || pending) return [];
+    return remaining().filter((i) => keeps(current.choices[i], { field: "*", raw: name }));
+  }
+
+  /** A click on ``name`` on the board: take the one choice left naming it, or narrow the
+   * choices to those naming it (as the current step's value when it is one). */
   function pick(name) {
     const found = mentioning(name);
     if (found.length === 1) {
       act(found[0]);
       return;
     }
-    highlighted = new Set(found);
-    render();
-    const first = document.querySelector("#actions .action.highlight");
+    const left = remaining();
+    if (!found.length || found.length === left.length) return;
+    const next = nextStep(left);
+    const key = valueKey(name);
+    if (next && next.groups.some((g) => g.key === key)) {
+      step({ field: next.field, key, raw: name, label: String(name) });
+    } else {
+      step({ field: "*", key, raw: name, label: String(name) });
+    }
+    const first = document.querySelector("#actions .action");
     if (first) first.scrollIntoView({ block: "nearest", behavior: "smooth" });
+  }
+
+  // ---- the usual choice and auto-take -----------------------------------------------
+
+  /** The index of the usual choice (-1: none). */
+  function usualIndex() {
+    return current ? current.choices.findIndex((c) => c.usual) : -1;
+  }
+
+  /** Whether the person asked to have what can never hurt taken without asking. */
+  function autoTakeOn() {
+    try {
+      return localStorage.getItem(AUTO_KEY) === "yes";
+    } catch {
+      return false;
+    }
+  }
+
+  function setAutoTake(on) {
+    try {
+      localStorage.setItem(AUTO_KEY, on ? "yes" : "no");
+    } catch {
+      // storage refused: the setting lasts as long as the page
+    }
+    declined = null;
+    if (!on) cancelAuto();
+    if (current) render();
+  }
+
+  /** Start the pause before taking a never-hurts usual choice for the person, when the
+   * setting is on, the decision is untouched and the person has not declined it. */
+  function scheduleAuto() {
+    if (!autoTakeOn() || !myDecision() || pending || picks.length) return;
+    const i = usualIndex();
+    if (i < 0 || !current.choices[i].never_hurts || declined === current.step) return;
+    if (autoTimer && autoFor === current.step) return;
+    cancelAuto();
+    autoFor = current.step;
+    autoTimer = setTimeout(() => {
+      autoTimer = null;
+      if (current && current.step === autoFor && myDecision() && !pending) act(i, true);
+    }, AUTO_PAUSE);
+  }
+
+  /** Stop a pending auto-take; ``byHand``: the person chose to decide this one. */
+  function cancelAuto(byHand = false) {
+    if (autoTimer) {
+      clearTimeout(autoTimer);
+      autoTimer = null;
+      if (byHand) declined = autoFor;
+    }
+  }
+
+  /** Enter takes the usual choice; Escape undoes a step. */
+  function onKey(event) {
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("button, a, input, select, textarea, summary")) {
+      return;
+    }
+    if (event.key === "Enter" && myDecision() && !pending) {
+      const i = usualIndex();
+      if (i >= 0) {
+        event.preventDefault();
+        act(i);
+      }
+    } else if (event.key === "Escape" && picks.length) {
+      event.preventDefault();
+      back();
+    }
+  }
+
+  // ---- since the person's last decision -----------------------------------------------
+
+  /** The log length at the person's last own decision, kept for the tab's life. */
+  function remember(length) {
+    try {
+      sessionStorage.setItem(`${MARK_KEY}${token}`, String(length));
+    } catch {
+      // storage refused: the page forgets on reload
+    }
+  }
+
+  /** The log length at the person's last own decision (null: not known on this tab). */
+  function mark() {
+    try {
+      const kept = sessionStorage.getItem(`${MARK_KEY}${token}`);
+      const length = kept === null ? NaN : Number(kept);
+      return Number.isInteger(length) && length >= 0 ? length : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** "Since your last move: ..." (the newest lines), and what was taken for the person. */
+  function renderSince(ctx) {
+    const since = $("since");
+    const log = current.log || [];
+    const from = mark();
+    const lines = current.seat === null || current.table.over ? []
+      : log.slice(from === null ? -SINCE_LINES : from);
+    if (!lines.length) {
+      since.hidden = true;
+      since.replaceChildren();
+    } else {
+      const shown = lines.slice(-SINCE_LINES);
+      const older = lines.length - shown.length;
+      since.hidden = false;
+      const earlier = older
+        ? el("p", { class: "note", text: `… and ${CityWatch.plural(older, "earlier line")} in the log` })
+        : "";
+      since.replaceChildren(
+        el("h3", { text: from === null ? "The latest moves:" : "Since your last move:" }), earlier,
+        el("ul", {}, ...shown.map((line) => el("li", { text: line }))));
+      since.scrollTop = since.scrollHeight; // the newest line in view
+    }
+    const note = $("auto-note");
+    const waiting = autoTimer && ctx.mine;
+    const i = usualIndex();
+    if (waiting && i >= 0) {
+      note.hidden = false;
+      note.replaceChildren(el("span", {
+        text: `Taking “${current.choices[i].text}” for you in a moment: it can never hurt.`,
+      }), el("button", {
+        type: "button", class: "button secondary", id: "let-me-choose",
+        onclick: () => {
+          cancelAuto(true);
+          render();
+        },
+        text: "Let me choose",
+      }));
+    } else if (takenForYou.length) {
+      note.hidden = false;
+      note.replaceChildren(el("span", {
+        text: `Taken for you: ${takenForYou.slice(-3).join("; ")}.`,
+      }));
+    } else {
+      note.hidden = true;
+      note.replaceChildren();
+    }
   }
 
   // ---- drawing ----------------------------------------------------------------------
@@ -255,9 +542,13 @@
     if (board === undefined) return;
     const { view } = current;
     const mine = myDecision();
+    scheduleAuto();
     const ctx = context();
     document.body.dataset.step = String(current.step);
     document.body.dataset.pending = pending ? "yes" : "no";
+    document.body.dataset.picks = String(picks.length);
+    document.body.dataset.autotake = autoTimer && mine ? "yes" : "no";
+    document.body.dataset.autotaken = String(autoTaken);
     document.body.dataset.mine = mine ? "yes" : "no";
     document.body.dataset.practice = current.table.practice ? "yes" : "no";
     document.body.dataset.failed = failed() ? "yes" : "no";
@@ -333,36 +624,79 @@
     const box = $("decision");
     const list = $("actions");
     const hint = $("hint");
+    const path = $("path");
     box.classList.toggle("active", ctx.mine);
+    $("auto-take").checked = autoTakeOn();
     if (failed()) {
       // No decision can be taken any more: no buttons, and the banner says why.
       box.hidden = true;
       list.replaceChildren();
+      path.hidden = true;
       hint.textContent = "";
       return;
     }
+    renderSince(ctx);
     if (!ctx.mine) {
       box.hidden = current.seat === null || current.table.over;
       list.replaceChildren();
+      path.hidden = true;
       const own = board && board.hint && current.seat !== null ? board.hint(view, ctx) : null;
       hint.textContent = current.seat === null ? "" : own ||
         "Your buttons appear here when a decision is yours.";
       return;
     }
     box.hidden = false;
+    const left = remaining();
+    const next = nextStep(left);
+    const usual = usualIndex();
     const own = board && board.hint ? board.hint(view, ctx) : null;
     hint.textContent = pending
       ? "Sent; waiting for the table…"
-      : highlighted.size
-        ? "Several choices name what you clicked: pick one of the highlighted buttons."
-        : own || "Click a button.";
-    list.replaceChildren(...current.choices.map((choice, i) => el("button", {
-      type: "button",
-      class: `action${highlighted.has(i) ? " highlight" : ""}`,
-      "data-index": i,
-      disabled: pending,
-      onclick: () => act(i),
-    }, board && board.label ? board.label(choice.text) : choice.text)));
+      : next
+        ? `${CityWatch.plural(left.length, "choice")}: pick one part at a time` +
+          (board ? " (or click the board)." : ".")
+        : picks.length
+          ? "Pick one of the choices left."
+          : own || "Click a button.";
+    path.hidden = picks.length === 0;
+    path.replaceChildren(
+      el("button", {
+        type: "button", class: "back", id: "back", disabled: pending,
+        title: "Undo the last step (Escape)", onclick: () => back(), text: "← Back",
+      }),
+      el("span", { class: "step-path-text", text: picks.map((p) => p.label).join(" › ") }));
+    const button = (i, extra = "") => {
+      const choice = current.choices[i];
+      return el("button", {
+        type: "button",
+        class: `action${choice.usual ? " usual" : ""}${highlighted.has(i) ? " highlight" : ""}${extra}`,
+        "data-index": i,
+        "data-never-hurts": choice.never_hurts ? "yes" : null,
+        title: choice.usual ? "The usual choice: Enter takes it" : null,
+        disabled: pending,
+        onclick: () => act(i),
+      }, board && board.label ? board.label(choice.text) : choice.text);
+    };
+    const buttons = [];
+    if (usual >= 0 && left.includes(usual)) buttons.push(button(usual));
+    if (!next) {
+      for (const i of left) if (i !== usual) buttons.push(button(i));
+    } else {
+      const open = opened(next.groups, usual);
+      for (const group of next.groups) {
+        if (open.has(group)) {
+          for (const i of group.indices) if (i !== usual) buttons.push(button(i));
+          continue;
+        }
+        const label = groupLabel(next.field, group);
+        buttons.push(el("button", {
+          type: "button", class: "action step", "data-field": next.field,
+          "data-value": group.key, disabled: pending,
+          onclick: () => step({ field: next.field, key: group.key, raw: group.value, label }),
+        }, label, el("span", { class: "count", text: ` ${CityWatch.plural(group.indices.length, "choice")}` })));
+      }
+    }
+    list.replaceChildren(...buttons);
   }
 
   /** Once the game is over: the board's outcome box (or a sentence), the replay and the
@@ -399,5 +733,7 @@
     if (shown && (!kind || shown.dataset.kind === kind)) $("error").replaceChildren();
   }
 
+  $("auto-take").addEventListener("change", (event) => setAutoTake(event.target.checked));
+  document.addEventListener("keydown", onKey);
   start();
 })();
