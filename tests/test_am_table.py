@@ -44,6 +44,7 @@ from citywatch.games.ankh_morpork.data import PERSONALITY_BY_NAME, player_text
 from citywatch.games.ankh_morpork.make_web import CARDS_JSON
 from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.games.ankh_morpork.view import last_move
 from citywatch.server import create_app
 
 DATA = Path(__file__).parents[1] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
@@ -191,12 +192,11 @@ def test_last_move_is_none_at_the_start_then_names_the_areas_touched() -> None:
     every seat and the spectator see Red's move touching Dimwell, still so once the turn has passed
     on."""
     s = GAME.new_game(4, 1)
-    assert all(s.view(seat)["last_move"] is None for seat in (None, 0, 1, 2, 3))
+    assert last_move(s) is None
     s = start(red("Groat", "Dwarves"))
     do(s, "Play Groat")
     do(s, "Place a minion in Dimwell")
-    for seat in (None, 0, 1, 2, 3):
-        assert s.view(seat)["last_move"] == {"by": "Red", "areas": ["Dimwell"]}
+    assert last_move(s) == {"by": "Red", "areas": ["Dimwell"]}
 
 
 def test_last_move_covers_its_consequences_in_board_order() -> None:
@@ -209,9 +209,9 @@ def test_last_move_covers_its_consequences_in_board_order() -> None:
     s = start(p)
     do(s, "Play Mr Teatime")
     do(s, "Skip take $3 on Mr Teatime")
-    assert s.view(None)["last_move"] is None  # a skip touches no area
+    assert last_move(s) is None  # a skip touches no area
     do(s, "Assassinate Blue's minion in Longwall")
-    assert s.view(2)["last_move"] == {"by": "Red", "areas": ["Longwall"]}
+    assert last_move(s) == {"by": "Red", "areas": ["Longwall"]}
 
 
 # --- one's own personality's progress (issue 16, "a progress line") -------------------------
@@ -458,10 +458,9 @@ def show_view(browser: Browser, base: str, watch: Watch, view: dict[str, Any]) -
     return page
 
 
-def test_board_rings_the_last_move_and_shows_progress(
+def test_board_shows_progress_by_the_personality(
         server: str, browser: Browser, tmp_path: Path) -> None:
-    """Issue 16 (browser board): A real table (a person and three bots): the board rings the areas
-    of the last move in the mover's colour and names them under the map; the person's progress line
+    """Issue 16 (browser board): A real table (a person and three bots): the person's progress line
     stands by their personality with the full text. Screenshot: /tmp/citywatch-am-last-move.png."""
     created = create_table(server, ["human", "random", "random", "random"], seed=7)
     link = next(s["link"] for s in created["seats"] if s["link"])
@@ -471,14 +470,6 @@ def test_board_rings_the_last_move_and_shows_progress(
     wait_for_state(page)
     page.wait_for_function("() => document.body.dataset.mine === 'yes'")
     view = server_view(server, link)["view"]
-    last = view["last_move"]
-    assert last is not None, "the bots moved first at seed 7"
-    rings = page.locator("#board svg polygon.last-move")
-    expect(rings).to_have_count(len(last["areas"]))
-    assert sorted(rings.evaluate_all("els => els.map(e => e.dataset.lastMove)")) \
-        == sorted(last["areas"])
-    expect(rings.first).to_have_class(f"last-move last-move-{last['by']}")
-    expect(page.locator("#last-move")).to_contain_text(f"Last move: {last['by']}")
     expect(page.locator("#progress")).to_contain_text(view["progress"]["line"])
     expect(page.locator("#personality .personality-text")).to_have_text(view["progress"]["text"])
     page.screenshot(path=LAST_MOVE_SHOT)
@@ -505,7 +496,6 @@ def test_board_shows_lord_rusts_progress_and_the_points_at_the_end(
         "You control 3 of the 4 areas you need (4 players).")
     expect(page.locator("#personality .personality-text")).to_have_text(
         PERSONALITY_BY_NAME["Lord Selachii"].wins_if)
-    expect(page.locator("#board svg polygon.last-move-Red")).to_have_count(1)
     page.screenshot(path=PROGRESS_SHOT, full_page=True)
 
     pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",

@@ -110,7 +110,6 @@ def view(s: AnkhMorporkState, seat: int | None) -> dict[str, Any]:
         "immune": [COLOURS[p] for p in range(s.n) if s.immune >> p & 1],
         "text_asked": [COLOURS[p] for p in range(s.n) if s.text_asked >> p & 1],
         "result": None if s.result is None else s.result.to_json(),
-        "last_move": last_move(s),
         "progress": None if seat is None else progress(s, seat),
         "scores": None if not ended else [score_breakdown(s, p) for p in range(s.n)],
     }
