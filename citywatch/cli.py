@@ -776,11 +776,12 @@ def _tournament(args: argparse.Namespace) -> int:
     print(f"{result['game']}: {result['games']} games{options}, line-up "
           f"{', '.join(result['lineup'])}, seed {result['seed']}, {result['seconds']:.1f} s")
     print(f"{'bot':<28}{'games':>7}{'wins':>9}{'win rate':>10}{'95% interval':>17}"
-          f"{'points':>8}{'s/decision':>12}")
+          f"{'points':>8}{'s/decision':>12}{'cpu s':>8}")
     for name, b in sorted(result["bots"].items(), key=lambda kv: -kv[1]["win_rate"]):
         interval = f"{b['ci_low']:.1%}-{b['ci_high']:.1%}"
         print(f"{name:<28}{b['games']:>7}{b['wins']:>9.1f}{b['win_rate']:>10.1%}"
-              f"{interval:>17}{b['mean_points']:>8.1f}{b['seconds_per_decision']:>12.4f}")
+              f"{interval:>17}{b['mean_points']:>8.1f}{b['seconds_per_decision']:>12.4f}"
+              f"{b['cpu_seconds_per_decision']:>8.4f}")
     return 0
 
 

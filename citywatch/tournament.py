@@ -35,13 +35,15 @@ def wilson(wins: float, games: int, z: float = Z95) -> tuple[float, float]:
 
 @dataclass
 class SeatResult:
-    """What one seat's bot did in one game."""
+    """What one seat's bot did in one game; ``seconds`` is wall-clock time spent deciding,
+    ``cpu_seconds`` the deciding thread's processor time (one core, unaffected by other work)."""
 
     bot: str
     win: float
     points: int
     decisions: int
     seconds: float
+    cpu_seconds: float
 
 
 def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
@@ -55,11 +57,13 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
     state = game.new_game(players=players, seed=seed, **dict(options or {}))
     decisions = [0] * players
     seconds = [0.0] * players
+    cpu_seconds = [0.0] * players
     while (seat := state.to_move) is not None:
         legal = state.legal_actions()
-        start = time.perf_counter()
+        start, cpu_start = time.perf_counter(), time.thread_time()
         action = bots[seat].choose(Observation(state, seat), legal, rngs[seat])
         seconds[seat] += time.perf_counter() - start
+        cpu_seconds[seat] += time.thread_time() - cpu_start
         decisions[seat] += 1
         state.apply(action)
     outcome = state.outcome()
@@ -67,7 +71,7 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
     wins = outcome.rewards(players)  # a co-operative crew's win is a win for each seat
     points = outcome.points or outcome.details.get("final_points") or [0] * players
     return [SeatResult(lineup[i], wins[i], int(points[i]),
-                       decisions[i], seconds[i]) for i in range(players)]
+                       decisions[i], seconds[i], cpu_seconds[i]) for i in range(players)]
 
 
 Task = tuple[str, tuple[str, ...], int, int, dict[str, Any]]
@@ -128,12 +132,14 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
     for game_result in results:
         for seat in game_result:
             total = summary.setdefault(seat.bot, {"games": 0, "wins": 0.0, "points": 0,
-                                                  "decisions": 0, "seconds": 0.0})
+                                                  "decisions": 0, "seconds": 0.0,
+                                                  "cpu_seconds": 0.0})
             total["games"] += 1
             total["wins"] += seat.win
             total["points"] += seat.points
             total["decisions"] += seat.decisions
             total["seconds"] += seat.seconds
+            total["cpu_seconds"] += seat.cpu_seconds
     bots: dict[str, dict[str, Any]] = {}
     for name, s in summary.items():
         low, high = wilson(s["wins"], s["games"])
@@ -145,6 +151,7 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
             "ci_high": high,
             "mean_points": s["points"] / s["games"],
             "seconds_per_decision": s["seconds"] / max(1, s["decisions"]),
+            "cpu_seconds_per_decision": s["cpu_seconds"] / max(1, s["decisions"]),
         }
     return {"game": game_name, "players": players, "games": len(tasks), "seed": seed,
             "options": values, "lineup": list(lineup), "workers": workers, "seconds": elapsed,

@@ -139,7 +139,9 @@ def test_tournament_summary_and_command(capsys: pytest.CaptureFixture[str]) -> N
     assert {"games", "seed", "bots"} <= set(data)
     for stats in data["bots"].values():
         assert {"games", "wins", "win_rate", "ci_low", "ci_high", "mean_points",
-                "seconds_per_decision"} <= set(stats)
+                "seconds_per_decision", "cpu_seconds_per_decision"} <= set(stats)
+        # the processor time of a decision is never more than its wall-clock time (one thread)
+        assert 0 < stats["cpu_seconds_per_decision"] <= stats["seconds_per_decision"] + 1e-3
     assert main(["tournament", "ankh-morpork", "--bots", "random", "--games", "2"]) == 2
 
 
