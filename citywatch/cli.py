@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import errno
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -316,6 +317,11 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--auto", action="store_true",
                       help="take your usual choice for you when it can never hurt (e.g. taking "
                            "money from the bank); 'auto off' in the game undoes it")
+    play.add_argument("--screen", choices=("compact", "full"), default=None,
+                      help="compact (default): one screen per decision that fits the terminal, "
+                           "'board' and 'log' on demand; full: the whole board before every "
+                           "decision too (a resumed game keeps its own unless given; 'screen "
+                           "full' or 'screen compact' in the game changes it)")
     _add_options(play)
     _add_decks(play)
     deck = sub.add_parser("deck", help="list a game's starter decks or check a deck file")
@@ -553,7 +559,20 @@ def _games() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit status."""
+    """Run the command line; return the exit status. A closed standard output (``citywatch
+    ... | head``) ends it quietly with status 1, as the Python documentation recommends."""
+    try:
+        status = _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit writes nowhere
+        return 1
+    return status
+
+
+def _main(argv: list[str] | None) -> int:
+    """The command line's work (``main`` without the closed-pipe guard)."""
     p = parser()
     args = p.parse_args(argv)
     _choose_game(p, args)
@@ -863,7 +882,7 @@ def _play(args: argparse.Namespace) -> int:
     con = app.console()
     read = app.default_reader(con)
     if args.resume:
-        return app.resume(read, con, auto=args.auto)
+        return app.resume(read, con, auto=args.auto, screen=args.screen)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
         if args.decks:
@@ -871,7 +890,7 @@ def _play(args: argparse.Namespace) -> int:
             chosen = deck_choice(args.game, len(seats), args.decks)
             args.options[book.keyword if book is not None else "decks"] = chosen
         game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
-                            auto=args.auto)
+                            auto=args.auto, screen=args.screen or "compact")
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)
         return 2

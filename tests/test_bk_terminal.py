@@ -27,6 +27,7 @@ from helpers import (
 )
 from rich.console import Console
 
+from citywatch.core.presentation import summary_of
 from citywatch.core.record import Record, replay, start
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep.board import BLOCKED, Board
@@ -51,8 +52,9 @@ N, NE, SE, S, SW, NW = range(6)
 
 
 def everything(view: dict[str, Any], width: int = 100) -> str:
+    """Every screen of ``view``: board, thieves, hand and the compact screen's summary."""
     return "\n".join(render(screen(view), width) for screen in (
-        SCREENS.board, SCREENS.players, SCREENS.hand))
+        SCREENS.board, SCREENS.players, SCREENS.hand, lambda v: summary_of(SCREENS, v)))
 
 
 def map_text(view: dict[str, Any], width: int = 100) -> list[str]:
@@ -383,9 +385,9 @@ def test_the_game_offers_these_screens() -> None:
 HAND_OVER = "press Enter when nobody else is looking."
 
 
-def spawn(tmp_path: Path, seats: str, scenario: str, seed: int) -> pexpect.spawn:
+def spawn(tmp_path: Path, seats: str, scenario: str, seed: int, *more: str) -> pexpect.spawn:
     return spawn_play(tmp_path, "black-keep", "--seats", seats, "--scenario", scenario,
-                      "--seed", str(seed))
+                      "--seed", str(seed), *more)
 
 
 def finish_the_game(child: pexpect.spawn) -> str:
@@ -395,10 +397,10 @@ def finish_the_game(child: pexpect.spawn) -> str:
 
 
 def test_play_a_solo_game_on_the_black_keep_to_the_end(tmp_path: Path) -> None:
-    """A person plays The Black Keep alone through the menus to the end: every screen shows
-    the map, the guards, the thief and its cards, fits 100 columns, and shows the thief where
-    it is."""
-    child = spawn(tmp_path, "you", "the-black-keep", 3)
+    """A person plays The Black Keep alone through the menus to the end with the full screen
+    (``--screen full``, issue 16): every screen shows the map, the guards, the thief and its
+    cards, fits 100 columns, and shows the thief where it is."""
+    child = spawn(tmp_path, "you", "the-black-keep", 3, "--screen", "full")
     screens = play_by_menus(child, 3, board="Ways in and out: Gatehouse A4 A5 D7",
                             hand="Your thief cards (Thief 1)")
     finish_the_game(child)
@@ -429,7 +431,8 @@ def test_play_a_solo_game_on_the_black_keep_to_the_end(tmp_path: Path) -> None:
 def test_play_hot_seat_coop_with_both_thieves_at_the_keyboard(tmp_path: Path) -> None:
     """Two people share the keyboard in co-op: the keyboard is handed over between them, each
     decides from their own screen with both thieves on the map (spec 10: co-op shares the
-    dials), and neither sees the other's plan before the reveal (citywatch ruling 16)."""
+    dials), and neither sees the other's plan before the reveal (citywatch ruling 16). Each
+    decision's compact screen and its full board ('board', issue 16) are checked."""
     child = spawn(tmp_path, "you,you", "the-vault", 5)
     rng = random.Random(5)
     screens: list[tuple[str, str]] = []
@@ -443,7 +446,11 @@ def test_play_hot_seat_coop_with_both_thieves_at_the_keyboard(tmp_path: Path) ->
         screen = ANSI.sub("", child.before)
         who = re.search(r"you are (Thief \d)", screen)
         assert who, screen
-        screens.append((who.group(1), screen))
+        child.sendline("board")
+        child.expect_exact(PROMPT)
+        board = ANSI.sub("", child.before)
+        assert "Ways in and out:" in board and "Ways in and out:" not in screen
+        screens.append((who.group(1), screen + board))
         child.sendline(str(rng.randint(1, menu_size(screen))))
     finish_the_game(child)
 

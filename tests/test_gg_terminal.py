@@ -244,21 +244,24 @@ def test_every_reference_entry_is_described() -> None:
 # --- through a real terminal ---------------------------------------------------------------
 @pytest.mark.parametrize(("cols", "rows"), [(100, 40), (80, 24)])
 def test_play_guards_guards_in_a_terminal(tmp_path: Path, cols: int, rows: int) -> None:
-    """A person's screens in a real terminal at 100x40 and 80x24: map, hand, help, board."""
+    """A person's screens in a real terminal at 100x40 and 80x24: the compact screen (the
+    players' summary, the hand), help, and the map on demand ('board', issue 16)."""
     child = spawn_play(tmp_path, "guards-guards", "--seats", "you,you", "--seed", "5",
                        rows=rows, cols=cols)
     child.expect_exact("Pass the keyboard")
     child.sendline("")
     child.expect_exact(PROMPT)
     screen = ANSI.sub("", child.before)
-    assert "THIEVES" in screen and "Your hand (" in screen and "Luggage" in screen
+    assert "(you)" in screen and "Your hand (" in screen and "THIEVES" not in screen
     assert all(len(line) <= cols for line in screen.splitlines())
     child.sendline("? nap hill")
     child.expect_exact("Nap Hill")
     child.expect_exact(PROMPT)
     child.sendline("board")
     child.expect_exact(PROMPT)
-    assert "ALCHEMISTS" in ANSI.sub("", child.before)
+    board = ANSI.sub("", child.before)
+    assert "THIEVES" in board and "ALCHEMISTS" in board and "Luggage" in board
+    assert all(len(line) <= cols for line in board.splitlines())
     child.sendline("1")
     while child.expect_exact(["Pass the keyboard", PROMPT]) == 1:  # issue 16: a big choice
         child.sendline("1")  # is chosen in steps where its menu does not fit

@@ -219,10 +219,11 @@ def test_the_game_offers_these_screens() -> None:
 
 # --- through a real terminal ---------------------------------------------------------------
 def test_play_a_game_against_a_bot_to_the_end(tmp_path: Path) -> None:
-    """A person plays the whole game through the menus against a bot: every screen shows the
-    cells, both nations, the hand and the log, and never the bot's hidden cards."""
+    """A person plays the whole game through the menus against a bot with the full screen
+    (``--screen full``, issue 16): every screen shows the cells, both nations, the hand and
+    the log, and never the bot's hidden cards."""
     child = spawn_play(tmp_path, "guardians-of-the-city", "--seats", "you,bot", "--bot", "random",
-                       "--seed", "4")
+                       "--seed", "4", "--screen", "full")
     screens = play_by_menus(child, 4, board="Terrorist Cells (shared)",
                             hand="Your hand (Player 1)")
     end = finish(child)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,7 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
     child.expect(pexpect.EOF)
     end = plain(child.before)
     assert "Winner:" in end and "Personality" in end
+    assert "Seven Sleepers" in end, "issue 16: the end still shows the final board"
     record = Record.load(saves(tmp_path)[0])
     assert record.meta["finished"] is True
     final = replay(record)
@@ -95,14 +97,21 @@ def test_bad_input_gets_a_hint_and_commands_work(tmp_path: Path) -> None:
     assert "Traceback" not in plain(child.before)
 
 
-def _menu_and_hand(screen: str) -> tuple[str, str]:
-    text = plain(screen)
-    hand = text[text.index("Your hand"):text.index("\n", text.index("Your hand"))]
+def _menu_and_hand(screen: str, hand: str) -> tuple[str, str]:
+    """The hand's heading and cards (from the 'hand' screen ``hand``) and the menu."""
+    text = plain(hand)
+    heading = text[text.index("Your hand"):text.index("\n", text.index("Your hand"))]
     cards = re.findall(r"^  (\S.*?)  \S", text[text.index("Your hand"):], flags=re.M)
-    menu = text[text.rindex(", ", 0, text.rindex("Number, '?'")) - 10:]
-    menu = menu[menu.index("\n") + 1:] if "\n" in menu else menu
-    options = re.findall(r"^\d+\. .*$", text, flags=re.M)
-    return hand + "|" + "|".join(cards), "|".join(options)
+    assert cards, text
+    options = re.findall(r"^\d+\. .*$", plain(screen), flags=re.M)
+    return heading + "|" + "|".join(cards), "|".join(options)
+
+
+def _hand_screen(child: pexpect.spawn) -> str:
+    """What the 'hand' command prints at the prompt (issue 16: the whole hand on demand)."""
+    child.sendline("hand")
+    child.expect_exact(PROMPT)
+    return str(child.before)
 
 
 @pytest.mark.parametrize("how", ["quit", "kill"])
@@ -115,7 +124,7 @@ def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, ho
         child.expect_exact(PROMPT)
         child.sendline("1")
     child.expect_exact(PROMPT)
-    before = _menu_and_hand(last_screen(child.before))
+    before = _menu_and_hand(last_screen(child.before), _hand_screen(child))
     saved = Record.load(saves(tmp_path)[0])
     if how == "quit":
         child.sendline("quit")
@@ -129,7 +138,7 @@ def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, ho
     again.expect_exact("Which game?")
     again.sendline("")
     again.expect_exact(PROMPT)
-    after = _menu_and_hand(last_screen(again.before))
+    after = _menu_and_hand(last_screen(again.before), _hand_screen(again))
     assert after == before
     assert Record.load(saves(tmp_path)[0]).actions == saved.actions
     again.sendline("1")
@@ -147,7 +156,8 @@ def test_resume_with_nothing_to_resume(tmp_path: Path) -> None:
 
 def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> None:
     """Hot-seat hides secrets: a hand-over screen before each person's decisions, and no
-    screen contains a card of the other person's hand that this person could not know."""
+    screen (the compact one, nor the full board and players that 'board' shows, issue 16)
+    contains a card of the other person's hand that this person could not know."""
     game = citywatch.load("ankh-morpork")
     child = spawn(tmp_path, "play", "ankh-morpork", "--seats", "you,you", "--seed", "6",
                   cols=100, rows=50)
@@ -164,6 +174,10 @@ def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> 
             continue
         screens += 1
         screen = plain(last_screen(child.before))
+        child.sendline("board")
+        child.expect_exact(PROMPT)
+        assert "Seven Sleepers" in plain(child.before)
+        screen += plain(child.before)
         seat = 0 if "you are Red" in screen else 1
         state = replay(Record.load(saves(tmp_path)[0]))
         known = json.dumps(state.view(seat)) + "\n".join(state.log(seat))
@@ -294,3 +308,21 @@ def test_the_replay_of_an_all_bot_game_calls_no_seat_you(name: str) -> None:
     assert watch(record, None, lambda _prompt: next(steps), Console(file=shown, width=120)) == 0
     assert "step 1 of" in shown.getvalue() and "holds" in shown.getvalue()
     assert "(you)" not in shown.getvalue()
+
+
+@pytest.mark.parametrize("args", [("games",), ("rules", "ankh-morpork"),
+                                  ("tournament", "ankh-morpork", "--bots", "random,random",
+                                   "--games", "2", "--json")])
+def test_a_closed_output_ends_quietly(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """``citywatch ... | head``: when whoever reads the output stops (the pipe is closed
+    before a word is written), the command ends with status 1 and no BrokenPipeError
+    traceback, as the Python documentation recommends (issue 16, small bugs)."""
+    env = dict(os.environ, CITYWATCH_DATA_DIR=str(tmp_path))
+    child = subprocess.Popen([sys.executable, "-m", "citywatch.cli", *args], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout is not None and child.stderr is not None
+    child.stdout.close()
+    errors = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 1
+    assert "Traceback" not in errors and "BrokenPipe" not in errors, errors
+    child.stderr.close()

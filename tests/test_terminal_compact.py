@@ -33,6 +33,16 @@ GAMES = {
     "guardians-of-the-city": (("--seats", "you,bot", "--bot", "random"), "Your hand (Player 1)"),
     "black-keep": (("--seats", "you",), "Your thief cards (Thief 1)"),
 }
+BOARDS = {
+    "ankh-morpork": re.compile(r"#\s+Area\s+\$\s+R\s+B"),  # the city's table of areas
+    "guards-guards": re.compile(r"ALCHEMISTS"),  # the hex map's quadrant names
+    "guardians-of-the-city": re.compile(r"Terrorist Cells \(shared\)"),
+    "black-keep": re.compile(r"Ways in and out: "),
+}
+"""A text of each game's full board screen that its compact screen never shows."""
+SUMMARIES = {"ankh-morpork": "Red (you)", "guards-guards": "Red (you)",
+             "guardians-of-the-city": "Player 1 (you)", "black-keep": "Thief 1 (you)"}
+"""A text of each game's board summary: the viewing seat's row or column."""
 
 
 def screen_of(child: pexpect.spawn) -> list[str]:
@@ -96,7 +106,7 @@ def test_board_log_and_hand_are_there_on_demand(tmp_path: Path) -> None:
                            ("log", "Turn 1")):
         child.sendline(command)
         child.expect_exact(shown)
-        child.expect_exact("(Enter: back to your choices)")
+        child.expect_exact("(Enter: back to your choices, or type your choice")
         child.expect_exact(PROMPT)
     saved = len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions)
     child.sendline("")
@@ -105,6 +115,173 @@ def test_board_log_and_hand_are_there_on_demand(tmp_path: Path) -> None:
     assert len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions) == saved
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_compact_screen_alone_and_the_board_on_demand(tmp_path: Path, name: str) -> None:
+    """Issue 16, compact screen on its own: at 80x24 each decision's screen (all that is printed
+    after the screen is cleared, the prompt included) is at most 24 lines and holds the board
+    summary, the hand and the menu, and NOT the full board; 'board' then shows the full board,
+    and Enter comes back to the compact screen without deciding."""
+    args, hand = GAMES[name]
+    child = spawn_play(tmp_path, name, *args, "--seed", "6", rows=ROWS, cols=COLS)
+    rng = random.Random(6)
+    screens = 0
+    while screens < 8 and child.expect_exact([PROMPT, "Game over"]) == 0:
+        lines = screen_of(child)
+        text = "\n".join(lines)
+        assert len(lines) <= ROWS, text
+        assert f"you are {SUMMARIES[name].removesuffix(' (you)')}" in lines[0], text
+        assert SUMMARIES[name] in text and HINT in text and numbers_shown(lines), text
+        assert not BOARDS[name].search(text), text
+        if screens == 0:
+            assert any(line.startswith(hand) for line in lines), text
+            saved = len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions)
+            child.sendline("board")
+            child.expect_exact(PROMPT)
+            assert BOARDS[name].search(ANSI.sub("", child.before))
+            child.sendline("")
+            child.expect_exact(PROMPT)
+            again = screen_of(child)
+            assert again == lines, "Enter after 'board': the same compact screen again"
+            assert len(Record.load(next((tmp_path / "saves").glob("*.json"))).actions) == saved
+        screens += 1
+        child.sendline(str(rng.choice(numbers_shown(lines))))
+    assert screens >= 5
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert "Traceback" not in ANSI.sub("", child.before or "")
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_screen_full_shows_the_board_before_every_decision(tmp_path: Path, name: str) -> None:
+    """Issue 16, the old big screen on request: with ``--screen full`` the full board is
+    printed before every decision, the compact screen under it; the save keeps the setting."""
+    args, hand = GAMES[name]
+    child = spawn_play(tmp_path, name, *args, "--seed", "6", "--screen", "full", rows=ROWS,
+                       cols=COLS)
+    rng = random.Random(6)
+    screens = 0
+    while screens < 6 and child.expect_exact([PROMPT, "Game over"]) == 0:
+        text = "\n".join(screen_of(child))
+        assert BOARDS[name].search(text) and hand in text and HINT in text, text
+        screens += 1
+        child.sendline(str(rng.choice(numbers_shown(screen_of(child)))))
+    assert screens >= 5
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    assert Record.load(next((tmp_path / "saves").glob("*.json"))).meta["screen"] == "full"
+
+
+def test_ankh_morporks_summary_names_the_city_from_the_view_alone() -> None:
+    """Issue 16, board summary (Ankh-Morpork): one's personality's progress, every area with
+    trouble, a building, demons or trolls (by number), and the players' table; the same for
+    two states that differ only in what the seat cannot see (hands, personalities, deck)."""
+    from helpers import hidden_twin, state_after
+
+    from citywatch.core.presentation import summary_of
+    from citywatch.games.ankh_morpork.terminal import AnkhMorporkScreens
+
+    game = load("ankh-morpork")
+    screens = AnkhMorporkScreens(game.reference())
+    numbers = {a["name"]: a["number"] for a in game.reference()["areas"]}
+    checked = 0
+    for steps in (40, 120, 250):
+        state = state_after(4, steps, steps)
+        for seat in range(4):
+            view = state.view(seat)
+            text = render_text(summary_of(screens, view))
+            assert view["progress"]["line"] in text
+            for name, area in view["areas"].items():
+                if area["trouble"] or area["building"] or area["demons"] or area["trolls"]:
+                    assert f"{numbers[name]} {name}" in " ".join(text.split()), name
+                    checked += 1
+            for other in view["seats"]:
+                assert other["colour"] in text
+            twin = hidden_twin(state, seat).view(seat)
+            assert render_text(summary_of(screens, twin)) == text
+    assert checked > 5
+
+
+def test_black_keeps_summary_names_each_thief_and_guard() -> None:
+    """Issue 16, board summary (Black Keep): the round, each thief where this seat may know
+    it (spec 10: a rival's hex stays hidden; test_bk_terminal checks the summary of twin
+    positions too) with wounds and coins, and every guard's hex, facing and status."""
+    from citywatch.core.presentation import summary_of
+    from citywatch.games.black_keep.terminal import BlackKeepScreens
+
+    screens = BlackKeepScreens()
+    state = load("black-keep").new_game(2, 3, scenario="the-vault", mode="rivals")
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(rng.choice(state.legal_actions()))
+    for seat in (0, 1):
+        view = state.view(seat)
+        text = render_text(summary_of(screens, view))
+        assert f"round {view['round']} of {view['dawn']}" in text
+        for thief in view["thieves"]:
+            mine = thief["name"] == view["name"]
+            assert f"{thief['name']}{' (you)' if mine else ''}: " in text
+            assert f"wounds {thief['wounds']} · coins {thief['coins']}" in text
+            if not mine and len(thief["possible"]) > 1:
+                assert f"{thief['name']}: hidden among" in text, "spec 10: a rival's dial"
+        for guard in view["guards"]:
+            if guard.get("placed") and guard.get("hex"):
+                assert re.search(rf"{guard['hex']}\s+\S {guard['facing']}\s+"
+                                 rf"{guard['status'].capitalize()}", text), text
+
+
+def render_text(thing: Any) -> str:
+    """``thing`` drawn 80 columns wide, as plain text."""
+    from helpers import render
+
+    return render(thing, COLS)
+
+
+def screens_read(out: StringIO, answers: list[str]) -> tuple[app.Reader, list[str]]:
+    """A reader giving ``answers`` then "1"s, and the list it fills with what was printed
+    before each answer was read (one screen each)."""
+    given = iter([*answers, *["1"] * 20])
+    screens: list[str] = []
+    seen = [0]
+
+    def read(_prompt: str) -> str:
+        screens.append(out.getvalue()[seen[0]:])
+        seen[0] = len(out.getvalue())
+        return next(given)
+
+    return read, screens
+
+
+def test_the_screen_command_switches_and_the_save_and_resume_keep_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toy_registered: Any) -> None:
+    """Issue 16, the screen setting: 'screen full' prints the full board (the generic board:
+    the view's keys as Python, "'played'") before each decision, and the save keeps it;
+    'screen compact' stops it; ``resume(screen=...)`` (``play --resume --screen``) overrides
+    the save's setting."""
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    out = StringIO()
+    read, screens = screens_read(out, ["screen full", "1", "screen compact", "1"])
+    game = app.new_game("toy", ["you", "random"], 6, read, Console(file=out, width=COLS,
+                                                                   height=ROWS))
+    assert Record.load(game.path).meta["screen"] == "compact"
+    assert game.run()
+    board = "'played'"
+    assert board not in screens[0] and "played: " in screens[0], "the summary, not the board"
+    assert "The screen is full" in screens[1] and board in screens[1]
+    assert board in screens[2], "full: the board before the next decision too"
+    assert "The screen is compact" in screens[3] and board not in screens[3]
+    assert Record.load(game.path).meta["screen"] == "compact"
+    out = StringIO()
+    read, screens = screens_read(out, ["quit"])
+    game = app.new_game("toy", ["you", "random"], 7, read, Console(file=out, width=COLS))
+    assert not game.run() and board not in screens[0]
+    again = StringIO()
+    read, screens = screens_read(again, ["quit"])
+    assert app.resume(read, Console(file=again, width=COLS, height=ROWS), choice="1",
+                      screen="full") == 0
+    assert board in screens[0]
+    assert Record.load(game.path).meta["screen"] == "full"
 
 
 # --- 2. Enter takes the usual choice; auto-take -------------------------------------------------

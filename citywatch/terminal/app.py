@@ -42,10 +42,15 @@ YOU = "you"
 PROMPT = "choice> "
 COMMANDS = ("Type the number of your choice, or press Enter for the usual choice when the "
             "screen offers one ('Enter: ...'). Other commands: '? NAME' help on anything in the "
-            "game's rules reference (a card, a place, ...); 'board' the whole board and players; "
-            "'hand' your whole hand; 'log' the whole history; 'b' back a step of a big choice; "
-            "'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto off' to let "
-            "the usual choice be taken for you when it can never hurt; 'quit' to save and stop.")
+            "game's rules reference (a card, a place, ...); 'board' (or 'b') the whole board and "
+            "players; 'hand' your whole hand; 'log' the whole history; after one of these, Enter "
+            "comes back to your choices (or type your choice at once); 'b' back a step of a big "
+            "choice; 'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto off' "
+            "to let the usual choice be taken for you when it can never hurt; 'screen full' to "
+            "see the whole board before every decision, 'screen compact' for one screen that "
+            "fits the terminal; 'quit' to save and stop.")
+SCREEN_SETTINGS = ("compact", "full")
+"""The screen settings: one compact screen per decision, or the full board above it too."""
 Reader = Callable[[str], str]
 STEP_ABOVE = 10
 """A decision with more choices than this is chosen in steps when its menu does not fit."""
@@ -54,7 +59,7 @@ LOG_LINES = 4
 HEADING_WIDTH = 1000
 """Wide enough to read the first line of a hand screen whole (its heading)."""
 SUMMARY_LEAST = 3
-SUMMARY_MOST = 8
+SUMMARY_MOST = 12
 """The fewest and most lines of board summary on the compact screen (fewer if it has fewer)."""
 
 
@@ -137,7 +142,11 @@ class TerminalGame:
         self.taken: dict[int, list[str]] = {}
         """Per seat, the "Taken for you" lines not yet on its screen."""
         self.notices: dict[int, str] = {}
-        """Per seat, a word for its next screen (the auto-take setting)."""
+        """Per seat, a word for its next screen (the auto-take or screen setting)."""
+        screen = record.meta.get("screen", "compact")
+        self.screen = screen if screen in SCREEN_SETTINGS else "compact"
+        """'compact': each decision's screen fits the terminal, the full screens on demand;
+        'full': the whole board, players and hand above it too (issue 16)."""
         changed = self.game.shown_options(record.options, state.players)
         self.options_shown = "".join(f" · {name} {value}" for name, value in changed.items())
         """The options not at their default and the seats' decks, for the screen's title."""
@@ -247,10 +256,15 @@ class TerminalGame:
                 if self.set_auto(seat, word.removeprefix("auto").strip()):
                     return True
                 self.show(seat, decision)
+            elif word == "screen" or word.startswith("screen "):
+                self.set_screen(seat, word.removeprefix("screen").strip())
+                self.show(seat, decision)
             elif word in ("log", "board", "b", "hand", "h", "help") or word.startswith("?") \
                     or word.startswith("help "):
+                self.console.clear()
                 self.other_screen(seat, text)
-                self.console.print(Text("(Enter: back to your choices)", style="dim"))
+                self.console.print(Text("(Enter: back to your choices, or type your choice: "
+                                        f"1 to {len(shown)})", style="dim"))
                 browsing = True
                 continue
             else:
@@ -265,9 +279,9 @@ class TerminalGame:
         view = self.state.view(seat)
         if word == "log":
             self.show_log(seat)
-        elif word in ("board", "b"):
-            self.console.print(self.screens.board(view))
+        elif word in ("board", "b"):  # the board last: nearest the prompt, still in sight
             self.console.print(self.screens.players(view))
+            self.console.print(self.screens.board(view))
         elif word in ("hand", "h"):
             self.console.print(self.screens.hand(view))
         elif word == "help":
@@ -288,6 +302,16 @@ class TerminalGame:
         self.notices[seat] = (f"Auto-take is {state}: the usual choice is taken for you when it "
                               "can never hurt ('auto on' or 'auto off').")
         return seat in self.auto and self.auto_takes(seat)
+
+    def set_screen(self, seat: int, setting: str) -> None:
+        """``screen full|compact``: the whole board before every decision, or only the
+        compact screen (the save keeps it)."""
+        if setting in SCREEN_SETTINGS:
+            self.screen = setting
+            self.record.meta["screen"] = setting
+            self.save()
+        self.notices[seat] = (f"The screen is {self.screen} ('screen full': the whole board "
+                              "before every decision; 'screen compact': one screen that fits).")
 
     def options(self, decision: Decision) -> list[Option]:
         """The choices on the screen now: a step's values, or every legal action."""
@@ -332,14 +356,15 @@ class TerminalGame:
         return title
 
     def show(self, seat: int, decision: Decision) -> None:
-        """The seat's screen: the full board, players and hand (left in the scrollback), then
-        the compact screen that fits the terminal (issue 16): title, board summary, hand, the
-        newest log lines, the menu."""
+        """The seat's screen (issue 16): the compact screen that fits the terminal (title,
+        board summary, hand, the newest log lines, the menu); with the screen setting 'full',
+        the whole board, players and hand above it (left in the scrollback)."""
         view = self.state.view(seat)
         self.console.clear()
-        self.console.print(self.screens.board(view))
-        self.console.print(self.screens.players(view))
-        self.console.print(self.screens.hand(view))
+        if self.screen == "full":
+            self.console.print(self.screens.board(view))
+            self.console.print(self.screens.players(view))
+            self.console.print(self.screens.hand(view))
         if seat in self.notices:
             decision.notice = self.notices.pop(seat)
         for line in self.compact(seat, view, decision):
@@ -420,7 +445,7 @@ class TerminalGame:
 
     def tail_lines(self, decision: Decision, width: int) -> list[Text]:
         """Under the menu: the commands, a notice, and what Enter takes."""
-        hint = "Number, '?' help, board, hand, log, auto, quit"
+        hint = "Number, '?' help, board, hand, log, auto, screen, quit"
         if decision.stepped and decision.steps.picks:
             hint += " · b: back"
         if len(decision.pages) > 1:
@@ -479,10 +504,12 @@ def console() -> Console:
 
 def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
              out: Console | None = None, options: Mapping[str, Any] | None = None,
-             auto: bool = False) -> TerminalGame:
+             auto: bool = False, screen: str = "compact") -> TerminalGame:
     """Set up a new game with the game's ``options``, saved at once (the save keeps the
     options); ``run()`` plays it. ``auto``: every person's usual choice is taken unasked
     when it can never hurt (the save keeps it; ``auto off`` in the game undoes it).
+    ``screen``: 'compact' or 'full' (the save keeps it; ``screen ...`` in the game changes
+    it).
 
     Raise ``ValueError`` for a wrong number of seats or a bad option.
     """
@@ -498,6 +525,9 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
                     meta={"seats": seats, "bot_seed": seed ^ 0x5EED, "started": saves.now()})
     if auto:
         record.meta["auto"] = [i for i, seat in enumerate(seats) if seat == YOU]
+    if screen not in SCREEN_SETTINGS:
+        raise ValueError(f"unknown screen {screen!r}: use {' or '.join(SCREEN_SETTINGS)}")
+    record.meta["screen"] = screen
     path = saves.new_save_path(game_name)
     play = TerminalGame(out or console(), state, record, path, read)
     play.save()
@@ -505,9 +535,9 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
 
 
 def resume(read: Reader, out: Console | None = None, choice: str | None = None,
-           auto: bool = False) -> int:
+           auto: bool = False, screen: str | None = None) -> int:
     """List unfinished games, continue the chosen one (``auto``: with auto-take on for every
-    person); exit status."""
+    person; ``screen``: with this screen setting, else the save's); exit status."""
     con = out or console()
     found, broken = saves.list_saves()
     for path, why in broken:
@@ -537,7 +567,11 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None,
     if auto:
         save.record.meta["auto"] = [i for i, seat in enumerate(save.record.meta.get("seats", []))
                                     if seat == YOU]
+    if screen in SCREEN_SETTINGS:
+        save.record.meta["screen"] = screen
     play = TerminalGame(con, state, save.record, save.path, read)
+    if auto or screen in SCREEN_SETTINGS:
+        play.save()  # the save keeps the settings given now
     play.run()
     return 0
 

@@ -92,6 +92,34 @@ def players(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
     return Group(t, pile)
 
 
+def summary(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
+    """The compact screen's board summary (issue 16): one's personality's progress, where
+    trouble, buildings, demons and trolls are, then the players."""
+    numbers = {a["name"]: a["number"] for a in reference["areas"]}
+    areas = sorted(view["areas"].items(), key=lambda item: numbers[item[0]])
+    city = Text()
+    for heading, key in (("Trouble", "trouble"), ("Buildings", "building"),
+                         ("Demons", "demons"), ("Trolls", "trolls")):
+        places = [(name, a) for name, a in areas if a[key]]
+        if not places:
+            continue
+        city.append(f"{' · ' if city else ''}{heading}: ", style="bold")
+        for k, (name, a) in enumerate(places):
+            city.append(f"{', ' if k else ''}{numbers[name]} {name}")
+            if key == "building":
+                city.append(f" ({a['building'][0]})", style=STYLE.get(a["building"], ""))
+            elif key in ("demons", "trolls") and a[key] > 1:
+                city.append(f" ×{a[key]}")
+    lines: list[RenderableType] = []
+    known = view.get("progress")
+    if known:
+        lines.append(Text(known["line"], style="bold green" if known["met"] else "bold"))
+    lines.append(city if city else Text("No trouble, buildings, demons or trolls yet.",
+                                        style="dim"))
+    lines.append(players(view, reference))
+    return Group(*lines)
+
+
 def hand(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
     """The seat's own hand with symbols and text, and its personality."""
     cards = {c["name"]: c for c in reference["cards"]}
@@ -235,6 +263,10 @@ class AnkhMorporkScreens:
     def hand(self, view: dict[str, Any]) -> RenderableType:
         """The viewing seat's cards and personality."""
         return hand(view, self.reference)
+
+    def summary(self, view: dict[str, Any]) -> RenderableType:
+        """Progress, the city in a line or two, the players (the compact screen, issue 16)."""
+        return summary(view, self.reference)
 
     def label(self, text: str) -> str:
         """An action's text with area numbers."""

@@ -597,6 +597,27 @@ def players(view: View) -> RenderableType:
     return Group(thieves_table(view), note)
 
 
+def summary(view: View) -> RenderableType:
+    """The compact screen's board summary (issue 16): the round line, a line per thief (where,
+    wounds, coins, cards, treasure), then every guard."""
+    lines: list[RenderableType] = [round_line(view)]
+    for thief in view.get("thieves", ()):
+        line = Text()
+        line.append_text(colour(thief["name"]))
+        if thief["name"] == view.get("name"):
+            line.append(" (you)")
+        line.append(": ")
+        line.append_text(where(thief))
+        line.append(f" · wounds {thief.get('wounds', 0)} · coins {thief.get('coins', 0)} · "
+                    f"{len(thief.get('hand') or ())} cards")
+        if thief.get("treasure"):
+            line.append(" · ")
+            line.append_text(treasure_cell(thief))
+        lines.append(line)
+    lines.append(guard_table(view))
+    return Group(*lines)
+
+
 # --- the hand ------------------------------------------------------------------------------
 HINT = {"Run": "1 or 2 steps, a noise", "Hide": "seen only from next to you",
         "Rest": "discards back", "Pick Pocket": "a key or coins from a guard next to you"}
@@ -705,4 +726,4 @@ class BlackKeepScreens(ScreenFunctions):
     """The terminal screens of Thieves of the Black Keep."""
 
     def __init__(self) -> None:
-        super().__init__(colour, board, players, hand, label, outcome, describe)
+        super().__init__(colour, board, players, hand, label, outcome, describe, summary)
