@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
+import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from helpers import (
     GAME,
@@ -24,28 +25,28 @@ from helpers import (
     set_personalities,
     start,
 )
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from rich.console import Console
 from test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     Watch,
     create_table,
     open_page,
     server_view,
-    serving,
     wait_for_state,
 )
 from test_personalities import deck_out_position, last_turn
+from web_helpers import (  # noqa: F401  (the shared server and browser fixtures)
+    shared_browser,
+    shared_server,
+)
 
 from citywatch.cli import main
 from citywatch.core.rng import Rng
-from citywatch.games.ankh_morpork.data import PERSONALITY_BY_NAME, player_text
+from citywatch.games.ankh_morpork.data import AREA_BY_NAME, PERSONALITY_BY_NAME, player_text
 from citywatch.games.ankh_morpork.make_web import CARDS_JSON
 from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.games.ankh_morpork.view import last_move
-from citywatch.server import create_app
 
 DATA = Path(__file__).parents[1] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
 SHARED = Path("/work/shared/reference/ankh-morpork.json")
@@ -53,6 +54,8 @@ NOTES = ("Per FAQ", "not retrieved", "FAQ", "Same condition as", "same text as",
          "sources add", "(no text)", "(no scroll", "transcription", "(ruling")
 """Words of the data file's research notes, never shown to players."""
 LAST_MOVE_SHOT = Path("/tmp/citywatch-am-last-move.png")
+REPLAY_SHOT = Path("/tmp/citywatch-am-replay-last-move.png")
+TABLE_SHOT = Path("/tmp/citywatch-am-table.png")
 PROGRESS_SHOT = Path("/tmp/citywatch-am-progress.png")
 END_SHOT = Path("/tmp/citywatch-am-end.png")
 
@@ -212,6 +215,69 @@ def test_last_move_covers_its_consequences_in_board_order() -> None:
     assert last_move(s) is None  # a skip touches no area
     do(s, "Assassinate Blue's minion in Longwall")
     assert last_move(s) == {"by": "Red", "areas": ["Longwall"]}
+
+
+def test_game_last_move_names_the_placed_minions_area_by_the_movers_colour() -> None:
+    """Issue 16 (last move, Game.last_move): None before any decision; after Red places a minion
+    in Dimwell, ``by`` is Red and ``spaces`` names Dimwell; after Blue's move in The Hippo it is
+    Blue's, in The Hippo; a JSON dict (the server sends it as it is)."""
+    assert GAME.last_move(GAME.new_game(4, 1)) is None
+    p = red("Groat", "Dwarves")
+    give(p, "Blue", "Mr Boggis", "Modo")
+    minions(p, "The Hippo", Blue=1)
+    s = start(p)
+    do(s, "Play Groat")
+    do(s, "Place a minion in Dimwell")
+    assert GAME.last_move(s) == {"by": "Red", "spaces": ["Dimwell"]}
+    do(s, "Play Mr Boggis")
+    do(s, "Skip card text on Mr Boggis")
+    assert GAME.last_move(s) == {"by": "Red", "spaces": ["Dimwell"]}  # nothing on the board
+    do(s, "Place a minion in The Hippo")
+    moved = GAME.last_move(s)
+    assert moved == {"by": "Blue", "spaces": ["The Hippo"]}
+    assert json.loads(json.dumps(moved)) == moved
+
+
+def hidden_card_move() -> AnkhMorporkState:
+    """Red plays Cable Street Particulars: looks at Blue's hand (Modo, Mr Boggis, Stanley: Red
+    and Blue read the names, Green and Yellow only that Red looked), makes Blue discard Stanley
+    and places a minion in Dimwell."""
+    p = red("Cable Street Particulars", "Groat")
+    give(p, "Blue", "Mr Boggis", "Stanley", "Modo")
+    s = start(p)
+    do(s, "Play Cable Street Particulars")
+    do(s, "Do the text of Cable Street Particulars")
+    do(s, "Make Blue discard Stanley")
+    do(s, "Place a minion in Dimwell")
+    return s
+
+
+def test_last_move_sent_to_another_seat_names_nothing_it_cannot_see() -> None:
+    """Issue 16 (last move, hidden information): after a move that played a card on a hidden
+    hand, the last move sent to Green and the spectator names only what their own view and log
+    show, never the card only Red and Blue read; the same payload for every seat."""
+    s = hidden_card_move()
+    payload = GAME.last_move(s)
+    assert payload == {"by": "Red", "spaces": ["Dimwell"]}
+    sent = json.dumps(payload)
+    private = set(s.log()) - set(s.log(2))
+    assert any("Modo, Mr Boggis" in line for line in private)
+    for seat in (2, -1):
+        own = json.dumps([s.view(None if seat < 0 else seat), s.log(seat)])
+        for secret in ("Modo", "Mr Boggis"):
+            assert secret not in own and secret not in sent
+        assert all(name in own for name in [payload["by"], *payload["spaces"]])
+
+
+def test_last_move_reads_only_public_log_lines() -> None:
+    """Issue 16 (last move, hidden information): a line only some seats read never counts,
+    even when it names an area (a private line added to the newest move changes nothing)."""
+    s = hidden_card_move()
+    before = GAME.last_move(s)
+    s.say("Red secretly looked towards The Shades.", seats=(0, 1))
+    assert GAME.last_move(s) == before == {"by": "Red", "spaces": ["Dimwell"]}
+    s.say("Red looked towards The Shades.")
+    assert GAME.last_move(s) == {"by": "Red", "spaces": ["The Shades", "Dimwell"]}
 
 
 # --- one's own personality's progress (issue 16, "a progress line") -------------------------
@@ -461,7 +527,7 @@ def show_view(browser: Browser, base: str, watch: Watch, view: dict[str, Any]) -
 def test_board_shows_progress_by_the_personality(
         server: str, browser: Browser, tmp_path: Path) -> None:
     """Issue 16 (browser board): A real table (a person and three bots): the person's progress line
-    stands by their personality with the full text. Screenshot: /tmp/citywatch-am-last-move.png."""
+    stands by their personality with the full text. Screenshot: /tmp/citywatch-am-table.png."""
     created = create_table(server, ["human", "random", "random", "random"], seed=7)
     link = next(s["link"] for s in created["seats"] if s["link"])
     watch = Watch()
@@ -472,7 +538,7 @@ def test_board_shows_progress_by_the_personality(
     view = server_view(server, link)["view"]
     expect(page.locator("#progress")).to_contain_text(view["progress"]["line"])
     expect(page.locator("#personality .personality-text")).to_have_text(view["progress"]["text"])
-    page.screenshot(path=LAST_MOVE_SHOT)
+    page.screenshot(path=TABLE_SHOT)
     watch.check()
 
 
@@ -517,19 +583,88 @@ def test_board_shows_lord_rusts_progress_and_the_points_at_the_end(
     watch.check()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The base URL of a real server (as ``test_browser``'s fixture)."""
-    with serving(create_app(f"sqlite:///{tmp_path / 'am.db'}", bot_delay=0)) as base:
-        yield base
+# --- the last move on the board (issue 16, "Highlight the last move on the board") ----------
+RINGS = """() => [...document.querySelectorAll('#board [data-last-move]')]
+    .map((ring) => [ring.dataset.lastMove, ring.getAttribute('class')])"""
+"""Each dashed ring on the map: the area it rings and its classes."""
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, driven by Playwright (as ``test_browser``'s fixture)."""
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+def check_last_move(page: Page, moved: dict[str, Any] | None) -> None:
+    """The board rings exactly the areas of ``moved`` (the server's ``last_move``) in the
+    mover's colour and says so in the line under the map; no ring and no line for None."""
+    spaces = [] if moved is None else moved["spaces"]
+    expect(page.locator("#board [data-last-move]")).to_have_count(len(spaces))
+    if moved is None:
+        expect(page.locator("#last-move")).to_have_text("")
+        return
+    assert page.evaluate(RINGS) == [[name, f"last-move last-move-{moved['by']}"]
+                                    for name in spaces]
+    first = f"{spaces[0]} ({AREA_BY_NAME[spaces[0]].number})"
+    expect(page.locator("#last-move .last-move-line")).to_contain_text(
+        f"Last move: {moved['by']}, in {first}")
+    expect(page.locator("#last-move .last-move-line")).to_contain_text("(ringed on the map)")
+
+
+def test_the_board_rings_the_area_of_a_bots_last_move(server: str, browser: Browser) -> None:
+    """Issue 16 (last move, browser board): at a real table (a person and three bots; seed 9:
+    Red, a bot, places a minion before the person's first decision) the snapshot's
+    ``last_move`` (beside the view, not in it, the same for the spectator) names what the bot
+    touched, and the map rings exactly those areas in the bot's colour, with the line "Last
+    move: Red, in ... (ringed on the map)". Screenshot: /tmp/citywatch-am-last-move.png."""
+    created = create_table(server, ["random", "human", "random", "random"], seed=9)
+    link = next(s["link"] for s in created["seats"] if s["link"])
+    watch = Watch()
+    page = open_page(browser, server + link, watch)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    wait_for_state(page)
+    page.wait_for_function("() => document.body.dataset.mine === 'yes'")
+    snapshot = server_view(server, link)
+    moved = snapshot["last_move"]
+    assert "last_move" not in snapshot["view"]
+    assert moved is not None and moved == server_view(server, created["spectator"])["last_move"]
+    assert moved["by"] == "Red" != snapshot["view"]["colour"] and moved["spaces"]
+    check_last_move(page, moved)
+    page.screenshot(path=LAST_MOVE_SHOT)
+    watch.check()
+
+
+def test_the_replay_rings_each_steps_last_move_back_and_forth(
+        server: str, browser: Browser) -> None:
+    """Issue 16 (last move, replay page): stepping forth and back through a finished all-bot
+    game, the map rings the areas of each step's ``last_move`` (from GET /api/replay) and
+    nothing at step 0. Screenshot: /tmp/citywatch-am-replay-last-move.png."""
+    created = create_table(server, ["random", "random"], seed=3)
+    deadline = time.monotonic() + 120
+    while server_view(server, created["spectator"])["view"]["result"] is None:
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    token = created["spectator"].removeprefix("/play/")
+
+    def moved(k: int) -> dict[str, Any] | None:
+        answer = httpx.get(f"{server}/api/replay/{token}", params={"step": k})
+        assert answer.status_code == 200, answer.text
+        found: dict[str, Any] | None = answer.json()["last_move"]
+        return found
+
+    steps = len(httpx.get(f"{server}/api/record/{token}").json()["actions"])
+    assert moved(0) is None
+    first = next(k for k in range(1, steps + 1) if moved(k) is not None)
+    watch = Watch()
+    page = open_page(browser, f"{server}/replay/{token}#{first - 1}", watch)
+    page.set_viewport_size({"width": 1366, "height": 800})
+    seen: set[str] = set()
+    for k, button in [(first - 1, None), (first, "#next"), (first + 1, "#next"),
+                      (first + 2, "#next"), (first + 1, "#prev"), (first, "#prev"),
+                      (first - 1, "#prev"), (steps, "#last"), (steps - 1, "#prev"),
+                      (0, "#first")]:
+        if button:
+            page.locator(button).click()
+        expect(page.locator("#counter")).to_have_text(f"Step {k} / {steps}")
+        page.wait_for_function("(k) => document.body.dataset.step === String(k)", arg=k)
+        check_last_move(page, moved(k))
+        seen.add(json.dumps(moved(k)))
+        if k == first:
+            page.screenshot(path=REPLAY_SHOT)
+    assert len(seen) >= 3, "the steps checked show too few different last moves"
+    watch.check()
+

@@ -634,8 +634,9 @@ def _check_received(game: Game, record: dict[str, Any],
                     seen: list[tuple[int, int, str]]) -> int:
     """Every view and log sent for a seat at step k is exactly that seat's view and log of
     the record replayed to step k (spectators: view(None), log(-1)); ``choices`` are empty
-    unless the seat decides; and nothing else sent (answers, errors, other keys) holds a
-    text of another seat's view or log that the seat's own view and log lack.
+    unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); and nothing else
+    sent (answers, errors, other keys) holds a text of another seat's view or log that the
+    seat's own view and log lack.
     Returns how many (secret, message) pairs were checked."""
     by_step: dict[int, list[tuple[int, str]]] = {}
     for seat, step, text in seen:
@@ -663,7 +664,12 @@ def _check_received(game: Game, record: dict[str, Any],
                         f"{where} was offered choices out of turn"
                     if seat == state.to_move:
                         assert len(data["choices"]) == len(state.legal_actions())
+                if "last_move" in data:  # issue 16: public, the same for every seat
+                    assert data["last_move"] == game.last_move(state), \
+                        f"the last move sent to {where} is not the game's"
                 rest = {k: v for k, v in data.items() if k not in ("view", "log")}
+            if isinstance(rest, dict) and "last_move" in rest:  # its value, not its key's words
+                rest = [{k: v for k, v in rest.items() if k != "last_move"}, rest["last_move"]]
             sent = json.dumps(rest, ensure_ascii=False)
             candidates = set().union(*(texts[o] for o in range(state.players) if o != seat))
             candidates -= texts[seat]

@@ -76,6 +76,13 @@ PRACTICE: dict[str, Any] = {"practice": True, "failed": None, "notices": [],
 """What a page is told of a practice table whose bots never failed (a game going on)."""
 
 
+def told(seats: list[str]) -> dict[str, Any]:
+    """``PRACTICE`` with what every seat is told of each of four ``seats`` (issue 16: the
+    seat's colour, its person's name, none here, and its bot's level)."""
+    return {**PRACTICE, "colours": ["Red", "Blue", "Green", "Yellow"],
+            "names": [None] * 4, "bots": [None if s == "human" else s for s in seats]}
+
+
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:
     """The ``choices`` a snapshot for ``seat`` carries: its legal actions if it decides, the
     game's usual choice marked ``usual`` (and ``never_hurts`` when it never hurts; issue 16)."""
@@ -151,7 +158,8 @@ def not_holding(data: dict[str, Any]) -> str:
 def check_create(db_url: str) -> None:
     """A new table: its links, pages and views; bad requests are 400 and create nothing."""
     with TestClient(create_app(db_url, bot_delay=30)) as client:
-        created = new_table(client, ["human", "human", "random", "heuristic"])
+        kinds = ["human", "human", "random", "heuristic"]
+        created = new_table(client, kinds)
         assert [s["colour"] for s in created["seats"]] == ["Red", "Blue", "Green", "Yellow"]
         assert [s["kind"] for s in created["seats"]] == ["human", "human", "random", "heuristic"]
         assert [s["link"] is None for s in created["seats"]] == [False, False, True, True]
@@ -168,11 +176,11 @@ def check_create(db_url: str) -> None:
         for seat, token in people.items():
             data = view(client, token)
             assert data == {"step": 0, "seat": seat, "view": state.view(seat),
-                            "log": state.log(seat), "table": PRACTICE,
-                            "choices": choices(state, seat)}
+                            "log": state.log(seat), "table": told(kinds),
+                            "choices": choices(state, seat), "last_move": None}
         data = view(client, spectator)
         assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
-                        "table": PRACTICE, "choices": []}
+                        "table": told(kinds), "choices": [], "last_move": None}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -372,7 +380,8 @@ def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> No
             answer = client.get(f"/api/replay/{token}?step={k}")
             assert answer.status_code == 200, answer.text
             assert answer.json() == {"step": k, "steps": steps, "view": state.view(None),
-                                     "log": state.log(-1), "action": action, "by": by}
+                                     "log": state.log(-1), "action": action, "by": by,
+                                     "last_move": GAME.last_move(state)}  # issue 16
     for bad in (f"?step={steps + 1}", "?step=-1", "?step=one", ""):
         answer = client.get(f"/api/replay/{token}{bad}")
         assert answer.status_code == 400 and answer.json()["error"]
@@ -454,7 +463,9 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
             state.apply(GAME.action_from_json(action))
             assert ws.receive_json() == {"type": "state", "step": 1, "seat": seat,
                                          "view": state.view(seat), "log": state.log(seat),
-                                         "table": PRACTICE, "choices": choices(state, seat)}
+                                         "table": told(["human"] * 4),
+                                         "choices": choices(state, seat),
+                                         "last_move": GAME.last_move(state)}  # issue 16
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),

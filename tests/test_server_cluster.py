@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 import psycopg
 import pytest
-from postgres_helpers import free_port, running_postgres
+from postgres_helpers import free_port, running_postgres, start_server, stop, wait_ready
 from test_server import GAME, new_table, token_of, view
 from websockets.asyncio.client import ClientConnection, connect
 
@@ -54,29 +54,16 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, db_url: str) -> None:
-        with self.log.open("ab") as out:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "citywatch.cli", "serve", "--port", str(self.port),
-                 "--db", db_url, "--bot-delay", "0", "--bot-workers", "1",
-                 "--table-rate", "1000/minute"], stdout=out, stderr=subprocess.STDOUT)
+        self.process = start_server(db_url, self.port, self.log, "--bot-workers", "1",
+                                    "--table-rate", "1000/minute")
 
     def wait_ready(self) -> None:
-        end = time.monotonic() + DEADLINE
-        while True:
-            try:
-                if httpx.get(self.base + "/", timeout=5).status_code == 200:
-                    return
-            except httpx.TransportError:
-                pass
-            assert self.process is not None
-            if self.process.poll() is not None or time.monotonic() > end:
-                raise AssertionError(f"a server did not start: {self.log.read_text()}")
-            time.sleep(0.1)
+        assert self.process is not None
+        wait_ready(self.base, self.process, self.log, DEADLINE)
 
     def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(timeout=30)
+        if self.process is not None:
+            stop(self.process, kill=True)
 
 
 @dataclass
@@ -392,3 +379,30 @@ def test_killing_the_bot_lease_holder_mid_game_loses_nothing(
     done = subprocess.run([sys.executable, "-m", "citywatch.cli", "replay", "--verify",
                            str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_soak_measures_idle_memory_growth_after_the_warm_up() -> None:
+    """Issue 14, "memory stays flat under a long soak": ``bench_cluster.py --rounds N``
+    reports each process's idle RSS after the last round minus after round 1 (the warm-up,
+    excluded), and nothing with one round."""
+    import bench_cluster
+
+    rounds = [{"rss_mb_idle": [80.0, 81.0, 79.5]}, {"rss_mb_idle": [90.0, 81.0, 79.0]},
+              {"rss_mb_idle": [82.5, 81.0, 80.0]}]
+    assert bench_cluster.growth(rounds) == [2.5, 0.0, 0.5]
+    assert bench_cluster.growth(rounds[:1]) is None
+
+
+def test_tests_and_benchmarks_share_one_postgres_and_server_start() -> None:
+    """Issue 14, review: the PostgreSQL start-up, free ports and server start of these tests
+    and of ``benchmarks/bench_cluster.py`` / ``bench_server.py`` are one piece of code
+    (``benchmarks/serving.py``)."""
+    import bench_cluster
+    import bench_server
+    import postgres_helpers
+    import serving
+
+    assert postgres_helpers.start_server is serving.start_server
+    assert postgres_helpers.free_port is serving.free_port is bench_server.free_port
+    assert bench_cluster.running_postgres is serving.running_postgres
+    assert bench_cluster.play_bot_tables is bench_server.play_bot_tables

@@ -234,6 +234,11 @@ def check_unbounded_bots_resume_with_offered_levels(url: str) -> None:
         assert data["table"]["practice"] is True  # a 32-bit seed can be searched for
         assert app.state.storage.table("old").seats == ["human", "ismcts", "heuristic"]
         assert app.state.storage.actions("old")[:len(taken)] == taken
+        # issue 16: the old database gained the names column, and a person's seat is named
+        assert data["table"]["names"] == [None, None, None]
+        named = client.post("/api/name/person-token", json={"name": " Ann "})
+        assert named.json() == {"ok": True, "name": "Ann"}
+        assert app.state.storage.table("old").names == ("Ann", None, None)
 
 
 def test_people_never_wait_for_bots(tmp_path: Path) -> None:

@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
-from test_browser import CHROMIUM, CHROMIUM_ARGS, Watch, serving
+from playwright.sync_api import Browser, Page, WebSocket, expect
+from test_browser import Watch
+from web_helpers import (  # noqa: F401  (the shared server and browser fixtures)
+    shared_browser,
+    shared_server,
+)
 
 from citywatch.core.registry import load
-from citywatch.server import create_app
 
 GAME = "ankh-morpork"
 LIMIT = 13
@@ -177,25 +178,6 @@ def measure(base: str, browser: Browser, seed: int, auto: bool | None = None,
         page.screenshot(path=screenshot)
     context.close()
     return counted
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    """The base URL of a real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
-    with serving(create_app(f"sqlite:///{tmp_path / 'flow.db'}", bot_delay=0)) as base:
-        yield base
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def server_choices(base: str, link: str) -> list[dict[str, Any]]:

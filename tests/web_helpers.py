@@ -4,7 +4,9 @@ Without a browser: the ``data``, ``js`` and ``css`` fixtures (a game's ``board.j
 ``board.js`` and ``board.css`` beside it) and the checks every board passes (the board
 interface of the server's ``common.js``, the pages' Content Security Policy, every class
 styled, the folder served). In a real browser (``test_browser``): a server, a table, clicks
-that wait for the server's answer, the person's decisions to the end of the game, the end.
+that wait for the server's answer, the person's decisions to the end of the game, the end;
+and the ``server`` and ``browser`` fixtures (``shared_server``, ``shared_browser``: import
+them into a test module to use them).
 """
 
 from __future__ import annotations
@@ -19,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, expect, sync_playwright
 from test_browser import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
     NEXT_STATE,
     STEPPING,
     open_page,
@@ -116,6 +120,26 @@ def real_server(tmp_path: Path, db: str) -> Iterator[str]:
     bot delay), for a fixture to ``yield from``."""
     with serving(create_app(f"sqlite:///{tmp_path / db}", bot_delay=0)) as base:
         yield base
+
+
+@pytest.fixture(name="server")
+def shared_server(tmp_path: Path) -> Iterator[str]:
+    """The ``server`` fixture a test module gets by importing this one: ``real_server``."""
+    yield from real_server(tmp_path, "table.db")
+
+
+@pytest.fixture(name="browser")
+def shared_browser() -> Iterator[Browser]:
+    """The ``browser`` fixture a test module gets by importing this one: Debian's chromium
+    (``CHROMIUM``), driven by Playwright; a clear failure if it is missing."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
 
 
 def create_table(base: str, game: str, seats: list[str], seed: int,

@@ -370,6 +370,14 @@ class Game(ABC):
         unasked; it is still a recorded decision. It reads only what that seat may see."""
         return False
 
+    def last_move(self, state: State) -> dict[str, Any] | None:
+        """What the newest public move touched, for interfaces to highlight (issue 16): a
+        JSON dict with ``by``, the mover's name as the views give it (a colour, say), and
+        ``spaces``, the names of the board's places it touched, in board order; a game may add
+        keys of its own. Read from public facts only (the same for every seat, so it may be
+        sent to anyone); None if there is nothing to highlight. Default: None."""
+        return None
+
     def level_spec(self, level: str) -> str:
         """The bot spec the difficulty ``level`` plays: the game's own (``levels``), else
         ``easy`` the random bot, ``normal`` the game's heuristic (``ismcts`` without one) and

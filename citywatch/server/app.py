@@ -152,7 +152,7 @@ async def create_table(request: Request) -> Response:
         _count_creation(request)
         created = await _tables(request).create(body.get("game"), body.get("seats"),
                                                 body.get("seed"), body.get("practice", False),
-                                                body.get("options"))
+                                                body.get("options"), body.get("names"))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -202,6 +202,32 @@ async def api_act(request: Request) -> Response:
     except TableError as exc:
         return _error(exc)
     return JSONResponse({"ok": True, "step": new_step})
+
+
+NAME_RATE = parse("20/minute")
+"""How often one link may set its seat's name (each change is sent to every seat)."""
+
+
+async def api_name(request: Request) -> Response:
+    """``POST /api/name/{token}`` with ``{"name": "..."}``: set or change the name of the
+    token's own seat (issue 16); ``{"ok": true, "name": the name kept}``. 404 for an unknown
+    token, 403 for the spectator, 400 for a bad name, 429 for too many changes."""
+    token = request.path_params["token"]
+    try:
+        table, seat = await _tables(request).resolve(token, fresh=False)
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) != {"name"}:
+            raise TableError(400, 'the request must be a JSON object {"name": "..."}: a link '
+                                  "names only its own seat")
+        limiter: MovingWindowRateLimiter = request.app.state.limiter
+        if not limiter.hit(NAME_RATE, "name", token):
+            return JSONResponse({"error": f"too many name changes ({NAME_RATE}); try again "
+                                          "in a minute"}, status_code=429,
+                                headers={"Retry-After": "60"})
+        name = await table.set_name(seat, body["name"])
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse({"ok": True, "name": name})
 
 
 async def api_record(request: Request) -> Response:
@@ -354,6 +380,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/view/{token}", api_view),
         Route("/api/act/{token}", api_act, methods=["POST"]),
+        Route("/api/name/{token}", api_name, methods=["POST"]),
         Route("/api/record/{token}", api_record),
         Route("/api/replay/{token}", api_replay),
         WebSocketRoute("/ws/{token}", ws_endpoint),

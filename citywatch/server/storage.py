@@ -67,6 +67,7 @@ tables = Table(
     Column("failure", Text, nullable=True),  # why the game cannot go on
     Column("notices", Text, nullable=True),  # JSON list of sentences for every seat
     Column("options", Text, nullable=True),  # JSON object: the game's options (NULL: none)
+    Column("names", Text, nullable=True),  # JSON list: each seat's person's name or null
 )
 
 tokens = Table(
@@ -102,7 +103,7 @@ CHANNEL = "citywatch"
 """The ``LISTEN``/``NOTIFY`` channel: payload ``"<table id> <step>"`` or ``"<table id> about"``."""
 
 ADDED_COLUMNS = {
-    "tables": ("secret_seed", "failure", "notices", "options"),
+    "tables": ("secret_seed", "failure", "notices", "options", "names"),
     "actions": ("digest",),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -130,6 +131,16 @@ class TableRow:
     failure: str | None = None
     notices: tuple[str, ...] = ()
     options: dict[str, Any] = field(default_factory=dict)
+    names: tuple[str | None, ...] = ()
+    """Each seat's person's name (None: unnamed, or a bot), one per seat (issue 16)."""
+
+
+def _names(raw: str | None, players: int) -> tuple[str | None, ...]:
+    """The stored names (JSON text or NULL) as one entry per seat."""
+    found = json.loads(raw) if raw else []
+    found = found if isinstance(found, list) else []
+    return tuple(n if isinstance(n, str) else None
+                 for n in (found + [None] * players)[:players])
 
 
 def _table_row(row: Any) -> TableRow:
@@ -137,7 +148,8 @@ def _table_row(row: Any) -> TableRow:
     notices = json.loads(row.notices) if row.notices else []
     options = json.loads(row.options) if row.options else {}
     return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
-                    row.created, bool(row.finished), row.failure, tuple(notices), options)
+                    row.created, bool(row.finished), row.failure, tuple(notices), options,
+                    _names(row.names, int(row.players)))
 
 
 class Locked:
@@ -276,16 +288,20 @@ class Storage:
     def create_table(self, table_id: str, game: str, players: int, seed: Seed,
                      seats: list[str], seat_tokens: dict[str, int],
                      options: dict[str, Any] | None = None,
-                     lease: tuple[str, float] | None = None) -> None:
-        """Store a new table, its game's ``options`` and its tokens (token -> seat, -1 for
-        the spectator) at once; with ``lease`` (holder, seconds), its bot lease too."""
+                     lease: tuple[str, float] | None = None,
+                     names: list[str | None] | None = None) -> None:
+        """Store a new table, its game's ``options``, its seats' ``names`` (None: unnamed)
+        and its tokens (token -> seat, -1 for the spectator) at once; with ``lease``
+        (holder, seconds), its bot lease too."""
         secret = seed if isinstance(seed, str) else None
+        named = json.dumps(names) if names and any(n is not None for n in names) else None
         with self._write_lock, self.engine.begin() as conn:
             conn.execute(tables.insert().values(
                 id=table_id, game=game, players=players, seed=0 if secret else seed,
                 secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
                 finished=False, notices="[]",
-                options=json.dumps(options, separators=(",", ":")) if options else None))
+                options=json.dumps(options, separators=(",", ":")) if options else None,
+                names=named))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -334,6 +350,24 @@ class Storage:
             conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
             if self.shared:
                 _notify(conn, table_id, "about")
+
+    def set_name(self, table_id: str, seat: int, name: str) -> tuple[str | None, ...]:
+        """Name seat ``seat`` of a table ``name`` (issue 16), leaving the other seats' names as
+        stored (read and written under the row's lock, so two seats named at once in two
+        processes both keep theirs); every seat's names after it. Announced with ``NOTIFY``
+        ``"<table id> about"`` on a shared database; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.players, tables.c.names).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            names = list(_names(row.names, int(row.players)))
+            names[seat] = name
+            conn.execute(update(tables).where(tables.c.id == table_id)
+                         .values(names=json.dumps(names)))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return tuple(names)
 
     def count_unfinished(self, since: datetime) -> int:
         """How many tables created at ``since`` or later are neither finished nor failed."""

@@ -14,9 +14,10 @@ On PostgreSQL (``Storage.shared``) many processes serve the same tables: a decis
 and stored inside a transaction that holds the table's row lock, after the actions other
 processes stored were applied (``_take_shared``); every change is announced with ``NOTIFY``
 and each process catches up the tables it holds (``LiveTable.sync``). A table's bots are
-moved only by the process holding its lease (``LEASE_SECONDS``, renewed every ``TICK``); a
-lease that expires is taken over by another process's sweep. Tables nobody used for
-``idle_seconds`` leave memory (both databases) and are replayed when needed again.
+moved only by the process holding its bot lease. The multi-process duties (``LISTEN``, the
+leases and their sweep) and idle eviction (tables nobody used for ``idle_seconds`` leave
+memory, on both databases, and are replayed when needed again) are ``Tables.cluster``'s
+(``citywatch/server/cluster.py``).
 """
 
 from __future__ import annotations
@@ -25,10 +26,9 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import secrets
-import socket
 import time
+import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -43,6 +43,8 @@ from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
 from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
 from citywatch.server.botpool import BotFailure, BotPool
+from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
+from citywatch.server.cluster import TICK, Cluster
 from citywatch.server.storage import Duplicate, Storage, StorageError, TableRow
 
 log = logging.getLogger("citywatch.server")
@@ -58,12 +60,6 @@ BACKLOG = 512
 """Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
 FALLBACK_BOT = "random"
 """The bot that takes over a seat whose bot failed."""
-LEASE_SECONDS = 5.0
-"""How long a bot lease lasts unless renewed: a dead holder's tables move again after this."""
-TICK = 1.0
-"""Seconds between renewals of the leases held, sweeps for expired ones and idle checks."""
-IDLE_SECONDS = 600.0
-"""A table nobody used for this long leaves memory (``--idle-seconds``)."""
 
 
 @dataclass(frozen=True)
@@ -169,9 +165,49 @@ def parse_act(body: Any) -> tuple[int, Any]:
     return step, body["action"]
 
 
+MAX_NAME = 24
+"""The most characters of a person's name (issue 16)."""
+_HIDDEN = {"Cc", "Cf", "Cs", "Zl", "Zp"}
+"""Unicode categories a name may not hold: control, format (bidirectional overrides,
+zero-width marks), surrogates, line and paragraph separators."""
+
+
+def clean_name(raw: Any, who: str = "a name") -> str:
+    """``raw`` as a person's name (issue 16): a string, stripped and in NFC form, of 1 to
+    ``MAX_NAME`` characters with no control or invisible formatting character; else
+    ``TableError`` 400 saying so in one sentence that starts with ``who``."""
+    if not isinstance(raw, str):
+        raise TableError(400, f"{who} must be text, such as \"Ann\"")
+    name = unicodedata.normalize("NFC", raw.strip())
+    if not 1 <= len(name) <= MAX_NAME:
+        raise TableError(400, f"{who} must have 1 to {MAX_NAME} characters, not {len(name)}")
+    if any(unicodedata.category(c) in _HIDDEN for c in name):
+        raise TableError(400, f"{who} may not hold control or invisible formatting characters")
+    return name
+
+
+def parse_names(names: Any, specs: list[str]) -> list[str | None]:
+    """The names a table's creator gave its seats (none: all ``None``), each cleaned by
+    ``clean_name``; ``TableError`` 400 unless they are a list with one entry per seat, a
+    name or null, and only people's seats are named."""
+    if names is None:
+        return [None] * len(specs)
+    if not isinstance(names, list) or len(names) != len(specs):
+        raise TableError(400, f"names must be a list with one entry per seat ({len(specs)}), "
+                              "each a name or null")
+    chosen: list[str | None] = []
+    for seat, (name, spec) in enumerate(zip(names, specs, strict=True)):
+        if name is not None and spec != HUMAN:
+            raise TableError(400, f"seat {seat + 1} is a bot: only a person's seat has a name")
+        chosen.append(None if name is None else clean_name(name, f"seat {seat + 1}'s name"))
+    return chosen
+
+
 def colour_of(state: State, seat: int) -> str:
-    """The name a seat is known by (its colour), read from that seat's own view."""
-    colour = state.view(seat).get("colour")
+    """The name a seat is known by (its colour, or its name such as "Thief 1"), read from
+    that seat's own view."""
+    own = state.view(seat)
+    colour = own.get("colour") or own.get("name")
     return str(colour) if colour else f"Seat {seat + 1}"
 
 
@@ -202,6 +238,7 @@ class LiveTable:
         self.seats = list(row.seats)
         self.failure = row.failure
         self.notices = list(row.notices)
+        self.names: list[str | None] = list(row.names) if row.names else [None] * row.players
         self.state = state
         self.actions = list(taken)
         self.digests: list[str | None] = [None] * len(taken)
@@ -241,7 +278,8 @@ class LiveTable:
 
         ``choices`` are the seat's legal actions (``text``: ``str(action)``, ``json``: what
         to send back) when the decision is its own and the table has not failed; otherwise
-        (another seat's decision, the spectator, the game over) none.
+        (another seat's decision, the spectator, the game over) none. ``last_move`` is
+        ``Game.last_move`` (public, the same for every seat; issue 16), beside the view.
         """
         return {
             "step": self.step,
@@ -250,6 +288,7 @@ class LiveTable:
             "log": self.state.log(SPECTATOR if seat is None else seat),
             "table": self.about(),
             "choices": self.choices(seat),
+            "last_move": self.game.last_move(self.state),
         }
 
     def choices(self, seat: int | None) -> list[dict[str, Any]]:
@@ -272,15 +311,45 @@ class LiveTable:
         """What every seat is told of the table itself: practice, failure, notices, the
         game (its registry name, title, whether it has a browser board), whether the game
         is over, and ``options``, the game's options not at their default and the seats' decks
-        (``Game.shown_options``; only if any)."""
+        (``Game.shown_options``; only if any). Issue 16, per seat: ``colours`` (the name each
+        seat is known by), ``names`` (its person's name; null for a person not named yet and
+        for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a person)."""
         about: dict[str, Any] = {"practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
                                  "title": self.game.display_name(), "board": self.board,
-                                 "over": self.over}
+                                 "over": self.over, "colours": list(self.colours),
+                                 "names": [name if kind == HUMAN else None
+                                           for name, kind in zip(self.names, self.seats,
+                                                                 strict=True)],
+                                 "bots": [None if kind == HUMAN else kind
+                                          for kind in self.seats]}
         changed = self.game.shown_options(self.options, self.state.players)
         if changed:
             about["options"] = changed
         return about
+
+    async def set_name(self, seat: int | None, raw: Any) -> str:
+        """Name ``seat``'s person (issue 16): ``raw`` cleaned by ``clean_name`` (400), for a
+        person's seat only (403 for the spectator or a bot's seat); stored, then shown to every
+        seat (other processes hear of it by ``NOTIFY``). The name kept."""
+        if seat is None:
+            raise TableError(403, "the spectator link can watch but has no name to set")
+        if self.seats[seat] != HUMAN:
+            raise TableError(403, "a bot plays this seat: only a person's seat has a name")
+        name = clean_name(raw, "your name")
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            try:
+                names = await run_in_threadpool(self.manager.storage.set_name, self.id, seat,
+                                                name)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot store a name: %s", self.id, exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            self.names = list(names)
+            self._notify()
+        return name
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""
@@ -424,6 +493,10 @@ class LiveTable:
             if (seats, notices, row.failure) != (self.seats, self.notices, self.failure):
                 self.seats, self.notices, self.failure = seats, notices, row.failure
                 changed = True
+            names: list[str | None] = list(row.names) or [None] * self.players
+            if names != self.names:  # issue 16: a name set through another process
+                self.names = names
+                changed = True
         for raw, digest, state in steps:
             self.state = state
             self.actions.append(raw)
@@ -436,7 +509,7 @@ class LiveTable:
             if self.over:
                 self.manager.finished(self)
         if self.failure is not None:
-            self.manager.let_go(self)
+            self.manager.cluster.let_go(self)
         self.start_bots()
 
     async def sync(self) -> None:
@@ -522,7 +595,8 @@ class LiveTable:
 
     def replay_step(self, step: int) -> dict[str, Any]:
         """The public view and log after ``step`` actions of a finished game, with the text of
-        action ``step`` and the colour of the seat that took it (None at step 0).
+        action ``step`` and the colour of the seat that took it (None at step 0), and
+        ``last_move`` (``Game.last_move`` of that state; issue 16).
 
         ``TableError`` 409 while the game is being played, 400 for a step out of range.
         """
@@ -551,7 +625,8 @@ class LiveTable:
             action, by = str(taken), self.colours[seat]
             state.apply(taken)
         return {"step": step, "steps": self.step, "view": state.view(None),
-                "log": state.log(SPECTATOR), "action": action, "by": by}
+                "log": state.log(SPECTATOR), "action": action, "by": by,
+                "last_move": self.game.last_move(state)}
 
     def _bot_to_move(self) -> int | None:
         seat = self.state.to_move
@@ -576,7 +651,7 @@ class LiveTable:
         while this process holds the table's bot lease)."""
         try:
             while not self.closed and self._bot_to_move() is not None:
-                if self.manager.shared and not await self.manager.lease(self):
+                if self.manager.shared and not await self.manager.cluster.lease(self):
                     return
                 await asyncio.sleep(self.manager.bot_delay)
                 seat = self._bot_to_move()
@@ -614,9 +689,9 @@ class LiveTable:
 
     async def _bot_decides_shared(self, seat: int, spec: str, step: int, chosen: Any) -> None:
         """Take a bot's decision on a shared database (the caller holds the lock)."""
-        taken = await self._decide_shared(seat, step, chosen, self.manager.holder)
+        taken = await self._decide_shared(seat, step, chosen, self.manager.cluster.holder)
         if taken.lost_lease:
-            self.manager.lost_lease(self)
+            self.manager.cluster.lost_lease(self)
         elif taken.error is None:
             return
         elif taken.error.status in (400, 422):
@@ -660,7 +735,7 @@ class LiveTable:
             self.failure = failure
         self._notify()
         if self.failure is not None:
-            self.manager.let_go(self)
+            self.manager.cluster.let_go(self)
 
     async def close(self) -> None:
         """Stop the bots and end every subscription."""
@@ -688,28 +763,27 @@ class Tables:
         self.limits = limits or Limits()
         self.idle_seconds = idle_seconds
         self.shared = storage.shared
-        self.holder = f"{socket.gethostname()[:60]}:{os.getpid()}:{secrets.token_hex(4)}"
-        """This process's name in ``bot_leases``."""
         self._live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._missed: set[str] = set()
         self._tokens: dict[str, tuple[str, int]] = {}
-        self._closing: set[asyncio.Task[None]] = set()
         self._finished: dict[str, None] = {}
-        self._held: dict[str, float] = {}
-        """Tables whose bot lease this process holds, with when it ends (monotonic clock)."""
         self._starting: asyncio.Task[None] | None = None
-        self._tasks: list[asyncio.Task[None]] = []
+        self.cluster = Cluster(self)
+        """Leases, ``LISTEN``, the sweep and idle eviction (``citywatch/server/cluster.py``)."""
 
     async def create(self, game: Any, seats: Any, seed: Any = None,
-                     practice: Any = False, options: Any = None) -> dict[str, Any]:
-        """Create a table; its id, seats with links, the spectator link and its options.
+                     practice: Any = False, options: Any = None,
+                     names: Any = None) -> dict[str, Any]:
+        """Create a table; its id, seats with links (and names), the spectator link and its
+        options.
 
         Without ``seed`` the table's generator is keyed by 256 secret bits. A chosen seed is
         known to its creator, so with more than one person ``practice`` must be true, and
         every seat's page says the seed is known. ``options`` (an object) are the game's,
-        stored with the table. ``TableError`` 400 if the game, the seats, the seed,
-        ``practice`` or the options are not valid; 503 if the server holds too many open
+        stored with the table. ``names`` (issue 16): one per seat, a person's name or null
+        (``parse_names``). ``TableError`` 400 if the game, the seats, the seed, ``practice``,
+        the options or the names are not valid; 503 if the server holds too many open
         tables.
         """
         if not isinstance(game, str) or game not in game_names():
@@ -730,6 +804,7 @@ class Tables:
         if not isinstance(practice, bool):
             raise TableError(400, "practice must be true or false")
         chosen = parse_options(g, options)
+        named = parse_names(names, specs)
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -751,21 +826,19 @@ class Tables:
                   for seat, spec in enumerate(specs) if spec == HUMAN}
         spectator = secrets.token_urlsafe(32)
         tokens[spectator] = SPECTATOR
-        lease = None
-        if self.shared and any(spec != HUMAN for spec in specs):
-            lease = (self.holder, LEASE_SECONDS)
+        lease = self.cluster.new_lease(any(spec != HUMAN for spec in specs))
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
-                                    specs, tokens, chosen, lease)
+                                    specs, tokens, chosen, lease, named)
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot store a new table: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
         if lease is not None:
-            self._held[table_id] = time.monotonic() + LEASE_SECONDS - TICK
+            self.cluster.hold(table_id)
         for token, seat in tokens.items():
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
-                       options=chosen)
+                       options=chosen, names=tuple(named))
         table = LiveTable(self, row, state, [])
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -776,7 +849,7 @@ class Tables:
             "table": table_id,
             "seats": [
                 {"seat": seat, "colour": table.colours[seat], "kind": spec,
-                 "link": links.get(seat)}
+                 "link": links.get(seat), "name": named[seat]}
                 for seat, spec in enumerate(specs)
             ],
             "spectator": links[SPECTATOR],
@@ -888,9 +961,7 @@ class Tables:
         """Forget ``table`` so that its next use replays it from the database."""
         if self._live.get(table.id) is table:
             del self._live[table.id]
-        task = asyncio.get_running_loop().create_task(table.close())
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
+        self.cluster.background(table.close())
 
     async def act(self, token: str, step: int, action_json: Any) -> int:
         """Take the decision of ``token``'s seat (see ``LiveTable.act``); 404 if unknown."""
@@ -899,7 +970,7 @@ class Tables:
 
     def finished(self, table: LiveTable) -> None:
         """Note that ``table``'s game is over; forget the oldest finished tables nobody watches."""
-        self.let_go(table)
+        self.cluster.let_go(table)
         self._finished.pop(table.id, None)
         self._finished[table.id] = None
         gone = set()
@@ -921,164 +992,23 @@ class Tables:
         """Start the background work: on SQLite, load every unfinished table so that bots to
         move move again; on a shared database, listen for changes and take over the tables
         whose bot lease expired. Both: let idle tables leave memory."""
-        loop = asyncio.get_running_loop()
-        if self.shared:
-            self._tasks.append(loop.create_task(self._listen()))
-        else:
-            self._starting = loop.create_task(self._resume())
-        self._tasks.append(loop.create_task(self._tend()))
-
-    # Many processes, and idle tables.
-
-    async def lease(self, table: LiveTable) -> bool:
-        """True if this process holds ``table``'s bot lease (taken now if it is free)."""
-        if self._held.get(table.id, 0.0) > time.monotonic():
-            return True
-        try:
-            left = await run_in_threadpool(self.storage.acquire_lease, table.id, self.holder,
-                                           LEASE_SECONDS)
-        except (StorageError, SQLAlchemyError) as exc:
-            log.error("table %s: cannot take the bot lease: %s", table.id, exc)
-            left = TICK
-        if left == 0.0:
-            self._held[table.id] = time.monotonic() + LEASE_SECONDS - TICK
-            return True
-        table._lease_wait_until = time.monotonic() + left
-        return False
-
-    def lost_lease(self, table: LiveTable) -> None:
-        """``table``'s lease turned out to be another process's: stop counting on it."""
-        self._held.pop(table.id, None)
-        table._lease_wait_until = time.monotonic() + TICK
-
-    def let_go(self, table: LiveTable) -> None:
-        """Give up ``table``'s bot lease, if held: expired if a bot is still to move (another
-        process takes over), deleted if not (the game is over, failed or a person's turn)."""
-        if self._held.pop(table.id, None) is None:
-            return
-        needed = table._bot_to_move() is not None
-        self._background(run_in_threadpool(self._release, table.id, needed))
-
-    def _release(self, table_id: str, needed: bool) -> None:
-        try:
-            self.storage.release_lease(table_id, self.holder, needed=needed)
-        except (StorageError, SQLAlchemyError) as exc:
-            log.error("table %s: cannot release the bot lease: %s", table_id, exc)
-
-    def _background(self, work: Any) -> None:
-        task = asyncio.get_running_loop().create_task(work)
-        self._closing.add(task)
-        task.add_done_callback(self._closing.discard)
-
-    def _heard(self, payload: str) -> None:
-        """A ``NOTIFY``: ``"<table id> <step>"`` or ``"<table id> about"``."""
-        table_id, _space, what = payload.rpartition(" ")
-        table = self._live.get(table_id)
-        if table is None:
-            if table_id in self._loading:
-                self._missed.add(table_id)
-            return
-        if what.isdigit() and int(what) <= table.step:
-            return  # already known (this process took it, or caught up)
-        table.sync_soon()
-
-    async def _listen(self) -> None:
-        """Follow ``NOTIFY``s on one connection of its own, reconnecting if it drops; each
-        (re)connection catches up every table in memory, as some may have been missed."""
-        import psycopg
-
-        from citywatch.server.storage import CHANNEL
-
-        while True:
-            try:
-                conn = await psycopg.AsyncConnection.connect(self.storage.listen_url(),
-                                                             autocommit=True)
-                async with conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    for table in list(self._live.values()):
-                        table.sync_soon()
-                    async for note in conn.notifies():
-                        self._heard(note.payload)
-            except psycopg.Error as exc:
-                log.warning("the LISTEN connection failed (%s); reconnecting", exc)
-                await asyncio.sleep(TICK)
-
-    async def _tend(self) -> None:
-        """Every ``TICK``: renew the leases held, take over expired ones (shared databases),
-        and let idle tables leave memory."""
-        if self.shared:
-            try:
-                await run_in_threadpool(self._adopt_unleased)
-            except (StorageError, SQLAlchemyError) as exc:
-                log.error("cannot look for tables without a bot lease: %s", exc)
-        while True:
-            try:
-                if self.shared:
-                    await self._renew()
-                    await self._sweep()
-                self._evict_idle()
-            except (StorageError, SQLAlchemyError) as exc:
-                log.error("cannot renew or sweep the bot leases: %s", exc)
-            await asyncio.sleep(min(TICK, self.idle_seconds / 2))
-
-    def _adopt_unleased(self) -> None:
-        self.storage.add_expired_leases(self.storage.unleased_bot_tables())
-
-    async def _renew(self) -> None:
-        ids = [t for t in self._held if t in self._live]
-        for table_id in set(self._held) - set(ids):
-            del self._held[table_id]
-        kept = await run_in_threadpool(self.storage.renew_leases, self.holder, ids,
-                                       LEASE_SECONDS)
-        until = time.monotonic() + LEASE_SECONDS - TICK
-        for table_id in ids:
-            if table_id in kept:
-                self._held[table_id] = until
-            else:
-                log.warning("table %s: the bot lease was lost", table_id)
-                self._held.pop(table_id, None)
-
-    async def _sweep(self) -> None:
-        """Take the expired leases (their holder died or let go) and move those tables' bots."""
-        for table_id in await run_in_threadpool(self.storage.expired_leases):
-            got = await run_in_threadpool(self.storage.take_expired_lease, table_id,
-                                          self.holder, LEASE_SECONDS)
-            if not got:
-                continue
-            self._held[table_id] = time.monotonic() + LEASE_SECONDS - TICK
-            log.info("table %s: took over its bots", table_id)
-            try:
-                table = await self.get(table_id)
-            except TableError as exc:
-                log.error("table %s not taken over: %s", table_id, exc.message)
-                self._held.pop(table_id, None)
-                await run_in_threadpool(self._release, table_id, False)
-                continue
-            await table.sync()
-            if table.over or table.failure is not None or table._bot_to_move() is None:
-                self.let_go(table)
-            else:
-                table._lease_wait_until = 0.0
-                table.start_bots()
-
-    def _evict_idle(self) -> None:
-        """Forget the tables nobody used for ``idle_seconds``: no subscriber, no request, no
-        bot move. They are replayed from the database when needed again."""
-        now = time.monotonic()
-        idle = [table for table in self._live.values()
-                if not table.subscribers and not table.busy
-                and now - table.used > self.idle_seconds]
-        for table in idle:
-            del self._live[table.id]
-            self._finished.pop(table.id, None)
-            self.let_go(table)
-            self._background(table.close())
-        self._forget_tokens({table.id for table in idle})
+        if not self.shared:
+            self._starting = asyncio.get_running_loop().create_task(self._resume())
+        self.cluster.start()
 
     @property
     def in_memory(self) -> list[str]:
         """The ids of the tables held in memory now."""
         return list(self._live)
+
+    async def revive(self, table_id: str, why: str) -> LiveTable | None:
+        """The live table ``table_id`` (``get``), or None, logged as not ``why``, if it cannot
+        be loaded."""
+        try:
+            return await self.get(table_id)
+        except TableError as exc:
+            log.error("table %s not %s: %s", table_id, why, exc.message)
+            return None
 
     async def _resume(self) -> None:
         try:
@@ -1087,23 +1017,19 @@ class Tables:
             log.error("cannot list the unfinished tables: %s", exc)
             return
         for table_id in ids:
-            try:
-                await self.get(table_id)
-            except TableError as exc:
-                log.error("table %s not resumed: %s", table_id, exc.message)
+            await self.revive(table_id, "resumed")
 
     async def close(self) -> None:
         """Stop every table's bots and subscriptions; give up the bot leases held."""
-        for task in [self._starting, *self._tasks]:
-            if task is not None and not task.done():
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+        if self._starting is not None and not self._starting.done():
+            self._starting.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._starting
+        await self.cluster.stop()
         for table in list(self._live.values()):
             await table.close()
         for table in list(self._live.values()):
-            self.let_go(table)
+            self.cluster.let_go(table)
         self._live.clear()
-        if self._closing:
-            await asyncio.gather(*self._closing, return_exceptions=True)
+        await self.cluster.drain()
         await run_in_threadpool(self.pool.close)

@@ -118,6 +118,13 @@ class AnkhMorpork(Game):
         index, harmless = usual(state, actions)
         return harmless and index is not None and actions[index] == action
 
+    def last_move(self, state: State) -> dict[str, Any] | None:
+        """The newest decision whose public log lines name an area (``view.last_move``):
+        ``by`` the deciding seat's colour, ``spaces`` the areas named, in board order."""
+        assert isinstance(state, AnkhMorporkState)
+        found = view.last_move(state)
+        return None if found is None else {"by": found["by"], "spaces": found["areas"]}
+
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON), their
         texts as players read them (``data.player_text``: no research notes)."""

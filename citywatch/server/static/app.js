@@ -47,6 +47,11 @@
   const LIMIT = 13; // the most choices shown as buttons at once; more are taken in steps
   const AUTO_PAUSE = 900; // milliseconds shown before a never-hurts choice is taken unasked
   const AUTO_KEY = "citywatch.autoTake"; // localStorage: "yes" while the setting is on
+  const NAME_KEY = "citywatch.name"; // localStorage: the name last given (also by the start page)
+  const SKIP_KEY = "citywatch.nameSkipped."; // localStorage + token: "yes" once naming was skipped
+  let naming = false; // the name form is open because the person asked to change the name
+  let nameSaving = false; // a name was sent and its answer has not come yet
+  let skipped = false; // naming was skipped on this page (kept even if storage is refused)
   const MARK_KEY = "citywatch.mark."; // sessionStorage + token: log length at the last decision
   const SINCE_LINES = 6; // the most lines shown under "Since your last move"
 
@@ -142,6 +147,7 @@
     const choices = Array.isArray(message.choices) ? message.choices : [];
     current = {
       step: message.step, seat: message.seat, view: message.view, log: message.log,
+      last_move: message.last_move || null, // issue 16: public, beside the view
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -152,6 +158,7 @@
         notices: Array.isArray(table.notices) ? table.notices.map(String) : [],
         over: table.over === true,
         options: table.options && typeof table.options === "object" ? table.options : {},
+        ...seatsOf(table),
       },
     };
     pending = false;
@@ -534,7 +541,7 @@
     return {
       page: "table", seat: current.seat, step: current.step, over: current.table.over,
       mine, pending, choices: mine ? current.choices : [], highlighted,
-      naming: mentioning, pick, act, log: current.log || [],
+      naming: mentioning, pick, act, log: current.log || [], last_move: current.last_move,
     };
   }
 
@@ -556,12 +563,126 @@
     const prefix = failed() ? "Failed · " : mine ? "● Your decision · " : "";
     document.title = `${prefix}${$("game-name").textContent} · citywatch`;
     renderHeader(view);
+    renderSeats(view);
     renderBanner(view, ctx);
     renderActions(view, ctx);
     if (board) board.render(view, ctx);
     else $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
     CityWatch.fillLog($("log"), current.log);
     renderResult(view);
+  }
+
+  // ---- issue 16: every seat's name, and this seat's own ------------------------------
+
+  /** The table's seats as the server tells every seat: {colours, names, bots}, one each. */
+  function seatsOf(table) {
+    const list = (value) => (Array.isArray(value) ? value : []);
+    const colours = list(table.colours).map(String);
+    const text = (value) => (typeof value === "string" && value ? value : null);
+    return {
+      colours,
+      names: colours.map((_, i) => text(list(table.names)[i])),
+      bots: colours.map((_, i) => text(list(table.bots)[i])),
+    };
+  }
+
+  /** Whether the person skipped naming this seat (the form is not offered again). */
+  function nameSkipped() {
+    if (skipped) return true;
+    try {
+      return localStorage.getItem(`${SKIP_KEY}${token}`) === "yes";
+    } catch {
+      return false;
+    }
+  }
+
+  /** The name the person gave last, on any table (offered in the form), or "". */
+  function lastName() {
+    try {
+      return localStorage.getItem(NAME_KEY) || "";
+    } catch {
+      return "";
+    }
+  }
+
+  /** The seats strip under the header, and the name form: open when the person asked to
+   * change the name, or once while a person's seat has none (until saved or skipped). */
+  function renderSeats(view) {
+    const { table, seat } = current;
+    const strip = $("seat-strip");
+    strip.hidden = table.colours.length === 0;
+    const unnamed = seat !== null && !table.names[seat];
+    const open = seat !== null && (naming || (unnamed && !table.over && !nameSkipped()));
+    const change = seat !== null && !open ? el("button", {
+      type: "button", class: "seat-change", id: "change-name",
+      text: unnamed ? "give your name" : "change",
+      title: unnamed ? "Give your name to the other players" : "Change your name",
+      onclick: () => openNameForm(),
+    }) : null;
+    $("seat-names").replaceChildren(...CityWatch.seatEntries(table, view, seat, change));
+    const form = $("name-form");
+    if (open && form.hidden) {
+      const input = $("name-input");
+      input.value = table.names[seat] || lastName();
+      $("name-error").textContent = "";
+    }
+    form.hidden = !open;
+    $("name-skip").textContent = unnamed ? "Skip" : "Cancel";
+  }
+
+  function openNameForm() {
+    naming = true;
+    render();
+    $("name-input").focus();
+  }
+
+  /** Send the name typed (POST /api/name/{token}); the next state shows it on every page. */
+  async function saveName(event) {
+    event.preventDefault();
+    if (nameSaving || !current || current.seat === null) return;
+    const name = $("name-input").value.trim();
+    nameSaving = true;
+    $("name-save").disabled = true;
+    try {
+      const response = await fetch(`/api/name/${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name }),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        $("name-error").textContent = CityWatch.sentence(CityWatch.cap(
+          answer.error || `the server answered ${response.status}`));
+        return;
+      }
+      try {
+        localStorage.setItem(NAME_KEY, answer.name);
+      } catch {
+        // storage refused: the name is not offered next time
+      }
+      naming = false;
+      current.table.names[current.seat] = answer.name;
+      render();
+    } catch (error) {
+      $("name-error").textContent = `Cannot reach the server: ${error.message}.`;
+    } finally {
+      nameSaving = false;
+      $("name-save").disabled = false;
+    }
+  }
+
+  /** Skip naming this seat (or cancel a change). */
+  function skipName() {
+    if (!naming) {
+      skipped = true;
+      try {
+        localStorage.setItem(`${SKIP_KEY}${token}`, "yes");
+      } catch {
+        // storage refused: the form closes for this page's life
+      }
+    }
+    naming = false;
+    if (current) render();
   }
 
   function renderHeader(view) {
@@ -734,6 +855,8 @@
   }
 
   $("auto-take").addEventListener("change", (event) => setAutoTake(event.target.checked));
+  $("name-form").addEventListener("submit", saveName);
+  $("name-skip").addEventListener("click", skipName);
   document.addEventListener("keydown", onKey);
   start();
 })();

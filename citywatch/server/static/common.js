@@ -20,6 +20,9 @@
 //                           choices      [{text, json}]: this seat's legal actions (or [])
 //                           highlighted  a Set of choice indices picked out by ctx.pick
 //                           log          the log lines this seat may read, oldest first
+//                           last_move    what the newest public move touched, or null:
+//                                        {by, spaces, ...} (Game.last_move; a board may
+//                                        ignore it)
 //                           naming(v)    indices of the choices whose JSON has a field equal
 //                                        to v (other than "verb"), while ``mine``; else []
 //                           pick(v)      take the one choice naming v, or pick out several
@@ -121,6 +124,41 @@ const CityWatch = (() => {
     return el("span", { class: `who who-${name}` }, el("span", { class: "chip" }), name + suffix);
   }
 
+  const BOT_LABELS = { ismcts: "ISMCTS" };
+
+  /** A bot level as people read it ("hard", "ISMCTS"). */
+  function botLabel(level) {
+    return BOT_LABELS[level] || level;
+  }
+
+  /**
+   * Issue 16: one list item per seat, its colour swatch and name ("Red — Ann", "Blue — hard
+   * bot", or "no name yet" for a person not named yet), this page's ``seat`` marked "(you)"
+   * (followed by ``own``, a Node, if given) and the seat deciding now (the view's
+   * ``decision.seat``) tagged. ``table`` is what the server tells every seat of the table:
+   * ``colours``, ``names`` and ``bots``, one per seat. Names are text only, never HTML.
+   */
+  function seatEntries(table, view, seat, own = null) {
+    const deciding = view && view.decision && !table.over ? view.decision.seat : null;
+    return table.colours.map((colour, i) => {
+      const name = table.names[i];
+      const bot = table.bots[i];
+      const label = name
+        ? el("span", { class: "seat-name", text: name })
+        : bot
+          ? el("span", { class: "seat-name seat-bot", text: `${botLabel(bot)} bot` })
+          : el("span", { class: "seat-name seat-unnamed", text: "no name yet" });
+      const now = colour === deciding;
+      const item = el("li", {
+        class: `seat-entry${i === seat ? " me" : ""}${now ? " deciding" : ""}`, "data-seat": i,
+      }, el("span", { class: `who who-${String(colour).replace(/[^A-Za-z0-9]+/g, "-")}` },
+        el("span", { class: "chip" }), colour), " — ", label);
+      if (i === seat) item.append(el("span", { class: "seat-you", text: " (you)" }), own || "");
+      if (now) item.append(el("span", { class: "tag tag-deciding", text: "deciding" }));
+      return item;
+    });
+  }
+
   /** ``text`` ending with a full stop (or the mark it already ends with). */
   function sentence(text) {
     return /[.!?…]$/.test(text) ? text : `${text}.`;
@@ -217,6 +255,6 @@ const CityWatch = (() => {
 
   return {
     el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
-    sentence, fillLog, jsonTree, loadBoard,
+    sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries,
   };
 })();

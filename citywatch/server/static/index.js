@@ -8,6 +8,8 @@
 // A game with decks ({option, starters: [{id, name, plan}]}) gets a deck pick per seat: a
 // starter deck or an uploaded JSON deck list, sent as options[option], one per seat; the
 // server checks every deck rule and answers 400 naming the rule broken.
+// Issue 16: "Your name" names the first person's seat (the creator's), sent as "names" (one
+// per seat, null for the others); it is remembered in localStorage as the default next time.
 "use strict";
 
 (() => {
@@ -22,6 +24,7 @@
   const UPLOAD = "upload";
   let decks = [];
   let uploads = [];
+  const NAME_KEY = "citywatch.name"; // localStorage: the name last given (also by table pages)
 
   function players() {
     const checked = document.querySelector('input[name="players"]:checked');
@@ -222,6 +225,11 @@
       picked.options[game.decks.option] = pickedDecks.decks;
     }
     if (Object.keys(picked.options).length) body.options = picked.options;
+    const name = $("your-name").value.trim();
+    const creator = seats.indexOf("human");
+    if (name && creator >= 0) {
+      body.names = seats.map((_, i) => (i === creator ? name : null));
+    }
     const seedText = $("seed").value.trim();
     if (seedText !== "") {
       const seed = Number(seedText);
@@ -243,6 +251,13 @@
       if (!response.ok) {
         fail(answer.error || `The server answered ${response.status}.`);
         return;
+      }
+      if (name && creator >= 0) {
+        try {
+          localStorage.setItem(NAME_KEY, name);
+        } catch {
+          // storage refused: the name is not offered next time
+        }
       }
       showLinks(answer);
     } catch (error) {
@@ -279,7 +294,9 @@
     const items = [];
     for (const seat of answer.seats) {
       if (seat.link) {
-        items.push(linkRow(el("span", {}, CityWatch.colourName(seat.colour)), seat.link, "seat-link"));
+        const label = el("span", { class: "link-label" }, CityWatch.colourName(seat.colour),
+          seat.name ? el("span", { class: "link-name", text: seat.name }) : null);
+        items.push(linkRow(label, seat.link, "seat-link"));
       }
     }
     const bots = answer.seats.filter((s) => !s.link);
@@ -301,5 +318,10 @@
   }
 
   $("new-table").addEventListener("submit", create);
+  try {
+    $("your-name").value = localStorage.getItem(NAME_KEY) || "";
+  } catch {
+    // storage refused: no default name
+  }
   loadGames();
 })();

@@ -140,6 +140,7 @@
       board.render(view, {
         page: "replay", seat: null, step: answer.step, over, mine: false, pending: false,
         choices: [], highlighted: new Set(), naming: () => [], pick: () => {}, act: () => {},
+        log: answer.log, last_move: answer.last_move || null,
       });
     } else {
       $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));

@@ -130,7 +130,8 @@ const CW = (() => {
    * Draw the board of ``view`` into ``host`` (an element). ``options.clickable`` maps an
    * area name to a CSS class for areas that legal actions mention; ``options.onArea`` is
    * called with an area name when such an area is clicked. The areas of the last move
-   * (``view.last_move``) get a dashed ring in the mover's colour, drawn over everything.
+   * (``options.lastMove``, the server's ``last_move``: ``{by, spaces}``) get a dashed ring in
+   * the mover's colour, drawn over everything.
    */
   function drawBoard(host, view, options = {}) {
     const clickable = options.clickable || {};
@@ -184,9 +185,9 @@ const CW = (() => {
       }
       root.append(group);
     }
-    const last = view.last_move;
+    const last = options.lastMove;
     if (last) {
-      for (const name of last.areas) {
+      for (const name of last.spaces.filter((n) => facts.areaByName[n])) {
         const ring = points(AREAS[facts.areaByName[name].number].poly);
         root.append(svg("polygon", { points: ring, class: "last-move-halo" }));
         root.append(svg("polygon", {
@@ -197,11 +198,12 @@ const CW = (() => {
     host.replaceChildren(root);
   }
 
-  /** "Last move: Blue, in Dimwell (8) and The Hippo (6)", or null before any. */
-  function lastMoveLine(view) {
-    const last = view.last_move;
-    if (!last) return null;
-    const names = last.areas.map((a) => `${a} (${facts.areaByName[a].number})`);
+  /** "Last move: Blue, in Dimwell (8) and The Hippo (6) (ringed on the map)" for the
+   * server's ``last_move`` (``{by, spaces}``), or null before any. */
+  function lastMoveLine(last) {
+    const spaces = last ? last.spaces.filter((n) => facts.areaByName[n]) : [];
+    if (!spaces.length) return null;
+    const names = spaces.map((a) => `${a} (${facts.areaByName[a].number})`);
     const where = names.length > 1
       ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
     return el("span", { class: "last-move-line" }, "Last move: ", colourName(last.by),
@@ -469,8 +471,8 @@ function escapeRegExp(text) {
 function mount(main, side) {
   main.replaceChildren(
     el("section", { class: "panel board-panel", id: "board-panel" },
+      el("p", { id: "last-move", class: "note" }), // above the map: always in view (issue 16)
       el("div", { id: "board", class: "board-host" }),
-      el("p", { id: "last-move", class: "note" }),
       el("p", { id: "this-turn", class: "note" })),
     el("section", { class: "panel", id: "players-panel" },
       el("h2", { text: "Players" }),
@@ -490,8 +492,9 @@ function render(view, ctx) {
     const n = ctx.naming(area.name).length;
     if (n) clickable[area.name] = n === 1 ? "can-act one" : "can-act";
   }
-  CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick });
-  const last = CW.lastMoveLine(view);
+  const lastMove = ctx.last_move || null; // issue 16: beside the view, never inside it
+  CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick, lastMove });
+  const last = CW.lastMoveLine(lastMove);
   document.getElementById("last-move").replaceChildren(...(last ? [last] : []));
   document.getElementById("players").replaceChildren(CW.playersTable(view));
   document.getElementById("piles").textContent = CW.pilesLine(view);
