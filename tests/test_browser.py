@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -37,6 +36,7 @@ from playwright.sync_api import (
     expect,
     sync_playwright,
 )
+from postgres_helpers import free_port
 from starlette.applications import Starlette
 
 from citywatch.core.registry import game_names, register, unregister
@@ -72,13 +72,6 @@ def test_cards_json_is_up_to_date() -> None:
     """The committed web/cards.json of Ankh-Morpork is exactly what make_web writes."""
     assert CARDS_JSON.read_text(encoding="utf-8") == render(), (
         "web/cards.json is stale: run python -m citywatch.games.ankh_morpork.make_web")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 @contextmanager
@@ -127,8 +120,9 @@ def failing_server(tmp_path: Path) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
+def launched_browser() -> Iterator[Browser]:
+    """Debian's chromium (``CHROMIUM``) driven by Playwright, closed when the generator ends;
+    a clear failure if it is missing."""
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
     with sync_playwright() as p:
@@ -137,6 +131,12 @@ def browser() -> Iterator[Browser]:
             yield b
         finally:
             b.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    """A browser for one test (``launched_browser``)."""
+    yield from launched_browser()
 
 
 class Watch:

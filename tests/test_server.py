@@ -7,9 +7,7 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import subprocess
-import sys
 import time
 import warnings
 from collections.abc import Iterator
@@ -20,6 +18,7 @@ from typing import Any, Protocol
 
 import httpx
 import pytest
+from postgres_helpers import free_port, start_server, wait_ready
 from starlette.websockets import WebSocketDisconnect
 
 import citywatch
@@ -498,29 +497,15 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
         assert closed.value.code == 4404
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 def _serve(db_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
-    with log.open("ab") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "citywatch.cli", "serve", "--port", str(port), "--db", db_url,
-             "--bot-delay", "0"], stdout=out, stderr=subprocess.STDOUT)
-    end = time.monotonic() + DEADLINE
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200:
-                return process
-        except httpx.TransportError:
-            pass
-        if process.poll() is not None or time.monotonic() > end:
-            process.kill()
-            raise AssertionError(f"the server did not start: {log.read_text()}")
-        time.sleep(0.1)
+    """``citywatch serve`` on ``port`` (bot delay 0), answering; its output in ``log``."""
+    process = start_server(db_url, port, log)
+    try:
+        wait_ready(f"http://127.0.0.1:{port}", process, log, timeout=DEADLINE)
+    except RuntimeError as exc:
+        process.kill()
+        raise AssertionError(str(exc)) from None
+    return process
 
 
 @pytest.fixture
@@ -537,7 +522,7 @@ def test_killed_server_loses_no_accepted_action(
         tmp_path: Path, servers: list[subprocess.Popen[bytes]]) -> None:
     db_url = sqlite_url(tmp_path)
     log = tmp_path / "server.log"
-    port = _free_port()
+    port = free_port()
     servers.append(_serve(db_url, port, log))
     with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         created = new_table(client, ["human", "random", "human", "random"], seed=41)
@@ -550,7 +535,7 @@ def test_killed_server_loses_no_accepted_action(
         before = [view(client, token) for token in tokens]
     os.kill(servers[0].pid, signal.SIGKILL)
     servers[0].wait(timeout=30)
-    port = _free_port()
+    port = free_port()
     servers.append(_serve(db_url, port, log))
     with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
         assert [view(client, token) for token in tokens] == before

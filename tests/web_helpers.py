@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from test_browser import (
-    CHROMIUM,
-    CHROMIUM_ARGS,
     NEXT_STATE,
     STEPPING,
+    launched_browser,
     open_page,
     server_view,
     serving,
@@ -130,16 +129,8 @@ def shared_server(tmp_path: Path) -> Iterator[str]:
 
 @pytest.fixture(name="browser")
 def shared_browser() -> Iterator[Browser]:
-    """The ``browser`` fixture a test module gets by importing this one: Debian's chromium
-    (``CHROMIUM``), driven by Playwright; a clear failure if it is missing."""
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium")
-    with sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
+    """The ``browser`` fixture a test module gets by importing this one (``launched_browser``)."""
+    yield from launched_browser()
 
 
 def create_table(base: str, game: str, seats: list[str], seed: int,
