@@ -35,6 +35,7 @@ from test_browser import (
     wait_for_state,
 )
 from test_personalities import deck_out_position, last_turn
+from test_table_flow import find_swap, in_viewport
 from web_helpers import (  # noqa: F401  (the shared server and browser fixtures)
     shared_browser,
     shared_server,
@@ -58,6 +59,7 @@ REPLAY_SHOT = Path("/tmp/citywatch-am-replay-last-move.png")
 TABLE_SHOT = Path("/tmp/citywatch-am-table.png")
 PROGRESS_SHOT = Path("/tmp/citywatch-am-progress.png")
 END_SHOT = Path("/tmp/citywatch-am-end.png")
+LAYOUT_SHOT = "/tmp/citywatch-am-layout-{}x{}.png"
 
 
 def usual(s: AnkhMorporkState) -> tuple[str | None, bool]:
@@ -668,3 +670,112 @@ def test_the_replay_rings_each_steps_last_move_back_and_forth(
     assert len(seen) >= 3, "the steps checked show too few different last moves"
     watch.check()
 
+
+
+# --- the table at a laptop's window (issue 16, "at 1366x800 ... keep money, pieces and the last
+# moves always visible"; a player sees their hand to choose well) -----------------------------
+LOWEST_AREA_POINTS = """() => {
+    const lands = [...document.querySelectorAll('#board .area polygon.land')];
+    const bottom = (land) => land.getBoundingClientRect().bottom;
+    const lowest = lands.reduce((a, b) => (bottom(b) > bottom(a) ? b : a));
+    const box = lowest.getBBox();
+    const ctm = lowest.getScreenCTM();
+    const points = [];
+    for (let i = 1; i < 10; i += 1) {  // across the bottom tenth of the area, inside its shape
+        const p = new DOMPoint(box.x + (box.width * i) / 10, box.y + box.height * 0.95);
+        if (lowest.isPointInFill(p)) {
+            const s = p.matrixTransform(ctm);
+            points.push([s.x, s.y]);
+        }
+    }
+    const r = lowest.getBoundingClientRect();
+    return {area: lowest.parentNode.dataset.area, points,
+            box: [r.left, r.top, r.right, r.bottom]};
+}"""
+"""The map's lowest area: its name, points of its bottom tenth on the screen, its box."""
+
+TOP_ELEMENT = """([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    const area = hit && hit.closest('[data-area]');
+    return area ? area.dataset.area : (hit ? hit.tagName + '#' + hit.id : null);
+}"""
+"""The area (or else the element) a click at a point of the window would reach."""
+
+UNCOVERED = """(selector) => [...document.querySelectorAll(selector)].every((node) => {
+    const r = node.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit !== null && (node.contains(hit) || hit.contains(node));
+})"""
+"""Whether the centre of each element ``selector`` is that element's (nothing lies over it)."""
+
+
+def late_position(server: str) -> str:
+    """A practice table of four people (seed 15, every seat taking its first choice) at turn
+    52: Red holds five cards and chooses one to play, the board full of pieces; Red's link."""
+    seed, path = find_swap()
+    created = create_table(server, ["human"] * 4, seed=seed)
+    links = [s["link"] for s in created["seats"]]
+    tokens = [link.removeprefix("/play/") for link in links]
+    state = GAME.new_game(4, seed)  # the same game here, to know who moves at each step
+    for step, action in enumerate(path[:253]):
+        mover = state.to_move
+        assert mover is not None
+        answer = httpx.post(f"{server}/api/act/{tokens[mover]}",
+                            json={"step": step, "action": action})
+        assert answer.is_success, answer.text
+        state.apply(next(a for a in state.legal_actions() if a.to_json() == action))
+    view = server_view(server, links[0])
+    assert view["view"]["turn"] >= 50 and len(view["view"]["hand"]) == 5 and view["choices"]
+    return str(links[0])
+
+
+def check_layout(page: Page, width: int, height: int) -> None:
+    """Without scrolling the page: the map's lowest area lies in the window and a click at
+    points of its bottom reaches it; every card name of the hand, the personality's progress
+    line, the last move, the first choice, the players' last row and the log's newest line are
+    in the window, and nothing lies over the card names, the players' rows or the progress."""
+    assert page.evaluate("[window.scrollY, document.scrollingElement.scrollTop]") == [0, 0]
+    lowest = page.evaluate(LOWEST_AREA_POINTS)
+    left, top, right, bottom = lowest["box"]
+    assert left >= 0 and top >= 0 and right <= width and bottom <= height, lowest
+    assert len(lowest["points"]) >= 3, lowest
+    for point in lowest["points"]:
+        assert page.evaluate(TOP_ELEMENT, point) == lowest["area"], (point, lowest)
+    for selector in ("#players-panel", "#players tbody tr:last-child", "#log li:last-child",
+                     "#progress", "#last-move", "#actions button.action:first-child"):
+        assert in_viewport(page, selector), selector
+    for k in range(page.locator("#hand .card-name").count()):
+        assert in_viewport(page, f"#hand .card:nth-child({k + 1}) .card-name"), k
+    for selector in ("#hand .card-name", "#players tbody tr", "#progress"):
+        assert page.evaluate(UNCOVERED, selector), selector
+
+
+def test_at_a_laptop_window_the_whole_map_the_hand_and_the_players_are_in_view(
+        server: str, browser: Browser) -> None:
+    """Issue 16 ("at 1366x800 ... keep money, pieces and the last moves always visible"; the
+    hand in view to choose well): late in a real game (turn 52, a practice table, so the name
+    bar and the practice banner show), at 1366x800, and also 1280x720 and 1920x1080: the
+    checks of ``check_layout`` (the whole map uncovered, the hand's every card name, the
+    players, the choices and the newest log line in view); each card's text, folded when
+    space is short, is on its tile's hover. Screenshots: /tmp/citywatch-am-layout-<size>.png."""
+    link = late_position(server)
+    cards = {c["name"]: c for c in json.loads(CARDS_JSON.read_text(encoding="utf-8"))["cards"]}
+    watch = Watch()
+    for width, height in [(1366, 800), (1280, 720), (1920, 1080)]:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        page = watch.page(context.new_page(), f"{link} at {width}x{height}")
+        page.goto(server + link)
+        wait_for_state(page)
+        page.wait_for_function("() => document.body.dataset.mine === 'yes'")
+        expect(page.locator(".banner-practice")).to_be_visible()
+        expect(page.locator("#seat-strip")).to_be_visible()
+        expect(page.locator("#hand .card-name")).to_have_count(5)
+        page.wait_for_timeout(100)  # the hand folds to fit once the panels around are drawn
+        page.screenshot(path=LAYOUT_SHOT.format(width, height))
+        check_layout(page, width, height)
+        for tile in page.locator("#hand .card").all():
+            card = cards[tile.locator(".card-name").inner_text()]
+            if card["text"] and not card["text"].startswith("("):
+                assert card["text"] in (tile.get_attribute("title") or ""), card["name"]
+        context.close()
+    watch.check()

@@ -369,7 +369,7 @@ const CW = (() => {
     const table = el("table", { class: "players" });
     table.append(el("thead", {}, el("tr", {},
       ...["Player", "Money", "Minions", "Buildings", "Hand", "City Area cards", "In front",
-        "Personality"].map((h) => el("th", { text: h })))));
+        "Personality"].map((h) => el("th", { text: h, class: h === "Personality" ? "personality-col" : null })))));
     const body = el("tbody");
     const deciding = view.decision ? view.decision.seat : null;
     for (const seat of view.seats) {
@@ -387,7 +387,7 @@ const CW = (() => {
         el("td", { class: "num", text: String(seat.hand_size) }),
         el("td", { text: areaCards.join(", ") || "–" }),
         el("td", { text: seat.in_front.join(", ") || "–" }),
-        el("td", { text: seat.personality || "hidden" }));
+        el("td", { class: "personality-col", text: seat.personality || "hidden" }));
       body.append(row);
     }
     table.append(body);
@@ -462,28 +462,36 @@ const CW = (() => {
 
 const { el } = CW;
 let areaPattern = null; // matches area names in action texts
+let personalityOpen = false; // whether the person unfolded their personality's full text
 
 function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The board's panels: the map and the players in the main column, the hand at the side. */
+/** The board's panels, all in the main column: the last move, then the map with the hand
+ * beside it, then the players. On a wide window the map takes the height left over (issue
+ * 16: at 1366x800 nothing covers it, and the hand stays in view beside it). */
 function mount(main, side) {
   main.replaceChildren(
     el("section", { class: "panel board-panel", id: "board-panel" },
       el("p", { id: "last-move", class: "note" }), // above the map: always in view (issue 16)
-      el("div", { id: "board", class: "board-host" }),
-      el("p", { id: "this-turn", class: "note" })),
+      el("div", { id: "board-row", class: "board-row" },
+        el("div", { id: "board", class: "board-host" }),
+        el("div", { id: "board-side", class: "board-side" },
+          el("section", { id: "hand-section", class: "hand-section", hidden: true },
+            el("div", { id: "personality", class: "personality" }),
+            el("h2", { id: "hand-title", text: "Your hand" }),
+            el("div", { id: "hand", class: "hand" }),
+            el("div", { id: "shown-hands" })),
+          el("p", { id: "this-turn", class: "note" })))),
     el("section", { class: "panel", id: "players-panel" },
-      el("h2", { text: "Players" }),
-      el("div", { id: "players", class: "table-wrap" }),
-      el("p", { id: "piles", class: "note" })));
-  side.replaceChildren(
-    el("section", { id: "hand-section", class: "panel", hidden: true },
-      el("div", { id: "personality", class: "personality" }),
-      el("h2", { id: "hand-title", text: "Your hand" }),
-      el("div", { id: "hand", class: "hand" }),
-      el("div", { id: "shown-hands" })));
+      el("div", { class: "players-head" },
+        el("h2", { text: "Players" }),
+        el("p", { id: "piles", class: "note" })),
+      el("div", { id: "players", class: "table-wrap" })));
+  side.replaceChildren();
+  // The room beside the map changes with the window and the panels around (banners, choices).
+  if (window.ResizeObserver) new ResizeObserver(fitHand).observe(document.getElementById("board-side"));
 }
 
 function render(view, ctx) {
@@ -518,13 +526,22 @@ function renderHand(view, ctx) {
     return;
   }
   section.hidden = false;
-  const lines = CW.personalityBox(view);
+  // The name and progress line always show; the full text folds (issue 16: the hand in view).
+  const [name, ...more] = CW.personalityBox(view);
+  const progress = more.filter((line) => line.id === "progress");
+  const rest = more.filter((line) => line.id !== "progress");
   if (view.seen_personalities.length) {
-    lines.push(el("div", {
+    rest.push(el("div", {
       class: "note", text: `Unused personalities you were shown: ${view.seen_personalities.join(", ")}`,
     }));
   }
-  $("personality").replaceChildren(...lines);
+  const fold = el("details", { class: "personality-fold", open: personalityOpen || null },
+    el("summary", { class: "personality-summary" }, name, ...progress), ...rest);
+  fold.addEventListener("toggle", () => {
+    personalityOpen = fold.open;
+    fitHand();
+  });
+  $("personality").replaceChildren(rest.length ? fold : el("div", {}, name, ...progress));
   $("hand-title").textContent = `Your hand (${view.hand.length})`;
   const hand = $("hand");
   if (!view.hand.length) {
@@ -533,10 +550,16 @@ function renderHand(view, ctx) {
     hand.replaceChildren(...view.hand.map((name) => {
       const n = ctx.naming(name).length;
       const tile = CW.cardTile(name);
+      const card = CW.facts.cards[name];
+      const text = tile.querySelector(".card-text");
+      // Folded (a short window), a card tells its symbols and text on hover.
+      const about = [card ? card.symbols.join(" · ") : "", text ? text.textContent : ""]
+        .filter(Boolean).join("\n");
       if (n) {
         tile.classList.add("can-act");
         tile.tabIndex = 0;
-        tile.title = n === 1 ? "Click to choose this card" : "Click to pick out the choices naming this card";
+        const how = n === 1 ? "Click to choose this card" : "Click to pick out the choices naming this card";
+        tile.title = about ? `${about}\n(${how})` : how;
         tile.addEventListener("click", () => ctx.pick(name));
         tile.addEventListener("keydown", (event) => {
           if (event.key === "Enter" || event.key === " ") {
@@ -544,12 +567,32 @@ function renderHand(view, ctx) {
             ctx.pick(name);
           }
         });
+      } else if (about) {
+        tile.title = about; // ... or unfolds on a click
+        tile.addEventListener("click", () => {
+          tile.classList.toggle("unfolded");
+          fitHand();
+        });
       }
       return tile;
     }));
   }
   $("shown-hands").replaceChildren(...Object.entries(view.shown_hands).map(([colour, cards]) =>
     el("div", { class: "note shown" }, CW.colourName(colour), `'s hand, shown to you: ${cards.join(", ") || "no cards"}`)));
+  fitHand();
+}
+
+/** Fold the hand until it fits beside the map (issue 16: every card's name in view without
+ * scrolling): first the cards' texts (on hover, or a click unfolds one), then their symbols. */
+function fitHand() {
+  const side = document.getElementById("board-side");
+  const section = document.getElementById("hand-section");
+  if (!side || section.hidden) return;
+  section.classList.remove("hand-compact", "hand-tight");
+  for (const level of ["hand-compact", "hand-tight"]) {
+    if (side.scrollHeight <= side.clientHeight + 1) return;
+    section.classList.add(level);
+  }
 }
 
 /** The banner saying whose decision it is. */
