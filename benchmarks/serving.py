@@ -37,6 +37,10 @@ NOT_INSTALLED = ("PostgreSQL is not installed: make test installs it (scripts/sy
                  "or: sudo apt-get install postgresql")
 
 
+KEEPALIVE_SECONDS = 2.0
+"""How long the benchmark clients keep an idle connection (below uvicorn's 5 s keep-alive)."""
+
+
 def free_port() -> int:
     """A TCP port free on loopback now."""
     with socket.socket() as s:
@@ -225,14 +229,22 @@ async def play_bot_tables(bases: list[str], tables: int, seats: list[str], game:
     watches: dict[str, list[Watch]] = {}
     spectators: dict[str, str] = {}
     tasks: list[asyncio.Task[None]] = []
-    clients = [httpx.AsyncClient(base_url=base, timeout=timeout) for base in bases]
+    # Idle connections are dropped before the server's keep-alive (uvicorn: 5 s) ends them, so
+    # a request never races the server closing its connection.
+    limits = httpx.Limits(keepalive_expiry=KEEPALIVE_SECONDS)
+    clients = [httpx.AsyncClient(base_url=base, timeout=timeout, limits=limits)
+               for base in bases]
     start = time.perf_counter()
     try:
         for k in range(tables):
             body: dict[str, Any] = {"game": game, "seats": seats}
             if first_seed is not None:
                 body["seed"] = first_seed + k
-            response = await clients[k % len(bases)].post("/api/tables", json=body)
+            try:
+                response = await clients[k % len(bases)].post("/api/tables", json=body)
+            except httpx.TransportError as failed:
+                errors.append(f"table {k}: no answer ({failed!r})")
+                continue
             if response.status_code != 200:
                 errors.append(f"table {k}: {response.status_code} {response.text}")
                 continue
@@ -255,7 +267,11 @@ async def play_bot_tables(bases: list[str], tables: int, seats: list[str], game:
                 errors.append(f"{kind} failed: {exc!r}")
         actions = 0
         for k, token in enumerate(spectators.values()):
-            response = await clients[(k + 1) % len(bases)].get(f"/api/record/{token}")
+            try:
+                response = await clients[(k + 1) % len(bases)].get(f"/api/record/{token}")
+            except httpx.TransportError as failed:
+                errors.append(f"record: no answer ({failed!r})")
+                continue
             if response.status_code != 200:
                 errors.append(f"record: {response.status_code} {response.text}")
                 continue
