@@ -4,6 +4,7 @@ on a seat's page, checked and stored by the server (SQLite and PostgreSQL), told
 
 from __future__ import annotations
 
+import re
 import time
 import warnings
 from collections.abc import Iterator
@@ -278,7 +279,8 @@ def test_names_from_the_start_page_and_a_seat_page_show_on_both_pages(
     second.locator("#name-input").fill("Bobby")
     second.locator("#name-save").click()
     expect(form).to_be_hidden()
-    expect(first.locator(STRIP).nth(1)).to_have_text("Blue — Bobby")
+    # the bots play on meanwhile, so Blue's entry may also carry the "deciding" tag by now
+    expect(first.locator(STRIP).nth(1)).to_have_text(re.compile(r"^Blue — Bobby(deciding)?$"))
     refused = [e for e in watch.errors if "status of 400" in e]
     assert len(refused) == 1  # the console's note of the one name refused on purpose
     watch.errors.remove(refused[0])
