@@ -4,8 +4,8 @@
 of every process and catches up the tables held in memory (``_listen``), holds the bot leases
 of the tables whose bots this process moves (``LEASE_SECONDS``, renewed every ``TICK``), and
 sweeps for expired leases to take those tables over. On both databases it lets the tables
-nobody used for ``idle_seconds`` leave memory. Layering: ``tables.py`` imports this module;
-this module names its types for type checking only.
+nobody used for ``idle_seconds`` leave memory. Layering: ``tables.py`` imports this module,
+never the reverse.
 """
 
 from __future__ import annotations
@@ -18,15 +18,17 @@ import secrets
 import socket
 import time
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
 
 from citywatch.server.storage import CHANNEL, StorageError
 
-if TYPE_CHECKING:
-    from citywatch.server.tables import LiveTable, Tables
+Tables = Any
+"""``citywatch.server.tables.Tables``: not imported, so the layers stay one-way."""
+LiveTable = Any
+"""``citywatch.server.tables.LiveTable``: not imported, so the layers stay one-way."""
 
 log = logging.getLogger("citywatch.server")
 
