@@ -371,6 +371,23 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--idle-seconds", type=float, default=600.0, metavar="S",
                        help="a table nobody used for S seconds leaves memory until needed "
                             "again (default 600)")
+    serve.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDR",
+                       type=_proxy,
+                       help="a reverse proxy's address or network (e.g. 127.0.0.1) whose "
+                            "X-Forwarded-For and X-Forwarded-Proto are believed (repeat; "
+                            "default: none, the headers are ignored)")
+    serve.add_argument("--max-sockets-per-address", type=_positive, default=None, metavar="N",
+                       help="WebSockets one client address may hold open (default 32)")
+    serve.add_argument("--max-connections-per-address", type=_positive, default=None,
+                       metavar="N",
+                       help="TCP connections (HTTP and WebSocket) one client address may hold "
+                            "open; a trusted proxy is not capped (default 128)")
+    serve.add_argument("--max-connections", type=_positive, default=None, metavar="N",
+                       help="TCP connections open at once in the process (default 10000, or "
+                            "the open-file limit less 256 if that is lower)")
+    serve.add_argument("--header-timeout", type=_header_timeout, default=None, metavar="S",
+                       help="seconds a client has to send a request's headers, from the "
+                            "connection's start or the previous answer (default 10)")
     return p
 
 
@@ -390,6 +407,26 @@ def _rate(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text!r} is not a rate such as '20/10 minutes'"
                                          ) from None
     return text
+
+
+def _proxy(text: str) -> str:
+    from citywatch.server.connections import parse_proxy
+
+    try:
+        return str(parse_proxy(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _header_timeout(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError("the header timeout must be more than 0 and at most "
+                                         "3600 seconds")
+    return value
 
 
 def _time_limit(text: str) -> float:
@@ -841,6 +878,12 @@ def _serve(args: argparse.Namespace) -> int:
     from citywatch.saves import data_dir
     from citywatch.server import create_app
     from citywatch.server.app import MAX_BODY
+    from citywatch.server.connections import (
+        ConnectionLimits,
+        default_total,
+        raise_open_files,
+        server_config,
+    )
     from citywatch.server.storage import StorageError
     from citywatch.server.tables import Limits
 
@@ -858,6 +901,15 @@ def _serve(args: argparse.Namespace) -> int:
             limits = replace(limits, open_tables=args.max_open_tables)
         if args.table_rate is not None:
             limits = replace(limits, creations=args.table_rate)
+        if args.max_sockets_per_address is not None:
+            limits = replace(limits, sockets_per_address=args.max_sockets_per_address)
+        raise_open_files()
+        connection_limits = ConnectionLimits()
+        connection_limits = replace(
+            connection_limits, trusted_proxies=tuple(args.trusted_proxy),
+            total=args.max_connections or default_total(),
+            per_address=args.max_connections_per_address or connection_limits.per_address,
+            header_seconds=args.header_timeout or connection_limits.header_seconds)
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
                          origins=args.origin, limits=limits, idle_seconds=args.idle_seconds)
@@ -871,9 +923,14 @@ def _serve(args: argparse.Namespace) -> int:
     host = f"[{host}]" if ":" in host else host
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"citywatch: open http://{host}:{args.port}/ (database {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=MAX_BODY)
-    return 0
+    config, _count = server_config(app, args.host, args.port, connection_limits,
+                                   log_level="warning", ws_max_size=MAX_BODY)
+    server = uvicorn.Server(config)
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    return 0 if server.started else 3  # 3: uvicorn's "the server did not start"
 
 
 def _play(args: argparse.Namespace) -> int:

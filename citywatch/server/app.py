@@ -13,7 +13,6 @@ import json
 import logging
 import math
 import time
-from collections import Counter
 from collections.abc import AsyncIterator, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -34,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool
+from citywatch.server.connections import Sockets
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
@@ -277,17 +277,14 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         code = UNKNOWN_TOKEN if exc.status == 404 else 1011
         await websocket.close(code=code, reason=exc.message)
         return
-    sockets: Counter[str] = websocket.app.state.sockets
+    sockets: Sockets = websocket.app.state.sockets
     limits: Limits = _tables(websocket).limits
-    if sockets[token] >= limits.sockets_per_link:
-        await websocket.close(code=POLICY, reason=f"this link already has "
-                                                  f"{limits.sockets_per_link} open connections")
+    address = websocket.client.host if websocket.client else "unknown"
+    refusal = sockets.admit(token, address, limits.sockets_per_link, limits.sockets_per_address,
+                            limits.sockets)
+    if refusal is not None:
+        await websocket.close(code=refusal[0], reason=refusal[1])
         return
-    if sockets.total() >= limits.sockets:
-        await websocket.close(code=1013, reason="the server has too many connections; "
-                                                "try again later")
-        return
-    sockets[token] += 1
     queue = table.subscribe(seat)
     sender = asyncio.get_running_loop().create_task(_send_loop(websocket, queue))
     try:
@@ -314,9 +311,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        sockets[token] -= 1
-        if sockets[token] <= 0:
-            del sockets[token]
+        sockets.release(token, address)
         table.unsubscribe(queue)
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -400,5 +395,5 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     app.state.storage = storage
     app.state.limiter = MovingWindowRateLimiter(MemoryStorage())
     app.state.creation_rate = creation_rate
-    app.state.sockets = Counter()
+    app.state.sockets = Sockets()
     return app

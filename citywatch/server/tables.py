@@ -73,6 +73,8 @@ class Limits:
     """Tables one address may create (a ``limits`` rate such as ``20/10 minutes``)."""
     sockets_per_link: int = 8
     """WebSocket connections open at once for one link."""
+    sockets_per_address: int = 32
+    """WebSocket connections open at once from one client address (issue 24)."""
     sockets: int = 4000
     """WebSocket connections open at once in all."""
 
