@@ -4,6 +4,7 @@ other, replay records and look up the rules."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import errno
 import json
 import os
@@ -926,10 +927,8 @@ def _serve(args: argparse.Namespace) -> int:
     config, _count = server_config(app, args.host, args.port, connection_limits,
                                    log_level="warning", ws_max_size=MAX_BODY)
     server = uvicorn.Server(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.run()
-    except KeyboardInterrupt:
-        pass
     return 0 if server.started else 3  # 3: uvicorn's "the server did not start"
 
 
