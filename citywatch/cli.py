@@ -4,7 +4,6 @@ other, replay records and look up the rules."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
 import json
 import os
@@ -883,7 +882,7 @@ def _serve(args: argparse.Namespace) -> int:
         ConnectionLimits,
         default_total,
         raise_open_files,
-        server_config,
+        uvicorn_options,
     )
     from citywatch.server.storage import StorageError
     from citywatch.server.tables import Limits
@@ -924,12 +923,9 @@ def _serve(args: argparse.Namespace) -> int:
     host = f"[{host}]" if ":" in host else host
     shown = make_url(url).render_as_string(hide_password=True)
     print(f"citywatch: open http://{host}:{args.port}/ (database {shown})", flush=True)
-    config, _count = server_config(app, args.host, args.port, connection_limits,
-                                   log_level="warning", ws_max_size=MAX_BODY)
-    server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):
-        server.run()
-    return 0 if server.started else 3  # 3: uvicorn's "the server did not start"
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                ws_max_size=MAX_BODY, **uvicorn_options(connection_limits))
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

@@ -216,6 +216,36 @@ def test_serve_refuses_bad_connection_options(option: str, value: str, message: 
     assert option in error and message in error
 
 
+def test_serve_gives_uvicorn_the_connection_options(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24, points 2 and 3: ``serve`` hands uvicorn the protocol with the caps and the
+    deadline, forwarded headers off by default and believed from ``--trusted-proxy`` only,
+    and the WebSocket cap per address to the app."""
+    import uvicorn
+
+    ran: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **kw: ran.append(
+        {"app": app, **kw}))
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    assert main(["serve", "--bot-workers", "1"]) == 0
+    assert ran[0]["proxy_headers"] is False
+    limits = ran[0]["http"].connections_of_process.limits
+    assert (limits.per_address, limits.header_seconds, limits.trusted_proxies) == (128, 10, ())
+    assert ran[0]["limit_concurrency"] == limits.total
+    assert ran[0]["app"].state.tables.limits.sockets_per_address == 32
+    assert main(["serve", "--bot-workers", "1", "--trusted-proxy", "127.0.0.1",
+                 "--trusted-proxy", "10.1.0.0/16", "--max-connections", "500",
+                 "--max-connections-per-address", "40", "--max-sockets-per-address", "9",
+                 "--header-timeout", "2.5"]) == 0
+    options = ran[1]
+    assert options["proxy_headers"] is True
+    assert options["forwarded_allow_ips"] == ["127.0.0.1/32", "10.1.0.0/16"]
+    limits = options["http"].connections_of_process.limits
+    assert (limits.per_address, limits.total, limits.header_seconds) == (40, 500, 2.5)
+    assert options["limit_concurrency"] == 500
+    assert options["app"].state.tables.limits.sockets_per_address == 9
+
+
 def test_connections_are_counted_per_address_and_in_all() -> None:
     """Issue 24, point 2: the count behind the caps: per address (a trusted proxy is not
     capped, its clients are capped by their forwarded address in the app), in all, and every

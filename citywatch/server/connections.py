@@ -12,16 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import ctypes
-import ctypes.util
+import gc
 import ipaddress
 import resource
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 import h11
-import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
@@ -33,6 +33,12 @@ MAX_CONNECTIONS = 10_000
 """The most connections a process opens by default (fewer if it may open fewer files)."""
 SPARE_FILES = 256
 """Open files kept for the database, the bot pool, logs and static files."""
+TRIM_AFTER = 64
+"""Connections that end before the allocator is asked to give free memory back."""
+TRIM_DELAY = 1.0
+"""Seconds without an ended connection before the allocator is asked."""
+TRIM_LATEST = 30.0
+"""Seconds from a burst's first ended connection to the request at the latest."""
 REFUSED = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
            b"connection: close\r\ncontent-length: %d\r\n\r\n%s")
 """The answer to a connection over a cap (sent before closing it, without reading)."""
@@ -108,6 +114,11 @@ class Connections:
         self.open = 0
         self.refused = 0
         self.timed_out = 0
+        self.ended_since_trim = 0
+        self.trims = 0
+        self.trim_timer: asyncio.TimerHandle | None = None
+        self.burst_start = 0.0
+        self.trim_seconds = 0.0
 
     def trusted(self, address: str) -> bool:
         """True if ``address`` is a trusted proxy's."""
@@ -133,12 +144,34 @@ class Connections:
         return None
 
     def release(self, address: str | None) -> None:
-        """Forget a connection ``admit`` counted."""
+        """Forget a connection ``admit`` counted. Once ``TRIM_AFTER`` have ended, the memory
+        they left free goes back to the system when none has ended for ``TRIM_DELAY``
+        seconds (at most ``TRIM_LATEST`` seconds after the first)."""
         self.open -= 1
         if address is not None and address in self.by_address:
             self.by_address[address] -= 1
             if self.by_address[address] <= 0:
                 del self.by_address[address]
+        self.ended_since_trim += 1
+        if self.ended_since_trim >= TRIM_AFTER and self.trim_timer is None:
+            loop = asyncio.get_running_loop()
+            self.burst_start = loop.time()
+            self.trim_timer = loop.call_later(TRIM_DELAY, self._trim, self.ended_since_trim)
+
+    def _trim(self, ended: int) -> None:
+        """Trim once no connection has ended for ``TRIM_DELAY`` seconds, or ``TRIM_LATEST``
+        seconds after the burst began."""
+        loop = asyncio.get_running_loop()
+        if self.ended_since_trim != ended and loop.time() - self.burst_start < TRIM_LATEST:
+            self.trim_timer = loop.call_later(TRIM_DELAY, self._trim, self.ended_since_trim)
+            return
+        self.trim_timer = None
+        self.ended_since_trim = 0
+        start = time.perf_counter()
+        gc.collect()  # a closed connection's objects are in reference cycles
+        if trim_memory():
+            self.trims += 1
+        self.trim_seconds = time.perf_counter() - start
 
 
 class Sockets:
@@ -259,31 +292,34 @@ def guarded_protocol(connections: Connections) -> type[GuardedH11]:
     return type("GuardedH11", (GuardedH11,), {"connections_of_process": connections})
 
 
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or None where the C library has none (musl, macOS)."""
+    try:
+        trim: Callable[[int], int] = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    return trim
+
+
+MALLOC_TRIM = _malloc_trim()
+
+
 def trim_memory() -> bool:
     """Give the C allocator's free memory back to the system (glibc's ``malloc_trim``);
     False where there is no such function."""
-    name = ctypes.util.find_library("c")
-    if name is None:
+    if MALLOC_TRIM is None:
         return False
-    try:
-        trim = ctypes.CDLL(name).malloc_trim
-    except (OSError, AttributeError):
-        return False
-    trim(0)
+    MALLOC_TRIM(0)
     return True
 
 
-def server_config(app: Any, host: str, port: int, limits: ConnectionLimits,
-                  **options: Any) -> tuple[uvicorn.Config, Connections]:
-    """uvicorn's configuration serving ``app`` on ``host``:``port`` within ``limits``, and
-    the count of its connections: h11 with the caps and the header deadline, forwarded
-    headers believed only from ``limits.trusted_proxies`` (none: never), requests beyond
-    ``limits.total`` open connections answered 503; ``options`` are other
-    ``uvicorn.Config`` arguments."""
-    connections = Connections(limits)
+def uvicorn_options(limits: ConnectionLimits) -> dict[str, Any]:
+    """The keyword arguments of ``uvicorn.run`` (or ``uvicorn.Config``) that serve within
+    ``limits``: h11 with the caps and the header deadline (its class's
+    ``connections_of_process`` is the count), forwarded headers believed only from
+    ``limits.trusted_proxies`` (none: never), requests beyond ``limits.total`` open
+    connections answered 503."""
     proxies = [str(parse_proxy(p)) for p in limits.trusted_proxies]
-    config = uvicorn.Config(app, host=host, port=port, http=guarded_protocol(connections),
-                            ws=GuardedWebSocket, proxy_headers=bool(proxies),
-                            forwarded_allow_ips=proxies or "", limit_concurrency=limits.total,
-                            **options)
-    return config, connections
+    return {"http": guarded_protocol(Connections(limits)), "ws": GuardedWebSocket,
+            "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or "",
+            "limit_concurrency": limits.total}
