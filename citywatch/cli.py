@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -418,26 +419,24 @@ def _proxy(text: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def _header_timeout(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError("the header timeout must be more than 0 and at most "
-                                         "3600 seconds")
-    return value
+def _seconds(what: str) -> Callable[[str], float]:
+    """A parser of a number of seconds more than 0 and at most 3600, ``what`` in its error."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        if not 0 < value <= 3600:
+            raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most 3600 "
+                                             "seconds")
+        return value
+
+    return parse
 
 
-def _time_limit(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < value <= 3600:
-        raise argparse.ArgumentTypeError("the time limit must be more than 0 and at most "
-                                         "3600 seconds")
-    return value
+_time_limit = _seconds("the time limit")
+_header_timeout = _seconds("the header timeout")
 
 
 def _delay(text: str) -> float:
