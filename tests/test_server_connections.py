@@ -22,7 +22,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from citywatch.cli import main
-from citywatch.server.connections import ConnectionLimits, Connections
+from citywatch.server import connections
+from citywatch.server.connections import ConnectionLimits, Connections, client_key
 
 PROXY = "127.0.0.9"
 """The trusted proxy of the shared server."""
@@ -258,3 +259,44 @@ def test_connections_are_counted_per_address_and_in_all() -> None:
     for address in ("192.0.2.1", "192.0.2.1", "10.1.2.3", "10.1.2.3"):
         count.release(address)
     assert count.open == 0 and not count.by_address and count.refused == 2
+
+
+def test_an_ipv6_client_is_counted_by_its_64_network() -> None:
+    """Issue 24, point 2: an IPv6 client is given a /64 network, so its caps count the
+    network, not each of its addresses; an IPv4 address mapped into IPv6 is that address."""
+    assert client_key("2001:db8:1:2:aaaa::1") == client_key("2001:db8:1:2:bbbb::7") \
+        == "2001:db8:1:2::/64"
+    assert client_key("::ffff:192.0.2.7") == client_key("192.0.2.7") == "192.0.2.7"
+    count = Connections(ConnectionLimits(per_address=2))
+    assert count.admit("2001:db8:1:2::1") is None and count.admit("2001:db8:1:2::2") is None
+    assert count.admit("2001:db8:1:2:ffff::3") is not None
+    assert count.admit("2001:db8:1:3::1") is None
+
+
+def test_memory_is_given_back_after_a_burst_of_closed_connections(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24, point 2: once 64 connections have ended and a quiet moment follows, the
+    process collects its garbage and gives the allocator's free memory back, once a burst."""
+    monkeypatch.setattr(connections, "TRIM_DELAY", 0.05)
+    trimmed: list[float] = []
+    monkeypatch.setattr(connections, "trim_memory", lambda: trimmed.append(time.monotonic())
+                        or True)
+
+    async def burst(count: Connections, size: int) -> None:
+        for _ in range(size):
+            assert count.admit("192.0.2.1") is None
+        for _ in range(size):
+            count.release("192.0.2.1")
+            await asyncio.sleep(0.001)
+        await asyncio.sleep(0.5)
+
+    async def scenario() -> None:
+        count = Connections(ConnectionLimits())
+        await burst(count, 100)
+        assert len(trimmed) == 1 and count.trims == 1
+        await burst(count, 20)
+        assert len(trimmed) == 1
+        await burst(count, 50)
+        assert len(trimmed) == 2
+
+    asyncio.run(scenario())

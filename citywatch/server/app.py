@@ -33,7 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool
-from citywatch.server.connections import Sockets
+from citywatch.server.connections import Sockets, client_key
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
@@ -170,11 +170,17 @@ class _TooMany(Exception):
         self.retry_after = retry_after
 
 
+def _client_key(conn: Request | WebSocket) -> str:
+    """What the client's limits count under: its address (the TCP peer's, or what a trusted
+    proxy forwarded), an IPv6 address by its /64 network (``client_key``)."""
+    return client_key(conn.client.host) if conn.client else "unknown"
+
+
 def _count_creation(request: Request) -> None:
     """Count a table creation against the client's address; ``_TooMany`` over the limit."""
     limiter: MovingWindowRateLimiter = request.app.state.limiter
     rate = request.app.state.creation_rate
-    address = request.client.host if request.client else "unknown"
+    address = _client_key(request)
     if limiter.hit(rate, "create", address):
         return
     reset = limiter.get_window_stats(rate, "create", address).reset_time
@@ -279,7 +285,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         return
     sockets: Sockets = websocket.app.state.sockets
     limits: Limits = _tables(websocket).limits
-    address = websocket.client.host if websocket.client else "unknown"
+    address = _client_key(websocket)
     refusal = sockets.admit(token, address, limits.sockets_per_link, limits.sockets_per_address,
                             limits.sockets)
     if refusal is not None:

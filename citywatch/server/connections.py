@@ -57,6 +57,21 @@ def parse_proxy(text: str) -> Network:
                          "10.0.0.0/8") from None
 
 
+def client_key(host: str) -> str:
+    """What a client's limits count under: an IPv4 address as it is, an IPv6 address by its
+    /64 network (what one subscriber is given: its addresses are one client), an IPv4
+    address mapped into IPv6 as that IPv4 address; anything else as it is."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)
+
+
 @dataclass(frozen=True)
 class ConnectionLimits:
     """How many connections a process holds and how long it waits for a request's headers."""
@@ -128,18 +143,26 @@ class Connections:
             return False
         return any(ip in network for network in self.proxies)
 
+    def _key(self, address: str | None) -> str | None:
+        """What ``address``'s connections count under; None for no cap (a trusted proxy, or
+        not an IP connection)."""
+        if address is None or self.trusted(address):
+            return None
+        return client_key(address)
+
     def admit(self, address: str | None) -> str | None:
         """Count a new connection from ``address`` (None: not an IP connection); why it is
         refused instead (nothing counted), or None."""
         if self.open >= self.limits.total:
             self.refused += 1
             return "the server has too many connections; try again later"
-        if address is not None and not self.trusted(address):
-            if self.by_address[address] >= self.limits.per_address:
+        key = self._key(address)
+        if key is not None:
+            if self.by_address[key] >= self.limits.per_address:
                 self.refused += 1
                 return (f"your address already has {self.limits.per_address} connections "
                         "open")
-            self.by_address[address] += 1
+            self.by_address[key] += 1
         self.open += 1
         return None
 
@@ -148,10 +171,11 @@ class Connections:
         they left free goes back to the system when none has ended for ``TRIM_DELAY``
         seconds (at most ``TRIM_LATEST`` seconds after the first)."""
         self.open -= 1
-        if address is not None and address in self.by_address:
-            self.by_address[address] -= 1
-            if self.by_address[address] <= 0:
-                del self.by_address[address]
+        key = self._key(address)
+        if key is not None and key in self.by_address:
+            self.by_address[key] -= 1
+            if self.by_address[key] <= 0:
+                del self.by_address[key]
         self.ended_since_trim += 1
         if self.ended_since_trim >= TRIM_AFTER and self.trim_timer is None:
             loop = asyncio.get_running_loop()
