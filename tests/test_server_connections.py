@@ -232,7 +232,7 @@ def test_serve_gives_uvicorn_the_connection_options(tmp_path: Path,
     assert ran[0]["proxy_headers"] is False
     limits = ran[0]["http"].connections_of_process.limits
     assert (limits.per_address, limits.header_seconds, limits.trusted_proxies) == (128, 10, ())
-    assert ran[0]["limit_concurrency"] == limits.total
+    assert ran[0]["limit_concurrency"] == limits.total + 1
     assert ran[0]["app"].state.tables.limits.sockets_per_address == 32
     assert main(["serve", "--bot-workers", "1", "--trusted-proxy", "127.0.0.1",
                  "--trusted-proxy", "10.1.0.0/16", "--max-connections", "500",
@@ -243,7 +243,7 @@ def test_serve_gives_uvicorn_the_connection_options(tmp_path: Path,
     assert options["forwarded_allow_ips"] == ["127.0.0.1/32", "10.1.0.0/16"]
     limits = options["http"].connections_of_process.limits
     assert (limits.per_address, limits.total, limits.header_seconds) == (40, 500, 2.5)
-    assert options["limit_concurrency"] == 500
+    assert options["limit_concurrency"] == 501
     assert options["app"].state.tables.limits.sockets_per_address == 9
 
 

@@ -341,9 +341,9 @@ def uvicorn_options(limits: ConnectionLimits) -> dict[str, Any]:
     """The keyword arguments of ``uvicorn.run`` (or ``uvicorn.Config``) that serve within
     ``limits``: h11 with the caps and the header deadline (its class's
     ``connections_of_process`` is the count), forwarded headers believed only from
-    ``limits.trusted_proxies`` (none: never), requests beyond ``limits.total`` open
-    connections answered 503."""
+    ``limits.trusted_proxies`` (none: never), requests beyond ``limits.total`` connections
+    or tasks answered 503."""
     proxies = [str(parse_proxy(p)) for p in limits.trusted_proxies]
     return {"http": guarded_protocol(Connections(limits)), "ws": GuardedWebSocket,
             "proxy_headers": bool(proxies), "forwarded_allow_ips": proxies or "",
-            "limit_concurrency": limits.total}
+            "limit_concurrency": limits.total + 1}  # uvicorn refuses at >=, we above
