@@ -5,7 +5,9 @@ uvicorn counts nothing per address and, on a new connection, waits for the first
 headers for ever; its HTTP/1.1 protocol (h11) is subclassed here so that each TCP
 connection is counted from ``connection_made`` to ``connection_lost`` (a WebSocket keeps
 the slot of the connection it was upgraded from), refused at once over a cap, and closed
-when its request's headers are not complete in time. The contract is ``docs/server.md``.
+when its request's headers are not complete in time. After a burst of ended connections
+the process collects its garbage and hands free memory back to the system (glibc keeps it
+otherwise). The contract is ``docs/server.md``.
 """
 
 from __future__ import annotations
