@@ -63,7 +63,7 @@ def run(tables: int, timeout: float, bot: str = "random",
     base = f"http://127.0.0.1:{port}"
     log = folder / "server.log"
     server = start_server(f"sqlite:///{folder / 'bench.db'}", port, log,
-                          "--table-rate", "100000/minute")
+                          "--table-rate", "100000/minute", "--tables-per-address", "100000")
     try:
         wait_ready(base, server, log)
         played, latencies = asyncio.run(measure(base, tables, timeout, bot, game, players))

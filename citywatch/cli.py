@@ -8,6 +8,7 @@ import errno
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -371,6 +372,25 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--idle-seconds", type=float, default=600.0, metavar="S",
                        help="a table nobody used for S seconds leaves memory until needed "
                             "again (default 600)")
+    serve.add_argument("--setup-time-limit", type=_time_limit, default=10.0, metavar="S",
+                       help="seconds checking a new table's options and setting it up may "
+                            "take (default 10)")
+    serve.add_argument("--tables-per-address", type=_positive, default=None, metavar="N",
+                       help="unfinished tables of the last week one address may keep "
+                            "(default 20)")
+    serve.add_argument("--abandon-hours", type=_amount(False), default=None, metavar="H",
+                       help="an unfinished table with no move for H hours is closed as "
+                            "abandoned (default 72)")
+    serve.add_argument("--unstarted-hours", type=_amount(False), default=None, metavar="H",
+                       help="a table with no move at all H hours after it was made is "
+                            "closed as abandoned (default 24)")
+    serve.add_argument("--delete-days", type=_amount(True), default=None, metavar="D",
+                       help="a table closed as abandoned is deleted D days later; 0: never "
+                            "(default 30)")
+    serve.add_argument("--bot-table-steps", type=_positive, default=None, metavar="N",
+                       help="the most decisions of a table of bots only (default 20000)")
+    serve.add_argument("--bot-table-hours", type=_amount(False), default=None, metavar="H",
+                       help="the longest a table of bots only may play (default 2)")
     return p
 
 
@@ -401,6 +421,28 @@ def _time_limit(text: str) -> float:
         raise argparse.ArgumentTypeError("the time limit must be more than 0 and at most "
                                          "3600 seconds")
     return value
+
+
+def _amount(zero: bool) -> Callable[[str], float]:
+    """A parser of a number of hours or days: more than 0 (or 0 too, if ``zero``), finite,
+    at most ``MAX_AMOUNT``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        low = "0 or more" if zero else "more than 0"
+        if not ((value >= 0 if zero else value > 0) and value <= MAX_AMOUNT):
+            raise argparse.ArgumentTypeError(f"{text!r} must be {low} and at most "
+                                             f"{MAX_AMOUNT}")
+        return value
+
+    return parse
+
+
+MAX_AMOUNT = 100000
+"""The largest number of hours or days a serve option takes."""
 
 
 def _delay(text: str) -> float:
@@ -858,9 +900,15 @@ def _serve(args: argparse.Namespace) -> int:
             limits = replace(limits, open_tables=args.max_open_tables)
         if args.table_rate is not None:
             limits = replace(limits, creations=args.table_rate)
+        chosen = {"open_tables_per_address": args.tables_per_address,
+                  "abandon_hours": args.abandon_hours, "unstarted_hours": args.unstarted_hours,
+                  "delete_days": args.delete_days, "bot_table_steps": args.bot_table_steps,
+                  "bot_table_hours": args.bot_table_hours}
+        limits = replace(limits, **{k: v for k, v in chosen.items() if v is not None})
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
-                         origins=args.origin, limits=limits, idle_seconds=args.idle_seconds)
+                         origins=args.origin, limits=limits, idle_seconds=args.idle_seconds,
+                         setup_time_limit=args.setup_time_limit)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2

@@ -55,7 +55,8 @@ class Server:
 
     def start(self, db_url: str) -> None:
         self.process = start_server(db_url, self.port, self.log, "--bot-workers", "1",
-                                    "--table-rate", "1000/minute")
+                                    "--table-rate", "1000/minute",
+                                    "--tables-per-address", "100000")
 
     def wait_ready(self) -> None:
         assert self.process is not None

@@ -33,8 +33,9 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from citywatch.core.registry import game_names, load
-from citywatch.server.botpool import TIME_LIMIT, BotPool
+from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.guard import SameOrigin, SecurityHeaders
+from citywatch.server.setup import SETUP_TIME_LIMIT
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
     IDLE_SECONDS,
@@ -152,7 +153,8 @@ async def create_table(request: Request) -> Response:
         _count_creation(request)
         created = await _tables(request).create(body.get("game"), body.get("seats"),
                                                 body.get("seed"), body.get("practice", False),
-                                                body.get("options"), body.get("names"))
+                                                body.get("options"), body.get("names"),
+                                                _address(request))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -170,11 +172,16 @@ class _TooMany(Exception):
         self.retry_after = retry_after
 
 
+def _address(request: Request) -> str:
+    """The client's address as the server sees it."""
+    return request.client.host if request.client else "unknown"
+
+
 def _count_creation(request: Request) -> None:
     """Count a table creation against the client's address; ``_TooMany`` over the limit."""
     limiter: MovingWindowRateLimiter = request.app.state.limiter
     rate = request.app.state.creation_rate
-    address = request.client.host if request.client else "unknown"
+    address = _address(request)
     if limiter.hit(rate, "create", address):
         return
     reset = limiter.get_window_stats(rate, "create", address).reset_time
@@ -234,7 +241,7 @@ async def api_record(request: Request) -> Response:
     """``GET /api/record/{token}``: the record, once the game is over (409 before)."""
     try:
         table, _seat = await _tables(request).resolve(request.path_params["token"])
-        return JSONResponse(table.record())
+        return JSONResponse(await run_in_threadpool(table.record))
     except TableError as exc:
         return _error(exc)
 
@@ -343,12 +350,15 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None = None,
                bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
                allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
-               pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
+               pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS,
+               setup_time_limit: float = SETUP_TIME_LIMIT) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
     Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
     processes (default: a core is left free), each decision within ``bot_time_limit``
-    seconds. ``limits`` bounds creations and connections. ``allowed_hosts`` (None: any)
+    seconds. A new table's options are checked and its game set up in a worker process of
+    its own, within ``setup_time_limit`` seconds. ``limits`` bounds creations, connections
+    and how long tables are kept. ``allowed_hosts`` (None: any)
     are the names the server answers to; ``origins`` are other origins whose pages may
     change state (a proxy's public name). Unfinished tables are loaded, and their bots
     resume, in the background when the app starts (its lifespan); on PostgreSQL many such
@@ -361,7 +371,8 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     creation_rate = parse(limits.creations)
     storage = Storage(db_url)
     pool = pool or BotPool(bot_workers, bot_time_limit)
-    tables = Tables(storage, bot_delay, pool, limits, idle_seconds)
+    tables = Tables(storage, bot_delay, pool, limits, idle_seconds,
+                    WorkerPool(1, setup_time_limit))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
