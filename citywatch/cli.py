@@ -278,6 +278,11 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
                      help="check every stored digest; exit 1 saying where it differs")
+    rep.add_argument("--public-key", type=Path, metavar="FILE",
+                     help="with --verify (implied), also check the record's signature with "
+                          "this public key: a PEM file, or the JSON of a server's "
+                          "GET /api/record-key; exit 1 if unsigned, signed by another key "
+                          "or changed")
     rep.add_argument("--summary", action="store_true",
                      help="print a summary instead of watching step by step")
     rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
@@ -391,6 +396,10 @@ def parser() -> argparse.ArgumentParser:
                        help="the most decisions of a table of bots only (default 20000)")
     serve.add_argument("--bot-table-hours", type=_amount(False), default=None, metavar="H",
                        help="the longest a table of bots only may play (default 2)")
+    serve.add_argument("--signing-key", type=Path, default=None, metavar="PATH",
+                       help="the Ed25519 private key (PEM) that signs the records the server "
+                            "issues, created if missing (default: record-signing-key.pem in "
+                            "the data directory); processes serving one database share it")
     return p
 
 
@@ -641,26 +650,64 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "perft":
         return _perft(args)
     if args.command == "replay":
-        try:
-            record = Record.load(args.record)
-            if not (args.verify or args.summary) and sys.stdin.isatty():
-                from citywatch.terminal.viewer import watch
-
-                return watch(record, args.seat)
-            state = replay(record, verify=args.verify)
-        except InvalidRecord as exc:
-            print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
-            return 1
-        outcome = state.outcome()
-        status = "finished" if outcome is not None else "unfinished"
-        checked = " and every digest matches" if args.verify and record.digests else ""
-        print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
-        if outcome is not None:
-            print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
-                  f"points: {None if outcome.points is None else list(outcome.points)}")
-        print(f"digest: {state.digest()}")
-        return 0
+        return _replay(args)
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``citywatch replay``: watch a record, or replay it (``--summary``, ``--verify``) and say
+    what was checked: the digests, and the signature with ``--public-key``."""
+    from citywatch.core.record import read_json
+    from citywatch.core.signature import KeyFileError, load_public_key, verify
+
+    verifying = args.verify or args.public_key is not None
+    try:
+        key = None if args.public_key is None else load_public_key(args.public_key)
+    except KeyFileError as exc:
+        print(f"citywatch replay: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        data = read_json(args.record)
+        record = Record.from_json(data)
+        if not (verifying or args.summary) and sys.stdin.isatty():
+            from citywatch.terminal.viewer import watch
+
+            return watch(record, args.seat)
+        signed_by = None if key is None else verify(data, key)
+        state = replay(record, verify=verifying)
+    except InvalidRecord as exc:
+        print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
+        return 1
+    outcome = state.outcome()
+    status = "finished" if outcome is not None else "unfinished"
+    checked = " and every digest matches" if verifying and record.digests else ""
+    print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
+    if outcome is not None:
+        print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
+              f"points: {None if outcome.points is None else list(outcome.points)}")
+    print(f"digest: {state.digest()}")
+    if verifying:
+        for line in _verified(record, signed_by):
+            print(line)
+    return 0
+
+
+def _verified(record: Record, signed_by: str | None) -> list[str]:
+    """What ``replay --verify`` checked besides the replay, in plain sentences."""
+    lines = []
+    if record.digests is None:
+        lines.append("warning: the record carries no digests: only that its actions are legal "
+                     "was checked, not that they lead to the states its issuer recorded")
+    if signed_by is not None:
+        lines.append(f"signature: valid, made with key {signed_by}: the record is as that "
+                     "key's holder issued it")
+    elif record.signature is None:
+        lines.append("signature: none: the record is not signed, so nothing shows who wrote "
+                     "it or that it was not changed")
+    else:
+        lines.append(f"signature: present (key {record.signature['key_id']}) but NOT checked: "
+                     "pass --public-key FILE, the issuing server's GET /api/record-key")
+    return lines
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -880,11 +927,23 @@ def _serve(args: argparse.Namespace) -> int:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
+    from citywatch.core.signature import KeyFileError
     from citywatch.saves import data_dir
     from citywatch.server import create_app
     from citywatch.server.app import MAX_BODY
+    from citywatch.server.signing import KEY_FILE, load_signer
     from citywatch.server.storage import StorageError
     from citywatch.server.tables import Limits
+
+    key_path = args.signing_key if args.signing_key is not None else data_dir() / KEY_FILE
+    try:
+        signer = load_signer(key_path)
+    except KeyFileError as exc:
+        print(f"citywatch serve: error: {exc}", file=sys.stderr)
+        return 2
+    if signer.created:
+        print(f"citywatch: made a new record-signing key {key_path} (key id {signer.key_id}); "
+              "keep it: records signed with it verify only with its public key", flush=True)
 
     url = args.db
     if url is None:
@@ -908,7 +967,7 @@ def _serve(args: argparse.Namespace) -> int:
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
                          origins=args.origin, limits=limits, idle_seconds=args.idle_seconds,
-                         setup_time_limit=args.setup_time_limit)
+                         setup_time_limit=args.setup_time_limit, signing_key=signer)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2

@@ -36,6 +36,7 @@ from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.setup import SETUP_TIME_LIMIT
+from citywatch.server.signing import RecordSigner, load_signer
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
     IDLE_SECONDS,
@@ -238,12 +239,19 @@ async def api_name(request: Request) -> Response:
 
 
 async def api_record(request: Request) -> Response:
-    """``GET /api/record/{token}``: the record, once the game is over (409 before)."""
+    """``GET /api/record/{token}``: the signed record, once the game is over (409 before)."""
     try:
         table, _seat = await _tables(request).resolve(request.path_params["token"])
-        return JSONResponse(await run_in_threadpool(table.record))
+        signer: RecordSigner = request.app.state.signer
+        return JSONResponse(signer.sign(await run_in_threadpool(table.record)))
     except TableError as exc:
         return _error(exc)
+
+
+async def api_record_key(request: Request) -> Response:
+    """``GET /api/record-key``: the public key that checks the records' signatures."""
+    signer: RecordSigner = request.app.state.signer
+    return JSONResponse(signer.public_document())
 
 
 async def api_replay(request: Request) -> Response:
@@ -351,7 +359,8 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
                bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
                allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
                pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS,
-               setup_time_limit: float = SETUP_TIME_LIMIT) -> Starlette:
+               setup_time_limit: float = SETUP_TIME_LIMIT,
+               signing_key: RecordSigner | str | Path | None = None) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
     Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
@@ -363,10 +372,15 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     change state (a proxy's public name). Unfinished tables are loaded, and their bots
     resume, in the background when the app starts (its lifespan); on PostgreSQL many such
     apps, in many processes, may serve one database (docs/server.md). A table nobody used
-    for ``idle_seconds`` leaves memory until it is needed again.
+    for ``idle_seconds`` leaves memory until it is needed again. Records are signed with
+    ``signing_key``: a signer, or a key file (created if missing; ``KeyFileError``, a
+    ``ValueError``, if unusable); None signs with a key kept in memory only.
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
+    if not isinstance(signing_key, RecordSigner):
+        signing_key = (RecordSigner.ephemeral() if signing_key is None
+                       else load_signer(signing_key))
     limits = limits or Limits()
     creation_rate = parse(limits.creations)
     storage = Storage(db_url)
@@ -393,6 +407,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/api/act/{token}", api_act, methods=["POST"]),
         Route("/api/name/{token}", api_name, methods=["POST"]),
         Route("/api/record/{token}", api_record),
+        Route("/api/record-key", api_record_key),
         Route("/api/replay/{token}", api_replay),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -409,6 +424,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     app.state.tables = tables
     app.state.games = catalogue()
     app.state.storage = storage
+    app.state.signer = signing_key
     app.state.limiter = MovingWindowRateLimiter(MemoryStorage())
     app.state.creation_rate = creation_rate
     app.state.sockets = Counter()
