@@ -21,6 +21,7 @@ from pebble import ProcessPool
 
 from citywatch.bots.decide import decide, decide_in, is_instant
 from citywatch.core.api import State
+from citywatch.core.registry import GAMES
 from citywatch.core.rng import Seed
 
 log = logging.getLogger("citywatch.server")
@@ -29,8 +30,9 @@ TIME_LIMIT = 20.0
 """Default seconds one bot decision may take."""
 MAX_TASKS = 500
 """A worker process is replaced after this many calls (memory stays bounded)."""
-PRELOAD = ["citywatch.bots.decide", "citywatch.server.setup"]
-"""Modules the fork server imports once, so that a new worker starts at once."""
+PRELOAD = ["citywatch.bots.decide", "citywatch.server.setup", *GAMES.values()]
+"""Modules the fork server imports once (every registered game's among them), so that a new
+worker starts at once."""
 
 
 def default_workers() -> int:
