@@ -19,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
+from citywatch.core.text import title_of
 
 if TYPE_CHECKING:  # presentation.py imports this module
     from citywatch.core.presentation import Encoding, TerminalScreens
@@ -153,9 +154,10 @@ class GameOption:
         return value
 
     def show(self, value: Any) -> str:
-        """A value in a few words: a document by its ``"name"`` (or ``id``)."""
+        """A value in a few words: a document by its ``"name"`` (or ``id``) if that keeps the
+        rule of shown text (``core.text.title_of``)."""
         if isinstance(value, dict):
-            return str(value.get("name") or value.get("id") or f"a {self.name} of one's own")
+            return title_of(value, f"a {self.name} of one's own")
         return str(value)
 
     def to_json(self) -> dict[str, Any]:
