@@ -25,37 +25,41 @@ class DocumentLimits:
         every limit). Costs at most about ``chars`` steps, however large ``doc`` is."""
         found: list[str] = []
         size = longest = 0
-        todo: list[tuple[Any, int]] = [(doc, 1)]
-        while todo:
-            value, depth = todo.pop()
-            if isinstance(value, dict | list):
-                if depth > self.depth:
-                    found.append(f"limit: {self.what} nests lists and objects at most "
-                                 f"{self.depth} deep")
-                    break
-                size += 1 + max(len(value), 1)  # brackets and commas
-                items = value.items() if isinstance(value, dict) else enumerate(value)
-                for key, item in items:
-                    if isinstance(value, dict):
-                        text = str(key)
-                        size += len(text) + 3  # quotes and colon
-                        longest = max(longest, len(text))
-                    todo.append((item, depth + 1))
+        level: list[Any] = [doc]
+        depth = 0
+        while level and size <= self.chars:  # one level of nesting at a time
+            depth += 1
+            inside: list[Any] = []
+            for value in level:
+                if isinstance(value, str):
+                    size += len(value) + 2
+                    longest = max(longest, len(value))
+                elif isinstance(value, dict | list):
+                    size += 1 + max(len(value), 1)  # brackets and commas
                     if size > self.chars:
                         break
-            elif isinstance(value, str):
-                size += len(value) + 2
-                longest = max(longest, len(value))
-            elif isinstance(value, bool) or value is None:
-                size += 5
-            elif isinstance(value, int):
-                size += value.bit_length() * 3 // 10 + 2  # digits, without str() of a huge one
-            else:
-                size += 24
-            if size > self.chars:
-                found.append(f"limit: {self.what} holds at most {self.chars} characters of "
-                             f"JSON, and this one holds more")
+                    if isinstance(value, dict):
+                        keys = [str(key) for key in value]
+                        size += sum(map(len, keys)) + 3 * len(keys)  # quotes and colons
+                        longest = max(longest, *map(len, keys), 0)
+                        inside.extend(value.values())
+                    else:
+                        inside.extend(value)
+                elif isinstance(value, bool) or value is None:
+                    size += 5
+                elif isinstance(value, int):
+                    size += value.bit_length() * 3 // 10 + 2  # digits, no str() of a huge one
+                else:
+                    size += 24
+            if depth >= self.depth and size <= self.chars and any(
+                    isinstance(value, dict | list) for value in inside):
+                found.append(f"limit: {self.what} nests lists and objects at most "
+                             f"{self.depth} deep")
                 break
+            level = inside
+        if size > self.chars:
+            found.append(f"limit: {self.what} holds at most {self.chars} characters of "
+                         f"JSON, and this one holds more")
         if longest > self.string:
             found.append(f"limit: a text in {self.what} holds at most {self.string} "
                          f"characters, not {longest}")
