@@ -211,7 +211,7 @@ def main() -> None:
     """Print the figures."""
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--repeat", type=int, default=5, help="runs per figure (median)")
-    p.add_argument("--decisions", type=int, default=5000,
+    p.add_argument("--decisions", type=int, default=20_000,
                    help="the most random decisions played after each new_game")
     p.add_argument("--bot-decisions", type=int, default=10,
                    help="decisions timed per difficulty level (normal, hard) after new_game")
