@@ -182,9 +182,10 @@ LIMIT_WORDS = {
     "string": f"holds at most {scenario.MAX_SUMMARY} characters, not {scenario.MAX_SUMMARY + 3}",
     "tiles": f"a scenario lists at most {scenario.MAX_TILES} tiles, not 17",
     "walls": f"lists at most {scenario.MAX_WALLS} walls, not {scenario.MAX_WALLS + 1}",
-    "special": f"at most {scenario.MAX_MAP_HEXES} special, not {scenario.MAX_MAP_HEXES + 1}",
+    "special": f"a scenario lists at most {scenario.MAX_MAP_HEXES} Special Hexes, not "
+               f"{scenario.MAX_MAP_HEXES + 1}",
     "torches": f"at most {scenario.MAX_MAP_HEXES} torches",
-    "route": f"tile 1 lists at most {scenario.TILE_HEXES} red_arrows, not 50",
+    "route": f"tile 1 lists at most {scenario.TILE_HEXES} hexes of the red arrows, not 50",
     "tile guards": f"tile 1 lists at most {scenario.MAX_TILE_GUARDS} guards, not 5",
     "guards": f"a scenario lists at most {scenario.MAX_GUARDS} guards, not 36",
 }

@@ -77,6 +77,10 @@ MAX_SUMMARY = 500
 string anywhere in a scenario."""
 LIMITS = DocumentLimits("a scenario", MAX_CHARS, MAX_DEPTH, MAX_SUMMARY)
 """The size limits every scenario document is held to first."""
+_WORDS = {"special": "Special Hexes", "solid": "solid hexes",
+          "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
+          "red_arrows": "hexes of the red arrows"}
+"""A listed thing in the words of a limit's message."""
 
 _SHOW = reprlib.Repr()
 _SHOW.maxstring = _SHOW.maxother = 40
@@ -242,7 +246,7 @@ class _Check:
                     counts.append((len(tile["guards"]), MAX_TILE_GUARDS, "guards", where))
                     guards += len(tile["guards"])
             counts.append((guards, MAX_GUARDS, "guards", "a scenario"))
-            found += [f"limit: {where} lists at most {most} {what}, not {n}"
+            found += [f"limit: {where} lists at most {most} {_WORDS.get(what, what)}, not {n}"
                       for n, most, what, where in counts if n > most]
         self.problems += found
         return not found
