@@ -18,6 +18,7 @@ from citywatch.core.api import Game, GameOption
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
+from citywatch.core.text import title_of
 from citywatch.saves import show_option
 
 
@@ -854,7 +855,7 @@ def _deck(args: argparse.Namespace) -> int:
         problems = book.problems(data)
     except ValueError as exc:
         return fail(f"not a deck list: {exc}")
-    title = data.get("name", "the deck")
+    title = title_of(data, "the deck")
     if problems:
         print(f"{args.file}: {title} breaks {len(problems)} deck "
               f"rule{'s' if len(problems) > 1 else ''} of {load(game_name).display_name()}:")

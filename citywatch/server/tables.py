@@ -29,7 +29,6 @@ import json
 import logging
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -43,6 +42,7 @@ from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import GAMES, game_names, load
 from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
+from citywatch.core.text import TextError, clean_text
 from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
@@ -179,23 +179,17 @@ def parse_act(body: Any) -> tuple[int, Any]:
 
 MAX_NAME = 24
 """The most characters of a person's name (issue 16)."""
-_HIDDEN = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-"""Unicode categories a name may not hold: control, format (bidirectional overrides,
-zero-width marks), surrogates, line and paragraph separators."""
 
 
 def clean_name(raw: Any, who: str = "a name") -> str:
     """``raw`` as a person's name (issue 16): a string, stripped and in NFC form, of 1 to
-    ``MAX_NAME`` characters with no control or invisible formatting character; else
-    ``TableError`` 400 saying so in one sentence that starts with ``who``."""
-    if not isinstance(raw, str):
-        raise TableError(400, f"{who} must be text, such as \"Ann\"")
-    name = unicodedata.normalize("NFC", raw.strip())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise TableError(400, f"{who} must have 1 to {MAX_NAME} characters, not {len(name)}")
-    if any(unicodedata.category(c) in _HIDDEN for c in name):
-        raise TableError(400, f"{who} may not hold control or invisible formatting characters")
-    return name
+    ``MAX_NAME`` characters with no control or invisible formatting character
+    (``core.text.clean_text``); else ``TableError`` 400 saying so in one sentence that starts
+    with ``who``."""
+    try:
+        return clean_text(raw, who, MAX_NAME)
+    except TextError as exc:
+        raise TableError(400, str(exc)) from None
 
 
 def parse_names(names: Any, specs: list[str]) -> list[str | None]:
