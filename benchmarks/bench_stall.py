@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from serving import free_port, quantile_ms, rss_mb, start_server, stop, wait_ready
+from serving import free_port, probe, quantile_ms, rss_mb, start_server, stop, wait_ready
 
 TARGETS = json.loads((Path(__file__).parent / "targets.json").read_text())
 
@@ -33,17 +33,6 @@ def largest_options(catalogue: list[dict[str, Any]], game: str) -> dict[str, Any
     about = next(g for g in catalogue if g["name"] == game)
     return {option["name"]: option["max"] for option in about.get("options", [])
             if "max" in option and option["max"] is not None}
-
-
-async def view_probe(client: httpx.AsyncClient, path: str, latencies: list[float],
-                     done: asyncio.Event) -> None:
-    """A person's page: GET ``path`` every 20 ms until ``done``, each answer's latency kept."""
-    while not done.is_set():
-        start = time.perf_counter()
-        response = await client.get(path)
-        if response.status_code == 200:
-            latencies.append(time.perf_counter() - start)
-        await asyncio.sleep(0.02)
 
 
 async def attack(client: httpx.AsyncClient, body: dict[str, Any], seconds: float,
@@ -73,7 +62,8 @@ async def measure(base: str, game: str, options: dict[str, Any], seats: list[str
         made: list[float] = []
         refused: dict[int, int] = {}
         done = asyncio.Event()
-        probing = asyncio.create_task(view_probe(person, f"/api/view/{token}", latencies, done))
+        probing = asyncio.create_task(probe(person, f"/api/view/{token}", latencies, done,
+                                              every=0.02))
         await asyncio.sleep(1.0)  # the quiet baseline
         body = {"game": game, "seats": seats, "options": options}
         try:

@@ -170,6 +170,18 @@ def quantile_ms(values: list[float], q: float) -> float | None:
     return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2)
 
 
+async def probe(client: httpx.AsyncClient, path: str, latencies: list[float],
+                stop: asyncio.Event, every: float = 0.05) -> None:
+    """What a person waits for: GET ``path`` every ``every`` seconds until ``stop``, the
+    latency of each answer kept."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        response = await client.get(path)
+        if response.status_code == 200:
+            latencies.append(time.perf_counter() - start)
+        await asyncio.sleep(every)
+
+
 @dataclass
 class Watch:
     """What one spectator saw of one table: when each step's state message arrived."""
