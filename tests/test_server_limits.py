@@ -188,7 +188,7 @@ def test_abandoned_tables_are_closed_then_deleted(tmp_path: Path) -> None:
         idle = create(client, {"game": "ankh-morpork", "seats": ["random", "human"],
                                "seed": 3})
         until(lambda: app.state.storage.actions(idle["table"]), "the bot never moved")
-        never = create(client, PERSON_AND_BOT)
+        never = create(client, {"game": "ankh-morpork", "seats": ["human", "human"]})
         assert client.post("/api/tables", json=PERSON_AND_BOT).status_code == 503
         _age(app, idle["table"], 73, moves=True)
         _age(app, never["table"], 25, moves=False)
