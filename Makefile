@@ -49,6 +49,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_cluster.py
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_env.py
+	$(BIN)/python benchmarks/bench_documents.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -110,7 +110,8 @@ def run(tables: int, timeout: float, game: str | None, rounds: int,
         servers = []
         for port, log in zip(ports, logs, strict=True):
             server = start_server(db_url, port, log, "--bot-workers", "1", "--table-rate",
-                                  "100000/minute", "--idle-seconds", str(idle_seconds))
+                                  "100000/minute", "--tables-per-address", "100000",
+                                  "--idle-seconds", str(idle_seconds))
             servers.append(server)
             stack.callback(stop, server)
         bases = [f"http://127.0.0.1:{port}" for port in ports]

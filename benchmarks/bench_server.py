@@ -16,23 +16,19 @@ import json
 import shutil
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
-from serving import free_port, play_bot_tables, quantile_ms, start_server, stop, wait_ready
-
-
-async def probe(client: httpx.AsyncClient, path: str, latencies: list[float],
-                stop: asyncio.Event) -> None:
-    """What a person waits for while the bots play: GET ``path`` every 50 ms until ``stop``."""
-    while not stop.is_set():
-        start = time.perf_counter()
-        response = await client.get(path)
-        if response.status_code == 200:
-            latencies.append(time.perf_counter() - start)
-        await asyncio.sleep(0.05)
+from serving import (
+    free_port,
+    play_bot_tables,
+    probe,
+    quantile_ms,
+    start_server,
+    stop,
+    wait_ready,
+)
 
 
 async def measure(base: str, tables: int, timeout: float, bot: str, game: str,
@@ -63,7 +59,7 @@ def run(tables: int, timeout: float, bot: str = "random",
     base = f"http://127.0.0.1:{port}"
     log = folder / "server.log"
     server = start_server(f"sqlite:///{folder / 'bench.db'}", port, log,
-                          "--table-rate", "100000/minute")
+                          "--table-rate", "100000/minute", "--tables-per-address", "100000")
     try:
         wait_ready(base, server, log)
         played, latencies = asyncio.run(measure(base, tables, timeout, bot, game, players))

@@ -108,11 +108,14 @@ def running_postgres(*settings: str, database: str = "citywatch_test") -> Iterat
 
 def start_server(db_url: str, port: int, log: Path, *options: str) -> subprocess.Popen[bytes]:
     """Start ``citywatch serve`` on loopback ``port`` with bot delay 0 and ``options``, its
-    output appended to ``log``; it does not answer yet (``wait_ready``)."""
+    output appended to ``log``; it does not answer yet (``wait_ready``). Its record-signing key
+    is ``record-signing-key.pem`` beside ``log`` (shared by servers whose logs share a folder),
+    never the user's."""
+    key = ["--signing-key", str(log.parent / "record-signing-key.pem")]
     with log.open("ab") as out:
         return subprocess.Popen(
             [sys.executable, "-m", "citywatch.cli", "serve", "--host", "127.0.0.1",
-             "--port", str(port), "--db", db_url, "--bot-delay", "0", *options],
+             "--port", str(port), "--db", db_url, "--bot-delay", "0", *key, *options],
             stdout=out, stderr=subprocess.STDOUT)
 
 
@@ -165,6 +168,18 @@ def quantile_ms(values: list[float], q: float) -> float | None:
     if not ordered:
         return None
     return round(1000 * ordered[min(len(ordered) - 1, int(len(ordered) * q))], 2)
+
+
+async def probe(client: httpx.AsyncClient, path: str, latencies: list[float],
+                stop: asyncio.Event, every: float = 0.05) -> None:
+    """What a person waits for: GET ``path`` every ``every`` seconds until ``stop``, the
+    latency of each answer kept."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        response = await client.get(path)
+        if response.status_code == 200:
+            latencies.append(time.perf_counter() - start)
+        await asyncio.sleep(every)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from citywatch.core.api import Game, GameOption
 from citywatch.core.errors import InvalidRecord, UnknownGame
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load
+from citywatch.core.text import title_of
 from citywatch.saves import show_option
 
 
@@ -278,6 +279,11 @@ def parser() -> argparse.ArgumentParser:
     rep.add_argument("record", type=Path, help="a record file written by citywatch")
     rep.add_argument("--verify", action="store_true",
                      help="check every stored digest; exit 1 saying where it differs")
+    rep.add_argument("--public-key", type=Path, metavar="FILE",
+                     help="with --verify (implied), also check the record's signature with "
+                          "this public key: a PEM file, or the JSON of a server's "
+                          "GET /api/record-key; exit 1 if unsigned, signed by another key "
+                          "or changed")
     rep.add_argument("--summary", action="store_true",
                      help="print a summary instead of watching step by step")
     rep.add_argument("--seat", help="watch from one seat (a colour), seeing only what it saw")
@@ -389,6 +395,29 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--header-timeout", type=_header_timeout, default=None, metavar="S",
                        help="seconds a client has to send a request's headers, from the "
                             "connection's start or the previous answer (default 10)")
+    serve.add_argument("--setup-time-limit", type=_time_limit, default=10.0, metavar="S",
+                       help="seconds checking a new table's options and setting it up may "
+                            "take (default 10)")
+    serve.add_argument("--tables-per-address", type=_positive, default=None, metavar="N",
+                       help="unfinished tables of the last week one address may keep "
+                            "(default 20)")
+    serve.add_argument("--abandon-hours", type=_amount(False), default=None, metavar="H",
+                       help="an unfinished table with no move for H hours is closed as "
+                            "abandoned (default 72)")
+    serve.add_argument("--unstarted-hours", type=_amount(False), default=None, metavar="H",
+                       help="a table with no move at all H hours after it was made is "
+                            "closed as abandoned (default 24)")
+    serve.add_argument("--delete-days", type=_amount(True), default=None, metavar="D",
+                       help="a table closed as abandoned is deleted D days later; 0: never "
+                            "(default 30)")
+    serve.add_argument("--bot-table-steps", type=_positive, default=None, metavar="N",
+                       help="the most decisions of a table of bots only (default 20000)")
+    serve.add_argument("--bot-table-hours", type=_amount(False), default=None, metavar="H",
+                       help="the longest a table of bots only may play (default 2)")
+    serve.add_argument("--signing-key", type=Path, default=None, metavar="PATH",
+                       help="the Ed25519 private key (PEM) that signs the records the server "
+                            "issues, created if missing (default: record-signing-key.pem in "
+                            "the data directory); processes serving one database share it")
     return p
 
 
@@ -437,6 +466,28 @@ def _seconds(what: str) -> Callable[[str], float]:
 
 _time_limit = _seconds("the time limit")
 _header_timeout = _seconds("the header timeout")
+
+
+def _amount(zero: bool) -> Callable[[str], float]:
+    """A parser of a number of hours or days: more than 0 (or 0 too, if ``zero``), finite,
+    at most ``MAX_AMOUNT``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        low = "0 or more" if zero else "more than 0"
+        if not ((value >= 0 if zero else value > 0) and value <= MAX_AMOUNT):
+            raise argparse.ArgumentTypeError(f"{text!r} must be {low} and at most "
+                                             f"{MAX_AMOUNT}")
+        return value
+
+    return parse
+
+
+MAX_AMOUNT = 100000
+"""The largest number of hours or days a serve option takes."""
 
 
 def _delay(text: str) -> float:
@@ -635,26 +686,64 @@ def _main(argv: list[str] | None) -> int:
     if args.command == "perft":
         return _perft(args)
     if args.command == "replay":
-        try:
-            record = Record.load(args.record)
-            if not (args.verify or args.summary) and sys.stdin.isatty():
-                from citywatch.terminal.viewer import watch
-
-                return watch(record, args.seat)
-            state = replay(record, verify=args.verify)
-        except InvalidRecord as exc:
-            print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
-            return 1
-        outcome = state.outcome()
-        status = "finished" if outcome is not None else "unfinished"
-        checked = " and every digest matches" if args.verify and record.digests else ""
-        print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
-        if outcome is not None:
-            print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
-                  f"points: {None if outcome.points is None else list(outcome.points)}")
-        print(f"digest: {state.digest()}")
-        return 0
+        return _replay(args)
     return 2  # pragma: no cover - argparse requires a command
+
+
+def _replay(args: argparse.Namespace) -> int:
+    """``citywatch replay``: watch a record, or replay it (``--summary``, ``--verify``) and say
+    what was checked: the digests, and the signature with ``--public-key``."""
+    from citywatch.core.record import read_json
+    from citywatch.core.signature import KeyFileError, load_public_key, verify
+
+    verifying = args.verify or args.public_key is not None
+    try:
+        key = None if args.public_key is None else load_public_key(args.public_key)
+    except KeyFileError as exc:
+        print(f"citywatch replay: error: {exc}", file=sys.stderr)
+        return 2
+    try:
+        data = read_json(args.record)
+        record = Record.from_json(data)
+        if not (verifying or args.summary) and sys.stdin.isatty():
+            from citywatch.terminal.viewer import watch
+
+            return watch(record, args.seat)
+        signed_by = None if key is None else verify(data, key)
+        state = replay(record, verify=verifying)
+    except InvalidRecord as exc:
+        print(f"citywatch replay: {args.record}: {exc}", file=sys.stderr)
+        return 1
+    outcome = state.outcome()
+    status = "finished" if outcome is not None else "unfinished"
+    checked = " and every digest matches" if verifying and record.digests else ""
+    print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
+    if outcome is not None:
+        print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
+              f"points: {None if outcome.points is None else list(outcome.points)}")
+    print(f"digest: {state.digest()}")
+    if verifying:
+        for line in _verified(record, signed_by):
+            print(line)
+    return 0
+
+
+def _verified(record: Record, signed_by: str | None) -> list[str]:
+    """What ``replay --verify`` checked besides the replay, in plain sentences."""
+    lines = []
+    if record.digests is None:
+        lines.append("warning: the record carries no digests: only that its actions are legal "
+                     "was checked, not that they lead to the states its issuer recorded")
+    if signed_by is not None:
+        lines.append(f"signature: valid, made with key {signed_by}: the record is as that "
+                     "key's holder issued it")
+    elif record.signature is None:
+        lines.append("signature: none: the record is not signed, so nothing shows who wrote "
+                     "it or that it was not changed")
+    else:
+        lines.append(f"signature: present (key {record.signature['key_id']}) but NOT checked: "
+                     "pass --public-key FILE, the issuing server's GET /api/record-key")
+    return lines
 
 
 def _perft(args: argparse.Namespace) -> int:
@@ -801,7 +890,7 @@ def _deck(args: argparse.Namespace) -> int:
         problems = book.problems(data)
     except ValueError as exc:
         return fail(f"not a deck list: {exc}")
-    title = data.get("name", "the deck")
+    title = title_of(data, "the deck")
     if problems:
         print(f"{args.file}: {title} breaks {len(problems)} deck "
               f"rule{'s' if len(problems) > 1 else ''} of {load(game_name).display_name()}:")
@@ -874,6 +963,7 @@ def _serve(args: argparse.Namespace) -> int:
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import SQLAlchemyError
 
+    from citywatch.core.signature import KeyFileError
     from citywatch.saves import data_dir
     from citywatch.server import create_app
     from citywatch.server.app import MAX_BODY
@@ -883,8 +973,19 @@ def _serve(args: argparse.Namespace) -> int:
         raise_open_files,
         uvicorn_options,
     )
+    from citywatch.server.signing import KEY_FILE, load_signer
     from citywatch.server.storage import StorageError
     from citywatch.server.tables import Limits
+
+    key_path = args.signing_key if args.signing_key is not None else data_dir() / KEY_FILE
+    try:
+        signer = load_signer(key_path)
+    except KeyFileError as exc:
+        print(f"citywatch serve: error: {exc}", file=sys.stderr)
+        return 2
+    if signer.created:
+        print(f"citywatch: made a new record-signing key {key_path} (key id {signer.key_id}); "
+              "keep it: records signed with it verify only with its public key", flush=True)
 
     url = args.db
     if url is None:
@@ -902,6 +1003,11 @@ def _serve(args: argparse.Namespace) -> int:
             limits = replace(limits, creations=args.table_rate)
         if args.max_sockets_per_address is not None:
             limits = replace(limits, sockets_per_address=args.max_sockets_per_address)
+        chosen = {"open_tables_per_address": args.tables_per_address,
+                  "abandon_hours": args.abandon_hours, "unstarted_hours": args.unstarted_hours,
+                  "delete_days": args.delete_days, "bot_table_steps": args.bot_table_steps,
+                  "bot_table_hours": args.bot_table_hours}
+        limits = replace(limits, **{k: v for k, v in chosen.items() if v is not None})
         raise_open_files()
         connection_limits = ConnectionLimits()
         connection_limits = replace(
@@ -911,7 +1017,8 @@ def _serve(args: argparse.Namespace) -> int:
             header_seconds=args.header_timeout or connection_limits.header_seconds)
         app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
-                         origins=args.origin, limits=limits, idle_seconds=args.idle_seconds)
+                         origins=args.origin, limits=limits, idle_seconds=args.idle_seconds,
+                         setup_time_limit=args.setup_time_limit, signing_key=signer)
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2

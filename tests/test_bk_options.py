@@ -41,11 +41,11 @@ def test_a_tuning_option_sets_the_parameter_and_the_json_object_too() -> None:
 
 
 @pytest.mark.parametrize(("options", "words"), [
-    ({"hearing_range": 0}, "option hearing_range must be a whole number, 1 or more"),
-    ({"wounds": -1}, "option wounds must be a whole number, 1 or more"),
+    ({"hearing_range": 0}, "option hearing_range must be a whole number from 1 to 12"),
+    ({"wounds": -1}, "option wounds must be a whole number from 1 to 9"),
     ({"torch_reach": "2"}, "option torch_reach must be a whole number"),
     ({"parameters": [1]}, "parameters must be a JSON object"),
-    ({"parameters": {"wounds": 0}}, "parameter wounds must be a whole number >= 1"),
+    ({"parameters": {"wounds": 0}}, "parameter wounds must be a whole number from 1 to 9"),
     ({"parameters": {"speed": 1}}, "unknown parameter 'speed'"),
 ])
 def test_bad_numbers_are_refused_naming_the_option(options: dict[str, object],

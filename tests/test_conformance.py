@@ -701,7 +701,7 @@ def test_hidden_information_over_http_and_websocket(game: Game, fast_folder: Pat
     """Over whole games with people and random bots, every view and log the server sends a
     seat (HTTP, WebSocket, replay) is exactly the engine's view and log for that seat at
     that step, and no answer or error tells a seat what only other seats can see."""
-    limits = Limits(creations="1000/minute")
+    limits = Limits(creations="1000/minute", open_tables_per_address=100000)
     app = create_app(f"sqlite:///{fast_folder / 'server.db'}", bot_delay=0, limits=limits)
     tables = [["human" if s % 2 == 0 else "random" for s in range(game.max_players)],
               ["random" if s != 1 else "human" for s in range(game.min_players)]]

@@ -237,7 +237,7 @@ def test_game_options_start_every_reset() -> None:
     ({"spells": 0}, "option spells must be a whole number from 1 to 5"),
     ({"spells": "2"}, "option spells must be"),
     ({"spells": True}, "option spells must be"),
-    ({"rounds": -1}, "option rounds must be a whole number, 0 or more"),
+    ({"rounds": -1}, "option rounds must be a whole number from 0 to 300"),
     ({"spels": 2}, "unknown options for guards-guards: spels"),
     ([("spells", 2)], "options must be a mapping"),
 ])

@@ -181,3 +181,21 @@ def test_decks_are_fixed_for_the_whole_game() -> None:
             break
         s.apply(s.legal_actions()[0])
     assert s.decks == before
+
+
+def test_deck_size_limits_come_first_and_shown_texts_keep_the_name_rule() -> None:
+    """Citywatch rulings 16 and 17 (issue 24): a deck listing more entries than the set has
+    cards is refused by that limit alone, before any deck rule; a deck whose name holds a
+    right-to-left override and a NUL is refused, naming the field and the rule."""
+    book = GAME.decks()
+    assert book is not None
+    starter = {k: v for k, v in copy.deepcopy(book.starters()[0]).items() if k != "id"}
+    too_long = {**starter, "action": [{"id": "A01", "count": 1}] * 35}
+    found = book.problems(too_long)
+    assert found and all(p.startswith("limit: ") for p in found), found
+    attack = {**starter, "name": "\u202e" + "x" * 40 + "\x00"}
+    found = book.problems(attack)
+    assert any(p.startswith("text: the deck's name") for p in found), found
+    with pytest.raises(ValueError, match="the deck's name"):
+        book.load(attack)
+    assert book.problems(starter) == []

@@ -4,7 +4,7 @@ the web server) and kept by records, saves, studies and stored tables.
 
 Guards! Guards! declares two (rulebook, Winning the Game, the Short Game; citywatch ruling 6):
 ``spells``, the Great Spells to return to win (1-5, default 5), and ``rounds``, the rounds
-after which the game is judged (0 or more, default 100; 0: no limit). Ankh-Morpork has none.
+after which the game is judged (0-300, default 100; 0: no limit). Ankh-Morpork has none.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def test_guards_guards_declares_spells_and_rounds_and_ankh_morpork_none() -> Non
     """The Short Game's two options, with their ranges and defaults; Ankh-Morpork has none."""
     assert [o.to_json() for o in GG.options] == [
         SPELLS,
-        {"name": "rounds", "help": GG.options[1].help, "default": 100, "min": 0, "max": None,
+        {"name": "rounds", "help": GG.options[1].help, "default": 100, "min": 0, "max": 300,
          "tuning": False},
     ]
     assert AM.options == ()
@@ -62,7 +62,8 @@ def test_guards_guards_declares_spells_and_rounds_and_ankh_morpork_none() -> Non
     ({"spells": True}, "option spells must be a whole number from 1 to 5"),
     ({"spells": 2.0}, "option spells must be a whole number from 1 to 5"),
     ({"spells": "2"}, "not '2'"),
-    ({"rounds": -1}, "option rounds must be a whole number, 0 or more"),
+    ({"rounds": -1}, "option rounds must be a whole number from 0 to 300"),
+    ({"rounds": 301}, "option rounds must be a whole number from 0 to 300"),
     ({"colour": 1}, "unknown options for guards-guards: colour (its options are spells, rounds)"),
 ])
 def test_bad_options_are_refused_naming_the_option_and_its_range(options: dict[str, Any],
@@ -87,13 +88,15 @@ def test_an_option_sets_the_game_up_and_defaults_keep_todays_game() -> None:
     assert plain.position()["spells_to_win"] == 5 and plain.position()["rounds"] == 100
 
 
-def test_game_option_without_maximum_and_known_options() -> None:
-    """An option with no upper bound takes any larger number; ``check_new_game``'s ``known``
-    names still pass through unchecked for a game that checks them itself."""
-    turns = GameOption("turns", "turns to play", 10, 1)
-    assert turns.check(10**6) == 10**6 and turns.describe_range() == "1 or more"
-    with pytest.raises(ValueError, match="1 or more"):
-        turns.check(0)
+def test_a_number_option_needs_a_maximum_and_known_options_pass() -> None:
+    """A number option without an upper bound cannot be declared (issue 24); ``check_new_game``'s
+    ``known`` names still pass through unchecked for a game that checks them itself."""
+    with pytest.raises(ValueError, match="number option turns needs a maximum"):
+        GameOption("turns", "turns to play", 10, 1)
+    turns = GameOption("turns", "turns to play", 10, 1, 50)
+    assert turns.check(50) == 50 and turns.describe_range() == "1-50"
+    with pytest.raises(ValueError, match="from 1 to 50"):
+        turns.check(51)
     assert GG.check_new_game(2, {"house_rule": "x"}, known=("house_rule",)) == {
         "spells": 5, "rounds": 100, "house_rule": "x"}
 
@@ -147,7 +150,7 @@ def test_games_lists_each_games_options(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "--option spells=N: Great Spells to win (1-5, default 5)" in out
-    assert "(0 or more, default 100)" in out
+    assert "(0-300, default 100)" in out
 
 
 def test_simulate_with_spells_2_plays_games_to_2_spells(
@@ -192,7 +195,7 @@ def test_tournament_and_perft_take_options(capsys: pytest.CaptureFixture[str]) -
     (["tournament", "guards-guards", "--bots", "random,random", "--option", "size=2"],
      "unknown options for guards-guards: size"),
     (["perft", "guards-guards", "--seed", "1", "--depth", "1", "--option", "rounds=-1"],
-     "0 or more"),
+     "from 0 to 300"),
     (["perft", "guards-guards", "start.json", "--depth", "1", "--option", "spells=2"],
      "a position file has its own options"),
     (["play", "guards-guards", "--seats", "you,bot", "--option", "spells=0"], "from 1 to 5"),
@@ -263,7 +266,7 @@ def test_api_games_lists_each_games_options(client: TestClient) -> None:
     options has no ``options`` key."""
     games = {g["name"]: g for g in client.get("/api/games").json()}
     assert games["guards-guards"]["options"][0] == SPELLS
-    assert games["guards-guards"]["options"][1]["max"] is None
+    assert games["guards-guards"]["options"][1]["max"] == 300
     assert "options" not in games["ankh-morpork"]
 
 

@@ -55,7 +55,8 @@ class Server:
 
     def start(self, db_url: str) -> None:
         self.process = start_server(db_url, self.port, self.log, "--bot-workers", "1",
-                                    "--table-rate", "1000/minute")
+                                    "--table-rate", "1000/minute",
+                                    "--tables-per-address", "100000")
 
     def wait_ready(self) -> None:
         assert self.process is not None
@@ -241,6 +242,25 @@ def test_the_record_of_a_game_played_on_three_processes_verifies(
                            str(path)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "every digest matches" in done.stdout
+
+
+def test_the_processes_share_one_record_key_that_verifies_their_record(
+        played: Played, tmp_path: Path) -> None:
+    """Issue 24, point 5: three processes started at once on one key file (none there before)
+    serve one public key, and the record of a game played on all three verifies with it."""
+    keys = [httpx.get(f"http://127.0.0.1:{port}/api/record-key", timeout=30).json()
+            for port in played.ports]
+    assert keys[0] == keys[1] == keys[2]
+    assert played.record["signature"]["key_id"] == keys[0]["key_id"]
+    key = tmp_path / "record-key.json"
+    key.write_text(json.dumps(keys[0]))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(played.record))
+    done = subprocess.run([sys.executable, "-m", "citywatch.cli", "replay", "--verify",
+                           "--public-key", str(key), str(path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "signature: valid" in done.stdout
 
 
 def test_the_same_decision_sent_to_two_processes_applies_once(cluster: Cluster) -> None:

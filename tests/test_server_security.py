@@ -52,7 +52,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWa
 GAME = citywatch.load("ankh-morpork")
 DEADLINE = 90.0
 JSON_TYPE = {"Content-Type": "application/json"}
-OPEN = Limits(creations="1000/minute")
+OPEN = Limits(creations="1000/minute", open_tables_per_address=100000)
 """Limits that let a test create as many tables as it needs."""
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -18,6 +19,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
+from citywatch.core.text import title_of
 
 if TYPE_CHECKING:  # presentation.py imports this module
     from citywatch.core.presentation import Encoding, TerminalScreens
@@ -75,13 +77,25 @@ class Outcome:
         }
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxdict = 4
+_SHORT.maxlevel = 2
+
+
+def _short(value: object) -> str:
+    """``repr(value)`` cut to a few dozen characters, for an error message."""
+    return _SHORT.repr(value)
+
+
 @dataclass(frozen=True)
 class GameOption:
     """One option of a game's set-up, as ``Game.options`` declares it: its name, a few words
-    of help and its default. A number option has a range (``maximum`` None: no upper bound);
-    a choice option names its ``choices`` (words); a choice option with ``document`` also
-    takes a JSON document of one's own (a scenario file, say), which ``document`` checks,
-    returning the rules it breaks (empty: a good one)."""
+    of help and its default. A number option has a range, ``minimum`` to ``maximum`` (both
+    required: a number without an upper bound could ask any amount of work of a server,
+    issue 24); a choice option names its ``choices`` (words); a choice option with
+    ``document`` also takes a JSON document of one's own (a scenario file, say), which
+    ``document`` checks, returning the rules it breaks (empty: a good one)."""
 
     name: str
     help: str
@@ -93,15 +107,25 @@ class GameOption:
     tuning: bool = False
     """A designer's number that tunes the rules (shown apart from a player's options)."""
 
+    def __post_init__(self) -> None:
+        """``ValueError`` for a number option without an upper bound, or whose default is
+        outside its range (a game's declaration is wrong, not a player's choice)."""
+        if self.choices:
+            return
+        if self.maximum is None:
+            raise ValueError(f"number option {self.name} needs a maximum (issue 24)")
+        if not (isinstance(self.default, int)
+                and self.minimum <= self.default <= self.maximum):
+            raise ValueError(f"number option {self.name}: default {self.default!r} is not in "
+                             f"its range {self.minimum}-{self.maximum}")
+
     def describe_range(self) -> str:
-        """The values in words: ``1-5``, ``0 or more``, ``easy, medium or hard`` (``or a
-        file`` for a document option)."""
+        """The values in words: ``1-5``, ``easy, medium or hard`` (``or a file`` for a
+        document option)."""
         if self.choices:
             words = (", ".join(self.choices[:-1]) + " or " + self.choices[-1]
                      if len(self.choices) > 1 else self.choices[0])
             return words + (" or a file" if self.document is not None else "")
-        if self.maximum is None:
-            return f"{self.minimum} or more"
         return f"{self.minimum}-{self.maximum}"
 
     def check(self, value: Any) -> Any:
@@ -120,28 +144,24 @@ class GameOption:
             if self.document is not None:
                 wanted += f" or a {self.name} of one's own (a JSON object)"
             raise ValueError(f"option {self.name} must be {wanted} ({self.help}), "
-                             f"not {value!r}")
-        in_range = (isinstance(value, int) and not isinstance(value, bool)
-                    and value >= self.minimum
-                    and (self.maximum is None or value <= self.maximum))
-        if not in_range:
-            if self.maximum is None:
-                wanted = f"a whole number, {self.minimum} or more"
-            else:
-                wanted = f"a whole number from {self.minimum} to {self.maximum}"
-            raise ValueError(f"option {self.name} must be {wanted} ({self.help}), "
-                             f"not {value!r}")
+                             f"not {_short(value)}")
+        assert self.maximum is not None  # __post_init__
+        if (isinstance(value, bool) or not isinstance(value, int)
+                or not self.minimum <= value <= self.maximum):
+            raise ValueError(f"option {self.name} must be a whole number from {self.minimum} "
+                             f"to {self.maximum} ({self.help}), not {_short(value)}")
         assert isinstance(value, int)
         return value
 
     def show(self, value: Any) -> str:
-        """A value in a few words: a document by its ``"name"`` (or ``id``)."""
+        """A value in a few words: a document by its ``"name"`` (or ``id``) if that keeps the
+        rule of shown text (``core.text.title_of``)."""
         if isinstance(value, dict):
-            return str(value.get("name") or value.get("id") or f"a {self.name} of one's own")
+            return title_of(value, f"a {self.name} of one's own")
         return str(value)
 
     def to_json(self) -> dict[str, Any]:
-        """``name, help, default, min, max, tuning`` (``max`` null: no upper bound), or for a choice
+        """``name, help, default, min, max, tuning``, or for a choice
         option ``name, help, default, choices, document`` (whether a file may be given)."""
         if self.choices:
             return {"name": self.name, "help": self.help, "default": self.default,

@@ -4,6 +4,9 @@ The seed is a whole number (the fast generator) or a secret seed ``"blake2b:<hex
 
 A record replays to the identical state on any machine. ``digests`` (optional)
 holds the state digest after each action so a replay can say where it diverged.
+``signature`` (optional) is the Ed25519 signature of the server that issued the record
+(``citywatch.core.signature``): digests alone can be recomputed by anyone who changes an
+action, a signature cannot.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from citywatch.core.api import State
 from citywatch.core.errors import IllegalAction, InvalidRecord
 from citywatch.core.registry import load
 from citywatch.core.rng import Seed, rng_from_seed
+from citywatch.core.signature import signature_field
 
 FORMAT = "citywatch-record/1"
 
@@ -33,6 +37,7 @@ class Record:
     actions: list[Any] = field(default_factory=list)
     digests: list[str] | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    signature: dict[str, str] | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON dict."""
@@ -48,6 +53,8 @@ class Record:
             data["digests"] = list(self.digests)
         if self.meta:
             data["meta"] = dict(self.meta)
+        if self.signature is not None:
+            data["signature"] = dict(self.signature)
         return data
 
     @classmethod
@@ -78,8 +85,11 @@ class Record:
         meta = data.get("meta", {})
         if not isinstance(meta, dict):
             raise InvalidRecord("record field 'meta' must be an object")
+        signature = data.get("signature")
+        if signature is not None:
+            signature = signature_field(signature)
         return cls(data["game"], data["players"], data["seed"], options, data["actions"], digests,
-                   meta)
+                   meta, signature)
 
     def save(self, path: str | Path) -> None:
         """Write the record to ``path`` atomically."""
@@ -94,15 +104,22 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """Read a record file; raise ``InvalidRecord`` if it cannot be read."""
-        try:
-            text = Path(path).read_text()
-        except OSError as exc:
-            raise InvalidRecord(f"cannot read {path}: {exc.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise InvalidRecord(f"{path} is not valid JSON: {exc}") from None
-        return cls.from_json(data)
+        return cls.from_json(read_json(path))
+
+
+def read_json(path: str | Path) -> Any:
+    """The JSON in a record file, as it is (``Record.from_json`` checks it); ``InvalidRecord``
+    if it cannot be read or is not JSON."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise InvalidRecord(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise InvalidRecord(f"{path} is not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InvalidRecord(f"{path} is not valid JSON: {exc}") from None
 
 
 def start(record: Record) -> State:

@@ -32,9 +32,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from citywatch.core.registry import game_names, load
-from citywatch.server.botpool import TIME_LIMIT, BotPool
+from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.connections import Sockets, client_key
 from citywatch.server.guard import SameOrigin, SecurityHeaders
+from citywatch.server.setup import SETUP_TIME_LIMIT
+from citywatch.server.signing import RecordSigner, load_signer
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
     IDLE_SECONDS,
@@ -152,7 +154,8 @@ async def create_table(request: Request) -> Response:
         _count_creation(request)
         created = await _tables(request).create(body.get("game"), body.get("seats"),
                                                 body.get("seed"), body.get("practice", False),
-                                                body.get("options"), body.get("names"))
+                                                body.get("options"), body.get("names"),
+                                                _address(request))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -170,9 +173,9 @@ class _TooMany(Exception):
         self.retry_after = retry_after
 
 
-def _client_key(conn: Request | WebSocket) -> str:
-    """What the client's limits count under: its address (the TCP peer's, or what a trusted
-    proxy forwarded), an IPv6 address by its /64 network (``client_key``)."""
+def _address(conn: Request | WebSocket) -> str:
+    """The client's address as the limits count it: the TCP peer's, or what a trusted proxy
+    forwarded; an IPv6 address by its /64 network (``client_key``)."""
     return client_key(conn.client.host) if conn.client else "unknown"
 
 
@@ -180,7 +183,7 @@ def _count_creation(request: Request) -> None:
     """Count a table creation against the client's address; ``_TooMany`` over the limit."""
     limiter: MovingWindowRateLimiter = request.app.state.limiter
     rate = request.app.state.creation_rate
-    address = _client_key(request)
+    address = _address(request)
     if limiter.hit(rate, "create", address):
         return
     reset = limiter.get_window_stats(rate, "create", address).reset_time
@@ -237,12 +240,19 @@ async def api_name(request: Request) -> Response:
 
 
 async def api_record(request: Request) -> Response:
-    """``GET /api/record/{token}``: the record, once the game is over (409 before)."""
+    """``GET /api/record/{token}``: the signed record, once the game is over (409 before)."""
     try:
         table, _seat = await _tables(request).resolve(request.path_params["token"])
-        return JSONResponse(table.record())
+        signer: RecordSigner = request.app.state.signer
+        return JSONResponse(signer.sign(await run_in_threadpool(table.record)))
     except TableError as exc:
         return _error(exc)
+
+
+async def api_record_key(request: Request) -> Response:
+    """``GET /api/record-key``: the public key that checks the records' signatures."""
+    signer: RecordSigner = request.app.state.signer
+    return JSONResponse(signer.public_document())
 
 
 async def api_replay(request: Request) -> Response:
@@ -285,7 +295,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         return
     sockets: Sockets = websocket.app.state.sockets
     limits: Limits = _tables(websocket).limits
-    address = _client_key(websocket)
+    address = _address(websocket)
     refusal = sockets.admit(token, address, limits.sockets_per_link, limits.sockets_per_address,
                             limits.sockets)
     if refusal is not None:
@@ -344,25 +354,35 @@ async def _server_error(request: Request, exc: Exception) -> Response:
 def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None = None,
                bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
                allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
-               pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS) -> Starlette:
+               pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS,
+               setup_time_limit: float = SETUP_TIME_LIMIT,
+               signing_key: RecordSigner | str | Path | None = None) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
     Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
     processes (default: a core is left free), each decision within ``bot_time_limit``
-    seconds. ``limits`` bounds creations and connections. ``allowed_hosts`` (None: any)
+    seconds. A new table's options are checked and its game set up in a worker process of
+    its own, within ``setup_time_limit`` seconds. ``limits`` bounds creations, connections
+    and how long tables are kept. ``allowed_hosts`` (None: any)
     are the names the server answers to; ``origins`` are other origins whose pages may
     change state (a proxy's public name). Unfinished tables are loaded, and their bots
     resume, in the background when the app starts (its lifespan); on PostgreSQL many such
     apps, in many processes, may serve one database (docs/server.md). A table nobody used
-    for ``idle_seconds`` leaves memory until it is needed again.
+    for ``idle_seconds`` leaves memory until it is needed again. Records are signed with
+    ``signing_key``: a signer, or a key file (created if missing; ``KeyFileError``, a
+    ``ValueError``, if unusable); None signs with a key kept in memory only.
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
+    if not isinstance(signing_key, RecordSigner):
+        signing_key = (RecordSigner.ephemeral() if signing_key is None
+                       else load_signer(signing_key))
     limits = limits or Limits()
     creation_rate = parse(limits.creations)
     storage = Storage(db_url)
     pool = pool or BotPool(bot_workers, bot_time_limit)
-    tables = Tables(storage, bot_delay, pool, limits, idle_seconds)
+    tables = Tables(storage, bot_delay, pool, limits, idle_seconds,
+                    WorkerPool(1, setup_time_limit))
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -383,6 +403,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/api/act/{token}", api_act, methods=["POST"]),
         Route("/api/name/{token}", api_name, methods=["POST"]),
         Route("/api/record/{token}", api_record),
+        Route("/api/record-key", api_record_key),
         Route("/api/replay/{token}", api_replay),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -399,6 +420,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     app.state.tables = tables
     app.state.games = catalogue()
     app.state.storage = storage
+    app.state.signer = signing_key
     app.state.limiter = MovingWindowRateLimiter(MemoryStorage())
     app.state.creation_rate = creation_rate
     app.state.sockets = Sockets()

@@ -1,9 +1,11 @@
-"""Bots think in a bounded pool of worker processes, off the server's event loop.
+"""Work that takes time runs in bounded pools of worker processes, off the event loop.
 
-At most ``workers`` decisions are computed at once, each in a process of its own, so people's
-requests never wait for a bot; a decision that runs longer than ``time_limit`` seconds is
-stopped (its process is killed and replaced) and reported as a ``BotFailure``. A bot that
-does not think (``random``) decides at once in the server's process, the same way.
+``WorkerPool`` runs a function in one of at most ``workers`` processes; a call that runs
+longer than ``time_limit`` seconds is stopped (its process is killed and replaced). Bots think
+in a ``BotPool``: people's requests never wait for a bot, and a decision that fails or runs out
+of time is reported as a ``BotFailure``. A bot that does not think (``random``) decides at
+once in the server's process, the same way. A table's set-up runs in a pool of its own
+(``Tables.setup_pool``; issue 24).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pebble import ProcessPool
 
 from citywatch.bots.decide import decide, decide_in, is_instant
 from citywatch.core.api import State
+from citywatch.core.registry import GAMES
 from citywatch.core.rng import Seed
 
 log = logging.getLogger("citywatch.server")
@@ -26,7 +29,10 @@ log = logging.getLogger("citywatch.server")
 TIME_LIMIT = 20.0
 """Default seconds one bot decision may take."""
 MAX_TASKS = 500
-"""A worker process is replaced after this many decisions (memory stays bounded)."""
+"""A worker process is replaced after this many calls (memory stays bounded)."""
+PRELOAD = ["citywatch.bots.decide", "citywatch.server.setup", *GAMES.values()]
+"""Modules the fork server imports once (every registered game's among them), so that a new
+worker starts at once."""
 
 
 def default_workers() -> int:
@@ -42,8 +48,48 @@ class BotFailure(Exception):
         self.reason = reason
 
 
-class BotPool:
-    """Worker processes for bot decisions, started on first use."""
+class WorkerPool:
+    """Worker processes, started on first use, each call within ``time_limit`` seconds."""
+
+    def __init__(self, workers: int | None = None, time_limit: float = TIME_LIMIT) -> None:
+        if workers is not None and workers < 1:
+            raise ValueError("a worker pool needs at least one worker")
+        if time_limit <= 0:
+            raise ValueError("the time limit of a worker's call must be positive")
+        self.workers = workers or default_workers()
+        self.time_limit = time_limit
+        self._pool: ProcessPool | None = None
+
+    def _started(self) -> ProcessPool:
+        if self._pool is None or not self._pool.active:
+            # forkserver: workers start from a clean process, not a copy of the server's
+            # threads; the citywatch modules are imported once, in the fork server
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOAD)
+            self._pool = ProcessPool(max_workers=self.workers, max_tasks=MAX_TASKS,
+                                     context=context)
+        return self._pool
+
+    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+        """``function(*args)`` in a worker (importable by name); ``TimeoutError`` after
+        ``time_limit`` seconds (the worker is replaced), or the exception it raised."""
+        future = self._started().schedule(function, args=args, timeout=self.time_limit)
+        try:
+            return await asyncio.wrap_future(future)
+        except asyncio.CancelledError:
+            future.cancel()  # type: ignore[no-untyped-call]
+            raise
+
+    def close(self) -> None:
+        """Stop every worker."""
+        if self._pool is not None:
+            self._pool.stop()  # type: ignore[no-untyped-call]
+            self._pool.join(timeout=10)
+            self._pool = None
+
+
+class BotPool(WorkerPool):
+    """Worker processes for bot decisions."""
 
     def __init__(self, workers: int | None = None, time_limit: float = TIME_LIMIT,
                  function: Callable[..., Any] = decide) -> None:
@@ -53,18 +99,8 @@ class BotPool:
             raise ValueError("the bot pool needs at least one worker")
         if time_limit <= 0:
             raise ValueError("the time limit of a bot decision must be positive")
-        self.workers = workers or default_workers()
-        self.time_limit = time_limit
+        super().__init__(workers, time_limit)
         self.function = function
-        self._pool: ProcessPool | None = None
-
-    def _started(self) -> ProcessPool:
-        if self._pool is None or not self._pool.active:
-            # forkserver: workers start from a clean process, not a copy of the server's threads
-            context = multiprocessing.get_context("forkserver")
-            self._pool = ProcessPool(max_workers=self.workers, max_tasks=MAX_TASKS,
-                                     context=context)
-        return self._pool
 
     async def decide(self, state: State, seat: int, spec: str, seed: Seed, step: int) -> Any:
         """The action JSON bot ``spec`` chooses for ``seat``; ``BotFailure`` if it cannot."""
@@ -74,22 +110,11 @@ class BotPool:
             except Exception as exc:
                 log.error("bot %r failed at step %d: %r", spec, step, exc)
                 raise BotFailure("stopped with an error") from None
-        args = (state.game.name, state.position(), seat, spec, seed, step)
-        future = self._started().schedule(self.function, args=args, timeout=self.time_limit)
         try:
-            return await asyncio.wrap_future(future)
-        except asyncio.CancelledError:
-            future.cancel()  # type: ignore[no-untyped-call]
-            raise
+            return await self.run(self.function, state.game.name, state.position(), seat,
+                                  spec, seed, step)
         except TimeoutError:
             raise BotFailure(f"took longer than {self.time_limit:g} seconds to decide") from None
         except Exception as exc:
             log.error("bot %r failed at step %d: %r", spec, step, exc)
             raise BotFailure("stopped with an error") from None
-
-    def close(self) -> None:
-        """Stop every worker."""
-        if self._pool is not None:
-            self._pool.stop()  # type: ignore[no-untyped-call]
-            self._pool.join(timeout=10)
-            self._pool = None

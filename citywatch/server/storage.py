@@ -68,6 +68,8 @@ tables = Table(
     Column("notices", Text, nullable=True),  # JSON list of sentences for every seat
     Column("options", Text, nullable=True),  # JSON object: the game's options (NULL: none)
     Column("names", Text, nullable=True),  # JSON list: each seat's person's name or null
+    Column("creator", String(32), nullable=True),  # a hash of the creating address (issue 24)
+    Column("closed", DateTime(timezone=True), nullable=True),  # when closed as abandoned
 )
 
 tokens = Table(
@@ -85,6 +87,7 @@ actions = Table(
     Column("n", Integer, nullable=False),
     Column("action", Text, nullable=False),
     Column("digest", String(64), nullable=True),  # the state's digest after the action
+    Column("at", DateTime(timezone=True), nullable=True),  # when it was stored (issue 24)
     PrimaryKeyConstraint("table_id", "n"),
 )
 
@@ -103,8 +106,8 @@ CHANNEL = "citywatch"
 """The ``LISTEN``/``NOTIFY`` channel: payload ``"<table id> <step>"`` or ``"<table id> about"``."""
 
 ADDED_COLUMNS = {
-    "tables": ("secret_seed", "failure", "notices", "options", "names"),
-    "actions": ("digest",),
+    "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed"),
+    "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
 
@@ -173,8 +176,8 @@ class Locked:
         and publish it on commit."""
         try:  # under the row lock this cannot clash; the key stays the last guard
             self.conn.execute(sql_text(
-                "WITH a AS (INSERT INTO actions (table_id, n, action, digest) "
-                "VALUES (:t, :n, :a, :d) RETURNING n) SELECT pg_notify(:c, :p) FROM a"
+                "WITH a AS (INSERT INTO actions (table_id, n, action, digest, at) "
+                "VALUES (:t, :n, :a, :d, now()) RETURNING n) SELECT pg_notify(:c, :p) FROM a"
             ), {"t": self.row.id, "n": n, "a": json.dumps(action, separators=(",", ":")),
                 "d": digest, "c": CHANNEL, "p": f"{self.row.id} {n}"})
         except IntegrityError:
@@ -275,6 +278,9 @@ class Storage:
                 column = metadata.tables[table_name].c[name]
                 kind = column.type.compile(dialect=self.engine.dialect)
                 conn.execute(sql_text(f'ALTER TABLE {table_name} ADD COLUMN "{name}" {kind}'))
+                if (table_name, name) == ("actions", "at"):
+                    # the retention rule's clock starts now for the moves stored before
+                    conn.execute(update(actions).values(at=datetime.now(UTC)))
 
     def close(self) -> None:
         """Release every connection."""
@@ -289,10 +295,11 @@ class Storage:
                      seats: list[str], seat_tokens: dict[str, int],
                      options: dict[str, Any] | None = None,
                      lease: tuple[str, float] | None = None,
-                     names: list[str | None] | None = None) -> None:
-        """Store a new table, its game's ``options``, its seats' ``names`` (None: unnamed)
-        and its tokens (token -> seat, -1 for the spectator) at once; with ``lease``
-        (holder, seconds), its bot lease too."""
+                     names: list[str | None] | None = None,
+                     creator: str | None = None) -> None:
+        """Store a new table, its game's ``options``, its seats' ``names`` (None: unnamed),
+        its ``creator`` (a hash of the creating address) and its tokens (token -> seat, -1
+        for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too."""
         secret = seed if isinstance(seed, str) else None
         named = json.dumps(names) if names and any(n is not None for n in names) else None
         with self._write_lock, self.engine.begin() as conn:
@@ -301,7 +308,7 @@ class Storage:
                 secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
                 finished=False, notices="[]",
                 options=json.dumps(options, separators=(",", ":")) if options else None,
-                names=named))
+                names=named, creator=creator))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -369,13 +376,58 @@ class Storage:
                 _notify(conn, table_id, "about")
         return tuple(names)
 
-    def count_unfinished(self, since: datetime) -> int:
-        """How many tables created at ``since`` or later are neither finished nor failed."""
+    def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
+        """How many tables created at ``since`` or later (by ``creator``, if given) are
+        neither finished nor failed."""
+        query = select(func.count()).select_from(tables).where(
+            tables.c.finished.is_(False), tables.c.failure.is_(None), tables.c.created >= since)
+        if creator is not None:
+            query = query.where(tables.c.creator == creator)
         with self.engine.connect() as conn:
-            found = conn.execute(select(func.count()).select_from(tables).where(
-                tables.c.finished.is_(False), tables.c.failure.is_(None),
-                tables.c.created >= since)).scalar_one()
+            found = conn.execute(query).scalar_one()
         return int(found)
+
+    def abandon(self, idle_before: datetime, unstarted_before: datetime,
+                idle_reason: str, unstarted_reason: str) -> list[str]:
+        """Close as abandoned (issue 24) every unfinished, unfailed table whose last action
+        was stored before ``idle_before`` (or, with no action, created before
+        ``unstarted_before``): its failure is set to the reason and ``closed`` to now, and
+        every process is told. The ids of the tables closed."""
+        last = (select(actions.c.table_id, func.max(actions.c.at).label("moved"))
+                .group_by(actions.c.table_id).subquery())
+        open_ = tables.c.finished.is_(False) & tables.c.failure.is_(None)
+        unstarted = (select(tables.c.id).where(
+            open_, tables.c.created < unstarted_before,
+            ~tables.c.id.in_(select(actions.c.table_id))))
+        idle = (select(tables.c.id).select_from(tables.outerjoin(last,
+                                                                 last.c.table_id == tables.c.id))
+                .where(open_, func.coalesce(last.c.moved, tables.c.created) < idle_before))
+        now = datetime.now(UTC)
+        closed: list[str] = []
+        with self._write_lock, self.engine.begin() as conn:
+            for query, reason in ((unstarted, unstarted_reason), (idle, idle_reason)):
+                ids = [str(r.id) for r in conn.execute(query).all()]
+                if not ids:
+                    continue
+                conn.execute(update(tables).where(tables.c.id.in_(ids), open_)
+                             .values(failure=reason, closed=now))
+                for table_id in ids:
+                    if self.shared:
+                        _notify(conn, table_id, "about")
+                closed.extend(ids)
+        return closed
+
+    def delete_closed(self, before: datetime) -> list[str]:
+        """Delete every table closed as abandoned before ``before``, with its tokens, actions
+        and bot lease (issue 24); the ids deleted."""
+        with self._write_lock, self.engine.begin() as conn:
+            ids = [str(r.id) for r in conn.execute(
+                select(tables.c.id).where(tables.c.closed < before)).all()]
+            if ids:
+                for table in (tokens, actions, bot_leases):
+                    conn.execute(table.delete().where(table.c.table_id.in_(ids)))
+                conn.execute(tables.delete().where(tables.c.id.in_(ids)))
+        return ids
 
     def actions(self, table_id: str) -> list[Any]:
         """The JSON of every accepted action of a table, in order."""
@@ -449,9 +501,10 @@ class Storage:
 
     def _write(self, batch: list[_Write]) -> None:
         with self._write_lock, self.engine.begin() as conn:
+            now = datetime.now(UTC)
             conn.execute(actions.insert(), [
                 {"table_id": item.table_id, "n": item.n, "action": item.text,
-                 "digest": item.digest} for item in batch
+                 "digest": item.digest, "at": now} for item in batch
             ])
             for item in batch:
                 if item.finished:

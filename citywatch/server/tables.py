@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import secrets
 import time
-import unicodedata
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -40,16 +40,20 @@ from citywatch.bots import LEVELS, bot_names, parse_spec
 from citywatch.core.api import Game, State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
-from citywatch.core.registry import game_names, load
+from citywatch.core.registry import GAMES, game_names, load
 from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
-from citywatch.server.botpool import BotFailure, BotPool
+from citywatch.core.text import TextError, clean_text
+from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
+from citywatch.server.setup import SETUP_TIME_LIMIT, Built, build
 from citywatch.server.storage import Duplicate, Storage, StorageError, TableRow
 
 log = logging.getLogger("citywatch.server")
 
 HUMAN = "human"
+RETAIN_EVERY = 60.0
+"""Seconds between two runs of the retention rule (``Tables.retain``)."""
 SPECTATOR = -1
 MAX_SEED = 2**63 - 1
 CHECKPOINT = 32
@@ -77,6 +81,29 @@ class Limits:
     """WebSocket connections open at once from one client address (issue 24)."""
     sockets: int = 4000
     """WebSocket connections open at once in all."""
+    open_tables_per_address: int = 20
+    """Unfinished tables created within ``open_days`` days from one address (issue 24)."""
+    abandon_hours: float = 72.0
+    """An unfinished table with no move for this long is closed as abandoned (issue 24)."""
+    unstarted_hours: float = 24.0
+    """An unfinished table with no move at all this long after it was made is closed too."""
+    delete_days: float = 30.0
+    """A table closed as abandoned is deleted this many days later (0: never)."""
+    bot_table_steps: int = 20000
+    """The most decisions of a table of bots only; then it is stopped (issue 24)."""
+    bot_table_hours: float = 2.0
+    """The longest a table of bots only may play; then it is stopped (issue 24)."""
+
+    def __post_init__(self) -> None:
+        for name in ("open_tables", "sockets_per_link", "sockets", "open_tables_per_address",
+                     "bot_table_steps"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name.replace('_', ' ')} must be 1 or more")
+        for name in ("open_days", "abandon_hours", "unstarted_hours", "bot_table_hours"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name.replace('_', ' ')} must be more than 0")
+        if not self.delete_days >= 0:
+            raise ValueError("delete days must be 0 (never) or more")
 
 
 class TableError(Exception):
@@ -124,25 +151,10 @@ def catalogue() -> list[dict[str, Any]]:
     return games
 
 
-def parse_options(game: Game, options: Any) -> dict[str, Any]:
-    """The options a table's creator gave for ``game`` (none: ``{}``); ``TableError`` 400 if
-    they are not a JSON object of the game's options, each a whole number in its range. For
-    a game with decks, the decks per seat (a starter deck's id or a deck's JSON form each)
-    are checked against every deck rule (400 naming the seat and the rule) and kept as the
-    decks' JSON forms, so the table's record replays without the uploaded files."""
-    if options is None:
-        return {}
-    if not isinstance(options, dict):
-        raise TableError(400, 'options must be a JSON object such as {"spells": 2}')
-    chosen = dict(options)
-    try:
-        game.option_values(options)
-        book = game.decks()
-        if book is not None and book.keyword in chosen:
-            chosen[book.keyword] = book.check_choice(chosen[book.keyword])
-    except ValueError as exc:
-        raise TableError(400, str(exc)[:600]) from None
-    return chosen
+def address_hash(address: str) -> str:
+    """What a table stores of its creator's address: a hash, to count tables per address."""
+    return hashlib.blake2b(address.encode(), digest_size=16,
+                           person=b"citywatch-addr").hexdigest()
 
 
 def offered_bot(spec: str, game: str) -> str:
@@ -169,23 +181,17 @@ def parse_act(body: Any) -> tuple[int, Any]:
 
 MAX_NAME = 24
 """The most characters of a person's name (issue 16)."""
-_HIDDEN = {"Cc", "Cf", "Cs", "Zl", "Zp"}
-"""Unicode categories a name may not hold: control, format (bidirectional overrides,
-zero-width marks), surrogates, line and paragraph separators."""
 
 
 def clean_name(raw: Any, who: str = "a name") -> str:
     """``raw`` as a person's name (issue 16): a string, stripped and in NFC form, of 1 to
-    ``MAX_NAME`` characters with no control or invisible formatting character; else
-    ``TableError`` 400 saying so in one sentence that starts with ``who``."""
-    if not isinstance(raw, str):
-        raise TableError(400, f"{who} must be text, such as \"Ann\"")
-    name = unicodedata.normalize("NFC", raw.strip())
-    if not 1 <= len(name) <= MAX_NAME:
-        raise TableError(400, f"{who} must have 1 to {MAX_NAME} characters, not {len(name)}")
-    if any(unicodedata.category(c) in _HIDDEN for c in name):
-        raise TableError(400, f"{who} may not hold control or invisible formatting characters")
-    return name
+    ``MAX_NAME`` characters with no control or invisible formatting character
+    (``core.text.clean_text``); else ``TableError`` 400 saying so in one sentence that starts
+    with ``who``."""
+    try:
+        return clean_text(raw, who, MAX_NAME)
+    except TextError as exc:
+        raise TableError(400, str(exc)) from None
 
 
 def parse_names(names: Any, specs: list[str]) -> list[str | None]:
@@ -228,7 +234,8 @@ class LiveTable:
     """One table in memory: its state, the actions taken, its lock and its subscribers."""
 
     def __init__(self, manager: Tables, row: TableRow, state: State,
-                 taken: list[Any]) -> None:
+                 taken: list[Any], shown: dict[str, Any] | None = None) -> None:
+        """``shown``: ``Game.shown_options`` of the table's options, if already known."""
         self.manager = manager
         self.id = row.id
         self.game: Game = state.game
@@ -241,10 +248,15 @@ class LiveTable:
         self.failure = row.failure
         self.notices = list(row.notices)
         self.names: list[str | None] = list(row.names) if row.names else [None] * row.players
+        self.created = row.created
         self.state = state
         self.actions = list(taken)
         self.digests: list[str | None] = [None] * len(taken)
         self.colours = [colour_of(state, seat) for seat in range(row.players)]
+        self.shown = (shown if shown is not None
+                      else self.game.shown_options(self.options, row.players))
+        """What the table's title shows of its options, computed once (a deck or a
+        scenario of one's own is checked when the table is made, not at every view)."""
         self.lock = asyncio.Lock()
         self.subscribers: dict[asyncio.Queue[str | None], int | None] = {}
         self.closed = False
@@ -325,9 +337,8 @@ class LiveTable:
                                                                  strict=True)],
                                  "bots": [None if kind == HUMAN else kind
                                           for kind in self.seats]}
-        changed = self.game.shown_options(self.options, self.state.players)
-        if changed:
-            about["options"] = changed
+        if self.shown:
+            about["options"] = dict(self.shown)
         return about
 
     async def set_name(self, seat: int | None, raw: Any) -> str:
@@ -630,6 +641,26 @@ class LiveTable:
                 "log": state.log(SPECTATOR), "action": action, "by": by,
                 "last_move": self.game.last_move(state)}
 
+    def _past_bot_limits(self) -> str | None:
+        """Why a table of bots only must stop now (issue 24: ``Limits.bot_table_steps`` and
+        ``bot_table_hours``), or None while it may go on or has a person."""
+        if any(kind == HUMAN for kind in self.seats):
+            return None
+        limits = self.manager.limits
+        if self.step >= limits.bot_table_steps:
+            return (f"stopped: a table of bots only may take at most "
+                    f"{limits.bot_table_steps} decisions")
+        if datetime.now(UTC) - self.created > timedelta(hours=limits.bot_table_hours):
+            return (f"stopped: a table of bots only may play for at most "
+                    f"{limits.bot_table_hours:g} hours")
+        return None
+
+    def closed_as(self, failure: str) -> None:
+        """The table was closed in the database (``Tables.retain``): show it and stop."""
+        self.failure = failure
+        self._notify()
+        self.manager.cluster.let_go(self)
+
     def _bot_to_move(self) -> int | None:
         seat = self.state.to_move
         if seat is None or self.failure is not None or self.seats[seat] == HUMAN:
@@ -654,6 +685,10 @@ class LiveTable:
         try:
             while not self.closed and self._bot_to_move() is not None:
                 if self.manager.shared and not await self.manager.cluster.lease(self):
+                    return
+                stopped = self._past_bot_limits()
+                if stopped is not None:
+                    await self._fail(stopped)
                     return
                 await asyncio.sleep(self.manager.bot_delay)
                 seat = self._bot_to_move()
@@ -756,12 +791,16 @@ class Tables:
     """Every live table of a server, loaded from ``storage`` when first needed."""
 
     def __init__(self, storage: Storage, bot_delay: float = 0.6, pool: BotPool | None = None,
-                 limits: Limits | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
+                 limits: Limits | None = None, idle_seconds: float = IDLE_SECONDS,
+                 setup_pool: WorkerPool | None = None) -> None:
+        """``setup_pool``: where new tables are set up (default: one worker process, each
+        set-up within ``SETUP_TIME_LIMIT`` seconds)."""
         if not idle_seconds > 0:
             raise ValueError("the idle time (--idle-seconds) must be more than 0 seconds")
         self.storage = storage
         self.bot_delay = bot_delay
         self.pool = pool or BotPool()
+        self.setup_pool = setup_pool or WorkerPool(1, SETUP_TIME_LIMIT)
         self.limits = limits or Limits()
         self.idle_seconds = idle_seconds
         self.shared = storage.shared
@@ -771,12 +810,13 @@ class Tables:
         self._tokens: dict[str, tuple[str, int]] = {}
         self._finished: dict[str, None] = {}
         self._starting: asyncio.Task[None] | None = None
+        self._retaining: asyncio.Task[None] | None = None
         self.cluster = Cluster(self)
         """Leases, ``LISTEN``, the sweep and idle eviction (``citywatch/server/cluster.py``)."""
 
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None,
-                     names: Any = None) -> dict[str, Any]:
+                     names: Any = None, address: str | None = None) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -785,8 +825,10 @@ class Tables:
         every seat's page says the seed is known. ``options`` (an object) are the game's,
         stored with the table. ``names`` (issue 16): one per seat, a person's name or null
         (``parse_names``). ``TableError`` 400 if the game, the seats, the seed, ``practice``,
-        the options or the names are not valid; 503 if the server holds too many open
-        tables.
+        the options or the names are not valid; 429 if ``address`` (the creator's)
+        already has ``Limits.open_tables_per_address`` unfinished tables; 503 if the server
+        holds too many open tables. The options are checked and the game set up in the
+        set-up pool (``_build``), never on the event loop.
         """
         if not isinstance(game, str) or game not in game_names():
             raise TableError(400, f"unknown game {game!r}; known games: "
@@ -805,7 +847,6 @@ class Tables:
                                       f"the bots {', '.join(offered)} (no options)")
         if not isinstance(practice, bool):
             raise TableError(400, "practice must be true or false")
-        chosen = parse_options(g, options)
         named = parse_names(names, specs)
         if seed is None:
             if practice:
@@ -818,11 +859,11 @@ class Tables:
             raise TableError(400, "whoever chooses the seed can know every hidden card: with "
                                   "more than one person, leave the seed out or make it a "
                                   "practice table (\"practice\": true)")
-        await self._check_room()
-        try:
-            state = g.new_game(players=len(specs), seed=seed, **chosen)
-        except ValueError as exc:
-            raise TableError(400, f"cannot set up the game: {exc}") from None
+        creator = None if address is None else address_hash(address)
+        await self._check_room(creator)
+        built = await self._build(game, len(specs), seed, options)
+        state, chosen = built.state, built.options
+        assert state is not None
         table_id = secrets.token_urlsafe(9)
         tokens = {secrets.token_urlsafe(32): seat
                   for seat, spec in enumerate(specs) if spec == HUMAN}
@@ -831,7 +872,7 @@ class Tables:
         lease = self.cluster.new_lease(any(spec != HUMAN for spec in specs))
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
-                                    specs, tokens, chosen, lease, named)
+                                    specs, tokens, chosen, lease, named, creator)
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot store a new table: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
@@ -841,7 +882,7 @@ class Tables:
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
                        options=chosen, names=tuple(named))
-        table = LiveTable(self, row, state, [])
+        table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
         self._live[table_id] = table
@@ -856,17 +897,43 @@ class Tables:
             ],
             "spectator": links[SPECTATOR],
             "practice": table.practice,
-            "options": g.option_values(chosen),
+            "options": built.values,
         }
 
-    async def _check_room(self) -> None:
-        """``TableError`` 503 if the server already keeps its limit of open tables."""
+    async def _build(self, game: str, players: int, seed: Seed, options: Any) -> Built:
+        """The checked options and first state of a new table (``setup.build``), made in the
+        set-up pool within its time limit: ``TableError`` 400 for options that are not valid
+        or take too long to set up, 503 if the pool fails."""
+        try:
+            built: Built = await self.setup_pool.run(build, game, GAMES[game], players, seed,
+                                                     options)
+        except TimeoutError:
+            raise TableError(400, f"setting up this table took longer than "
+                                  f"{self.setup_pool.time_limit:g} seconds; choose other "
+                                  "options") from None
+        except Exception as exc:
+            log.error("cannot set up a table of %s: %r", game, exc)
+            raise TableError(503, "the server could not set up the table; try again") from None
+        if built.error is not None:
+            raise TableError(400, built.error)
+        return built
+
+    async def _check_room(self, creator: str | None) -> None:
+        """``TableError`` 429 if ``creator`` (an address's hash) already keeps its limit of
+        open tables, 503 if the server keeps its own."""
         since = datetime.now(UTC) - timedelta(days=self.limits.open_days)
         try:
             count = await run_in_threadpool(self.storage.count_unfinished, since)
+            own = (0 if creator is None else
+                   await run_in_threadpool(self.storage.count_unfinished, since, creator))
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot count the open tables: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
+        if own >= self.limits.open_tables_per_address:
+            raise TableError(429, f"your address already has {own} unfinished games, its "
+                                  "limit; finish one, or wait until an abandoned one is "
+                                  f"closed ({self.limits.abandon_hours:g} hours without a "
+                                  "move)")
         if count >= self.limits.open_tables:
             raise TableError(503, f"this server already keeps {count} unfinished games, its "
                                   "limit; try again when some have finished")
@@ -996,7 +1063,50 @@ class Tables:
         whose bot lease expired. Both: let idle tables leave memory."""
         if not self.shared:
             self._starting = asyncio.get_running_loop().create_task(self._resume())
+        self._retaining = asyncio.get_running_loop().create_task(self._retain_often())
         self.cluster.start()
+
+    async def _retain_often(self) -> None:
+        """Apply the retention rule now and every ``RETAIN_EVERY`` seconds."""
+        while True:
+            try:
+                await self.retain()
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot apply the retention rule: %s", exc)
+            await asyncio.sleep(RETAIN_EVERY)
+
+    async def retain(self) -> tuple[list[str], list[str]]:
+        """The retention rule (issue 24, docs/server.md): close as abandoned every unfinished
+        table with no move for ``Limits.abandon_hours`` (or with no move at all
+        ``unstarted_hours`` after it was made), and delete the tables closed so more than
+        ``delete_days`` ago (0: never). The ids closed and the ids deleted."""
+        limits, now = self.limits, datetime.now(UTC)
+        idle = (f"closed as abandoned: no move for {limits.abandon_hours:g} hours")
+        unstarted = (f"closed as abandoned: no move in the {limits.unstarted_hours:g} "
+                     "hours after it was made")
+        closed = await run_in_threadpool(self.storage.abandon,
+                                         now - timedelta(hours=limits.abandon_hours),
+                                         now - timedelta(hours=limits.unstarted_hours),
+                                         idle, unstarted)
+        for table_id in closed:
+            table = self._live.get(table_id)
+            if table is not None:
+                row = await run_in_threadpool(self.storage.table, table_id)
+                table.closed_as(row.failure if row is not None and row.failure else idle)
+        deleted: list[str] = []
+        if limits.delete_days > 0:
+            deleted = await run_in_threadpool(self.storage.delete_closed,
+                                              now - timedelta(days=limits.delete_days))
+            for table_id in deleted:
+                table = self._live.pop(table_id, None)
+                self._finished.pop(table_id, None)
+                if table is not None:
+                    await table.close()
+            self._forget_tokens(set(deleted))
+        if closed or deleted:
+            log.info("retention: %d tables closed as abandoned, %d deleted", len(closed),
+                     len(deleted))
+        return closed, deleted
 
     @property
     def in_memory(self) -> list[str]:
@@ -1023,10 +1133,11 @@ class Tables:
 
     async def close(self) -> None:
         """Stop every table's bots and subscriptions; give up the bot leases held."""
-        if self._starting is not None and not self._starting.done():
-            self._starting.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._starting
+        for task in (self._starting, self._retaining):
+            if task is not None and not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.cluster.stop()
         for table in list(self._live.values()):
             await table.close()
@@ -1035,3 +1146,4 @@ class Tables:
         self._live.clear()
         await self.cluster.drain()
         await run_in_threadpool(self.pool.close)
+        await run_in_threadpool(self.setup_pool.close)

@@ -19,7 +19,7 @@ from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep import view  # noqa: F401  (registers the view)
 from citywatch.games.black_keep.actions import Action
-from citywatch.games.black_keep.params import HELP, MINIMUM, Parameters
+from citywatch.games.black_keep.params import HELP, MAXIMUM, MINIMUM, Parameters
 from citywatch.games.black_keep.position import read_position
 from citywatch.games.black_keep.setup import new_game
 from citywatch.games.black_keep.state import DIFFICULTIES, STATE_HOOKS, BlackKeepState
@@ -50,7 +50,8 @@ class BlackKeep(Game):
                    choices=("coop", "rivals")),
         GameOption("advanced", "the Roving guard and the Fake treasure: as the scenario "
                    "says, on or off", "scenario", choices=("scenario", "on", "off")),
-        *(GameOption(name, HELP[name], default, minimum=MINIMUM[name], tuning=True)
+        *(GameOption(name, HELP[name], default, minimum=MINIMUM[name], maximum=MAXIMUM[name],
+                     tuning=True)
           for name, default in Parameters().to_json().items()),
     )
     """The players' choices, then every number of ``Parameters`` as a tuning option."""
@@ -61,13 +62,13 @@ class BlackKeep(Game):
         ``advanced``) and ``parameters`` (some ``Parameters`` fields as JSON);
         ``ValueError`` for any bad choice."""
         values = self.check_new_game(players, options, known=("parameters",))
-        chosen = values["scenario"]
-        board = scenarios.load(chosen) if isinstance(chosen, str) else scenarios.from_doc(chosen)
         given = values.get("parameters") or {}
         if not isinstance(given, dict):
             raise ValueError("parameters must be a JSON object")
         tuned = {f.name: values[f.name] for f in fields(Parameters) if f.name in options}
         params = Parameters.from_json({**given, **tuned})
+        chosen = values["scenario"]
+        board = scenarios.load(chosen) if isinstance(chosen, str) else scenarios.from_doc(chosen)
         advanced = {"scenario": None, "on": True, "off": False}[values["advanced"]]
         mode = None if values["mode"] == "coop" else values["mode"]
         return new_game(board, params, players, seed, mode=mode,

@@ -14,15 +14,18 @@ import json
 import os
 import re
 import reprlib
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from citywatch.core.documents import DocumentLimits
+from citywatch.core.text import text_problem
 from citywatch.games.black_keep.actions import ROWS
 from citywatch.games.black_keep.board import TILE_SIZE, Board
 from citywatch.games.black_keep.hexes import Hex, distance, from_offset, label, neighbour, parse
+from citywatch.games.black_keep.params import MAXIMUM
 
 FORMAT = "black-keep-scenario/1"
 """The value of a scenario file's ``format`` key."""
@@ -42,6 +45,42 @@ MARKERS_FOR = {"stationary": ("crescent",), "patrolling": ("star", "shield", "gr
 """The tile markers each guard type walks by (the Roving guard starts on the crown)."""
 MARKERS = ("crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
 """Every marker a tile may print."""
+
+# -- limits (issue 24; docs/black-keep-rulings.md, "Limits"), checked before any rule -------
+MAX_CHARS = 32 * 1024
+"""Characters of a scenario as compact JSON (the largest shipped one holds about 5,000)."""
+MAX_DEPTH = 6
+"""Lists and objects inside each other (the format needs 5: the scenario, its tiles, a tile,
+its markers, a route)."""
+MAX_TILES = 16
+"""Tiles of a scenario: the 4 by 4 tile places the PettingZoo observation holds
+(``encoding.MAX_TILES``; the largest shipped scenario has 5)."""
+TILE_HEXES = TILE_SIZE * TILE_SIZE
+"""Hexes of a tile: the most entries of a tile's lists (solid hexes, outside edge hexes, a
+route), which name hexes of the tile, each once."""
+MAX_WALLS = 3 * TILE_HEXES * MAX_TILES
+"""Walls of a scenario: every side between two hexes of the largest map."""
+MAX_MAP_HEXES = TILE_HEXES * MAX_TILES
+"""Special Hexes, and torches, of a scenario: every hex of the largest map."""
+MAX_TILE_GUARDS = 4
+"""Guards a tile lists (one per role: basic, hard, vault, roving; the crypt lists two basic)."""
+MAX_GUARDS = 2 * MAX_TILES
+"""Guards of a scenario (the PettingZoo observation's ``encoding.MAX_GUARDS``)."""
+MAX_DAWN = MAXIMUM["dawn"]
+"""The latest dawn a scenario may set (the ``dawn`` parameter's maximum; shipped: 20-40)."""
+MAX_ID = 40
+"""Characters of a scenario's or a tile's id (shown to every seat)."""
+MAX_NAME = 60
+"""Characters of a scenario's or a tile's name (shown to every seat)."""
+MAX_SUMMARY = 500
+"""Characters of a scenario's summary (the longest shipped one holds 216); also the longest
+string anywhere in a scenario."""
+LIMITS = DocumentLimits("a scenario", MAX_CHARS, MAX_DEPTH, MAX_SUMMARY)
+"""The size limits every scenario document is held to first."""
+_WORDS = {"special": "Special Hexes", "solid": "solid hexes",
+          "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
+          "red_arrows": "hexes of the red arrows"}
+"""A listed thing in the words of a limit's message."""
 
 _SHOW = reprlib.Repr()
 _SHOW.maxstring = _SHOW.maxother = 40
@@ -110,8 +149,9 @@ class _Check:
         self.problems.append(f"rule {rule}: {text}")
 
     def run(self) -> _Check:
-        """Every rule in order; a broken shape (rule 1) or map (rule 2) stops the rest."""
-        if not self.rule_1() or not self.rule_2():
+        """The limits first, then every rule in order; a broken limit, shape (rule 1) or map
+        (rule 2) stops the rest."""
+        if not self.limits() or not self.rule_1() or not self.rule_2():
             return self
         self.rule_3()
         self.rule_4()
@@ -174,6 +214,50 @@ class _Check:
                 todo.append(there)
         return seen
 
+    # -- the limits (issue 24) --------------------------------------------------------------
+
+    def limits(self) -> bool:
+        """The size limits (``LIMITS``) and the counts of tiles, guards and list entries, each
+        broken one a problem starting ``limit:``. False if one is broken: then no rule is
+        checked, so no document costs more than the largest one within the limits."""
+        found = LIMITS.problems(self.doc)
+        doc = self.doc
+        if not found and isinstance(doc, dict):
+            tiles = doc.get("tiles")
+            tiles = tiles if isinstance(tiles, list) else []
+            counts = [(len(tiles), MAX_TILES, "tiles", "a scenario")]
+            for key, most in (("walls", MAX_WALLS), ("special", MAX_MAP_HEXES),
+                              ("torches", MAX_MAP_HEXES)):
+                if isinstance(doc.get(key), list):
+                    counts.append((len(doc[key]), most, key, "a scenario"))
+            guards = 0
+            for n, tile in enumerate(tiles):
+                if not isinstance(tile, dict):
+                    continue
+                where = f"tile {n + 1}"
+                lists = [(tile.get(k), k) for k in ("solid", "outside_edge")]
+                marks = tile.get("markers")
+                if isinstance(marks, dict):
+                    lists += [(marks.get(k), k) for k in ("green_line", "red_arrows",
+                                                         "red_shields")]
+                counts += [(len(v), TILE_HEXES, k, where) for v, k in lists
+                           if isinstance(v, list)]
+                if isinstance(tile.get("guards"), list):
+                    counts.append((len(tile["guards"]), MAX_TILE_GUARDS, "guards", where))
+                    guards += len(tile["guards"])
+            counts.append((guards, MAX_GUARDS, "guards", "a scenario"))
+            found += [f"limit: {where} lists at most {most} {_WORDS.get(what, what)}, not {n}"
+                      for n, most, what, where in counts if n > most]
+        self.problems += found
+        return not found
+
+    def text(self, value: Any, who: str, longest: int, shortest: int = 1) -> None:
+        """The rule of shown text (``core.text``) for a string others will read: a problem
+        ``text: ...`` naming the field if it breaks it."""
+        problem = text_problem(value, who, longest, shortest)
+        if problem is not None:
+            self.problems.append(f"text: {problem} (the rule of a player's name)")
+
     # -- the rules -------------------------------------------------------------------------
 
     def rule_1(self) -> bool:
@@ -187,11 +271,15 @@ class _Check:
             self.fail(1, f"the key {key!r} is missing")
         if doc.get("format", FORMAT) != FORMAT:
             self.fail(1, f"format is {_show(doc['format'])}, expected {FORMAT!r}")
-        for key in ("id", "name"):
+        for key, longest in (("id", MAX_ID), ("name", MAX_NAME)):
             if key in doc and not (isinstance(doc[key], str) and doc[key].strip()):
                 self.fail(1, f"{key} must be a non-empty string, not {_show(doc[key])}")
+            elif key in doc:
+                self.text(doc[key], f"the scenario's {key}", longest)
         if "summary" in doc and not isinstance(doc["summary"], str):
             self.fail(1, f"summary must be a string, not {_show(doc['summary'])}")
+        elif "summary" in doc:
+            self.text(doc["summary"], "the scenario's summary", MAX_SUMMARY, 0)
         players = doc.get("players", {"min": 1, "max": 1})
         low, high = (players.get(k) if isinstance(players, dict) else None
                      for k in ("min", "max"))
@@ -199,8 +287,9 @@ class _Check:
             self.fail(1, f"players must be {{'min': a, 'max': b}} with 1 <= a <= b <= 4, not "
                          f"{_show(players)}")
         dawn = doc.get("dawn", 1)
-        if not (_whole(dawn) and dawn > 0):
-            self.fail(1, f"dawn must be a positive whole number of rounds, not {_show(dawn)}")
+        if not (_whole(dawn) and 0 < dawn <= MAX_DAWN):
+            self.fail(1, f"dawn must be a whole number of rounds from 1 to {MAX_DAWN}, not "
+                         f"{_show(dawn)}")
         if not isinstance(doc.get("advanced", False), bool):
             self.fail(1, f"advanced must be true or false, not {_show(doc['advanced'])}")
         shape_ok = not missing
@@ -241,6 +330,9 @@ class _Check:
                 self.fail(1, f"{where}: {key} must be a non-empty string, not "
                              f"{_show(tile.get(key))}")
                 ok = False
+        for key, longest in (("id", MAX_ID), ("name", MAX_NAME)):
+            if isinstance(tile.get(key), str) and tile[key].strip():
+                self.text(tile[key], f"tile {n + 1}'s {key}", longest)
         for key, kind, what in (("solid", list, "list"), ("outside_edge", list, "list"),
                                 ("entry", bool, "boolean"), ("exit", bool, "boolean"),
                                 ("markers", dict, "object"), ("guards", list, "list")):
@@ -394,7 +486,7 @@ class _Check:
 
     def steps(self, route: list[Hex], where: str, what: str, closed: bool) -> None:
         """Each step of a route goes to a neighbour across an open side; no hex twice."""
-        repeated = sorted({h for h in route if route.count(h) > 1})
+        repeated = sorted(h for h, k in Counter(route).items() if k > 1)
         if repeated:
             self.fail(4, f"{where}: the {what} visits {_listing(repeated)} more than once")
         ends = route[1:] + route[:1] if closed else route[1:]
@@ -538,7 +630,7 @@ class _Check:
                 h = self.floor(7, text, f"{where}: outside edge", n)
                 if h is None:
                     continue
-                if h in edge:
+                if h in edge:  # at most TILE_HEXES entries (the limits)
                     self.fail(7, f"{where}: outside edge hex {label(h)} is listed twice")
                     continue
                 if all(neighbour(h, f) in self.tile_of for f in range(6)):
@@ -710,7 +802,7 @@ def from_doc(doc: Any, where: str | None = None) -> Board:
     problems); a document equal to a shipped scenario gets that scenario's shared Board, and
     one equal to a recent scenario of one's own (the last ``CUSTOM_BOARDS``) that one's, so its
     sight caches serve every game played on it."""
-    if isinstance(doc, dict):
+    if isinstance(doc, dict) and not LIMITS.problems(doc):
         try:
             cached = _CUSTOM.get(json.dumps(doc, sort_keys=True))
         except (TypeError, ValueError):

@@ -17,12 +17,16 @@ than one box holds it). Rule 4 of each deck (shuffle) is the set-up's work (``tu
 
 from __future__ import annotations
 
+import reprlib
+import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from citywatch.core.api import GameDecks
+from citywatch.core.documents import DocumentLimits
+from citywatch.core.text import text_problem
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_ID,
     ACTION_BY_NAME,
@@ -40,6 +44,27 @@ from citywatch.games.guardians_of_the_city.data import (
 DEFAULT_EFFORT = (3, 3, 2, 2, 2)
 """The opening effort of a deck without ``suggested_effort`` (players change it at set-up)."""
 _KEYS = frozenset({"id", "name", "plan", "action", "crisis", "suggested_effort"})
+
+# -- limits (issue 24; docs/guardians-of-the-city-rulings.md), checked before any rule -------
+MAX_CHARS = 16 * 1024
+"""Characters of a deck as compact JSON (a starter deck holds about 2,800)."""
+MAX_DEPTH = 4
+"""Lists and objects inside each other (the form needs 3: the deck, a side, a card)."""
+MAX_ENTRIES = {"action": len(ACTION_CARDS), "crisis": len(CRISIS_CARDS)}
+"""Entries of each side of a deck: one per card design of the set, each listed once."""
+MAX_NAME = 48
+"""Characters of a deck's name (shown to every seat; the starter decks' hold up to 31)."""
+MAX_ID = 40
+"""Characters of a deck's id."""
+MAX_PLAN = 300
+"""Characters of a deck's plan (the starter decks' hold up to 133); also the longest string
+anywhere in a deck."""
+LIMITS = DocumentLimits("a deck", MAX_CHARS, MAX_DEPTH, MAX_PLAN)
+"""The size limits every deck document is held to first."""
+TEXTS = (("name", "the deck's name", MAX_NAME, 1), ("id", "the deck's id", MAX_ID, 0),
+         ("plan", "the deck's plan", MAX_PLAN, 0))
+"""The deck's fields others read, each held to the rule of a player's name (``core.text``):
+field, its words in messages, most and fewest characters."""
 
 
 class DeckError(ValueError):
@@ -111,6 +136,28 @@ def _card(row: Any, side: str, where: str) -> tuple[int, int]:
     return index, count
 
 
+def limit_problems(data: Any) -> list[str]:
+    """The limits (``LIMITS``, ``MAX_ENTRIES``) a deck's JSON form breaks, then, if none, its
+    shown texts (``TEXTS``) that break the rule of a player's name; each a sentence starting
+    ``limit:`` or ``text:`` (empty: the deck's rules may be checked). Cheap whatever ``data``
+    is."""
+    found = LIMITS.problems(data)
+    if found or not isinstance(data, dict):
+        return found
+    for side, most in MAX_ENTRIES.items():
+        rows = data.get(side)
+        if isinstance(rows, list) and len(rows) > most:
+            found.append(f"limit: the {side.capitalize()} side of a deck lists at most {most} "
+                         f"entries (one per card of the set), not {len(rows)}")
+    for key, who, longest, shortest in TEXTS:
+        value = data.get(key)
+        if isinstance(value, str) and (value.strip() or shortest == 0):
+            problem = text_problem(value, who, longest, shortest)
+            if problem is not None:
+                found.append(f"text: {problem} (the rule of a player's name)")
+    return found
+
+
 def read_deck(data: Any) -> Deck:
     """A deck from its JSON form, not yet checked against the deck rules; ``DeckError`` if it
     is not a deck list (unknown card, a card on the wrong side, a card listed twice, ...)."""
@@ -146,8 +193,8 @@ def read_deck(data: Any) -> Deck:
     deck_id, plan = data.get("id", ""), data.get("plan", "")
     if not isinstance(deck_id, str) or not isinstance(plan, str):
         raise DeckError(f"{name}: the deck's id and plan must be text")
-    return Deck(name.strip(), tuple(counts["action"]), tuple(counts["crisis"]), effort, deck_id,
-                plan)
+    return Deck(unicodedata.normalize("NFC", name.strip()), tuple(counts["action"]),
+                tuple(counts["crisis"]), effort, deck_id, unicodedata.normalize("NFC", plan))
 
 
 def deck_problems(deck: Deck) -> list[str]:
@@ -200,7 +247,12 @@ def check_deck(deck: Deck) -> Deck:
 
 
 def load_deck(data: Any) -> Deck:
-    """Read a deck's JSON form and check it against every deck rule (``DeckError``)."""
+    """Check a deck's JSON form against the limits and the rule of shown text first
+    (``limit_problems``), then read it and check it against every deck rule (``DeckError``
+    naming each broken)."""
+    found = limit_problems(data)
+    if found:
+        raise DeckError("the deck is refused: " + "; ".join(found))
     return check_deck(read_deck(data))
 
 
@@ -252,8 +304,12 @@ class GotcDecks(GameDecks):
         return [deck.to_json() for deck in STARTER_DECKS]
 
     def problems(self, data: Any) -> list[str]:
-        """Every deck rule the deck's JSON form breaks (``DeckError`` if not a deck list)."""
-        return deck_problems(read_deck(_without_game(data)))
+        """Every limit, or else every rule of shown text and deck rule, the deck's JSON form
+        breaks (``DeckError`` if not a deck list)."""
+        found = limit_problems(data)
+        if any(p.startswith("limit:") for p in found):
+            return found
+        return found + deck_problems(read_deck(_without_game(data)))
 
     def load(self, value: Any) -> dict[str, Any]:
         """A legal deck's JSON form from a starter deck's id or name or a deck's JSON form
@@ -267,7 +323,7 @@ def _without_game(data: Any) -> Any:
     if not isinstance(data, dict) or "game" not in data:
         return data
     if data["game"] != GAME_NAME:
-        raise DeckError(f"this deck is for {data['game']!r}, not {GAME_NAME}")
+        raise DeckError(f"this deck is for {reprlib.repr(data['game'])}, not {GAME_NAME}")
     return {k: v for k, v in data.items() if k != "game"}
 
 

@@ -28,12 +28,16 @@ if TYPE_CHECKING:
 
 DEFAULT_ROUNDS = 100
 """A game stops after this many rounds unless told otherwise (citywatch ruling 6)."""
+MAX_ROUNDS = 300
+"""The most rounds option ``rounds`` may set (0, no limit, aside): three times the default
+(citywatch ruling 6; issue 24)."""
 
 
 class GuardsGuards(Game):
     """Guards! Guards! for 2 to 6 players. Options (the Short Game): ``spells`` (1-5) to
     return, and ``rounds``: stop after that many rounds and judge by spells, then dollars
-    (default ``DEFAULT_ROUNDS``; 0 plays until someone wins; citywatch ruling 6)."""
+    (default ``DEFAULT_ROUNDS``, at most ``MAX_ROUNDS``; 0 plays until someone wins; citywatch
+    ruling 6)."""
 
     name = "guards-guards"
     title = "Guards! Guards!"
@@ -46,7 +50,7 @@ class GuardsGuards(Game):
     options = (
         GameOption("spells", "Great Spells to win", 5, 1, 5),
         GameOption("rounds", "rounds before the game stops and is judged as the Short "
-                             "Game; 0: no limit", DEFAULT_ROUNDS, 0),
+                             "Game; 0: no limit", DEFAULT_ROUNDS, 0, MAX_ROUNDS),
     )
 
     def new_game(self, players: int = 4, seed: Seed = 0, **options: Any) -> GuardsGuardsState:

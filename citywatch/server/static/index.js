@@ -78,11 +78,11 @@
           el("p", { class: "note option-help", text: `${option.help} (default ${option.default}).` }));
         continue;
       }
-      const range = option.max === null || option.max === undefined
-        ? `${option.min} or more` : `${option.min} to ${option.max}`;
+      // Every number option has both bounds (issue 24): the input keeps to them.
+      const range = `${option.min} to ${option.max}`;
       (option.tuning ? tuning : rows).push(el("label", { for: id, text: option.name }), el("input", {
         type: "number", id, "data-option": option.name, step: 1, min: option.min,
-        max: option.max ?? null, value: option.default, required: true,
+        max: option.max, value: option.default, required: true,
         title: `${option.help} (${range}, default ${option.default})`,
       }), el("p", { class: "note option-help", text: `${option.help} (${range}, default ${option.default}).` }));
     }
@@ -108,11 +108,8 @@
         continue;
       }
       const value = Number(text);
-      const above = option.max !== null && option.max !== undefined && value > option.max;
-      if (text === "" || !Number.isInteger(value) || value < option.min || above) {
-        const range = option.max === null || option.max === undefined
-          ? `${option.min} or more` : `from ${option.min} to ${option.max}`;
-        return { error: `The option ${option.name} must be a whole number ${range}.` };
+      if (text === "" || !Number.isInteger(value) || value < option.min || value > option.max) {
+        return { error: `The option ${option.name} must be a whole number from ${option.min} to ${option.max}.` };
       }
       if (value !== option.default) options[option.name] = value;
     }

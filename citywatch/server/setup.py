@@ -1,0 +1,71 @@
+"""A new table's set-up, done in a worker process (issue 24, point 1).
+
+Checking a table's options (an uploaded scenario or deck among them) and dealing its first
+state can take time, so the server never does it on its event loop: ``build`` runs in a
+process of ``Tables.setup_pool`` under a time limit, and returns the checked options and the
+state. It imports nothing of the server's tables, so workers start light.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from citywatch.core.api import Game, State
+from citywatch.core.registry import GAMES, load, register
+from citywatch.core.rng import Seed
+
+SETUP_TIME_LIMIT = 10.0
+"""Default seconds a table's set-up may take (``--setup-time-limit``)."""
+MAX_MESSAGE = 600
+"""The most characters of an option's error message sent back to the creator."""
+
+
+@dataclass
+class Built:
+    """A table's set-up: its checked options, or why they are refused (``error``)."""
+
+    options: dict[str, Any]
+    """The options to store (decks as their JSON forms)."""
+    values: dict[str, Any]
+    """Every declared option's value (the defaults filled in)."""
+    shown: dict[str, Any]
+    """What a table's title shows of its options (``Game.shown_options``)."""
+    state: State | None
+    error: str | None = None
+    """A sentence for the creator (HTTP 400); None if the set-up was made."""
+
+
+def checked_options(game: Game, options: Any) -> dict[str, Any]:
+    """The options a table's creator gave for ``game`` (none: ``{}``); ``ValueError`` unless
+    they are a JSON object of the game's options, each valid. For a game with decks, the
+    decks per seat (a starter deck's id or a deck's JSON form each) are checked against
+    every deck rule and kept as the decks' JSON forms, so the record replays without the
+    uploaded files."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict):
+        raise ValueError('options must be a JSON object such as {"spells": 2}')
+    chosen = dict(options)
+    game.option_values(options)
+    book = game.decks()
+    if book is not None and book.keyword in chosen:
+        chosen[book.keyword] = book.check_choice(chosen[book.keyword])
+    return chosen
+
+
+def build(name: str, module: str, players: int, seed: Seed, options: Any) -> Built:
+    """Check ``options`` for game ``name`` (registered from ``module`` if this process does
+    not know it) and set up a game of ``players`` seats with ``seed``."""
+    if name not in GAMES:
+        register(name, module)
+    game = load(name)
+    try:
+        chosen = checked_options(game, options)
+    except ValueError as exc:
+        return Built({}, {}, {}, None, str(exc)[:MAX_MESSAGE])
+    try:
+        state = game.new_game(players=players, seed=seed, **chosen)
+    except ValueError as exc:
+        return Built({}, {}, {}, None, f"cannot set up the game: {exc}"[:MAX_MESSAGE])
+    return Built(chosen, game.option_values(chosen), game.shown_options(chosen, players), state)
