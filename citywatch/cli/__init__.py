@@ -1054,7 +1054,3 @@ def _play(args: argparse.Namespace) -> int:
         return 2
     game.run()
     return 0
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
