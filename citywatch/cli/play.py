@@ -1,0 +1,56 @@
+"""``citywatch play``: a game in the terminal, against bots or friends at one keyboard."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from citywatch.cli.arguments import add_decks, add_options, bot_name, deck_choice, seed
+from citywatch.core.registry import game_names, load
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` subcommand to ``subparsers``."""
+    play = subparsers.add_parser("play", help="play in the terminal against bots or friends")
+    play.add_argument("game", nargs="?", default=None, choices=game_names(),
+                      help="the game (may be left out when only one is registered)")
+    play.add_argument("--players", type=int, help="number of seats (default: as --seats, or 4)")
+    play.add_argument("--seats", help="who sits where, e.g. you,bot,bot,bot or you,you,bot")
+    play.add_argument("--bot", type=bot_name, default=None,
+                      help="the bot for seats named 'bot': a level (easy, normal, hard) or a "
+                           "bot spec (default normal)")
+    play.add_argument("--seed", type=seed, help="seed for the game (default: random)")
+    play.add_argument("--resume", action="store_true", help="continue an unfinished game")
+    play.add_argument("--auto", action="store_true",
+                      help="take your usual choice for you when it can never hurt (e.g. taking "
+                           "money from the bank); 'auto off' in the game undoes it")
+    play.add_argument("--screen", choices=("compact", "full"), default=None,
+                      help="compact (default): one screen per decision that fits the terminal, "
+                           "'board' and 'log' on demand; full: the whole board before every "
+                           "decision too (a resumed game keeps its own unless given; 'screen "
+                           "full' or 'screen compact' in the game changes it)")
+    add_options(play)
+    add_decks(play)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``citywatch play``; return the exit status."""
+    from citywatch.terminal import app
+
+    con = app.console()
+    read = app.default_reader(con)
+    if args.resume:
+        return app.resume(read, con, auto=args.auto, screen=args.screen)
+    try:
+        seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
+        if args.decks:
+            book = load(args.game).decks()
+            chosen = deck_choice(args.game, len(seats), args.decks)
+            args.options[book.keyword if book is not None else "decks"] = chosen
+        game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
+                            auto=args.auto, screen=args.screen or "compact")
+    except ValueError as exc:
+        print(f"citywatch play: error: {exc}", file=sys.stderr)
+        return 2
+    game.run()
+    return 0
