@@ -23,10 +23,7 @@ MAX_AMOUNT = 100000
 
 def positive(text: str) -> int:
     """A whole number, at least 1."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
     return value
@@ -34,13 +31,26 @@ def positive(text: str) -> int:
 
 def seed(text: str) -> int:
     """A seed: a whole number, 0 or more."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    value = _whole_number(text)
     if value < 0:
         raise argparse.ArgumentTypeError("the seed must be 0 or more")
     return value
+
+
+def _whole_number(text: str) -> int:
+    """``text`` as an int; a usage error saying it is not a whole number."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+
+
+def _number(text: str, kind: str) -> float:
+    """``text`` as a float; a usage error saying it is not ``kind`` ("a number", ...)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {kind}") from None
 
 
 def bot_list(text: str) -> list[str]:
@@ -86,10 +96,7 @@ def seconds(what: str) -> Callable[[str], float]:
     """A parser of a number of seconds more than 0 and at most 3600, ``what`` in its error."""
 
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        value = _number(text, "a number of seconds")
         if not 0 < value <= 3600:
             raise argparse.ArgumentTypeError(f"{what} must be more than 0 and at most 3600 "
                                              "seconds")
@@ -107,10 +114,7 @@ def amount(zero: bool) -> Callable[[str], float]:
     at most ``MAX_AMOUNT``."""
 
     def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        value = _number(text, "a number")
         low = "0 or more" if zero else "more than 0"
         if not ((value >= 0 if zero else value > 0) and value <= MAX_AMOUNT):
             raise argparse.ArgumentTypeError(f"{text!r} must be {low} and at most "
@@ -122,10 +126,7 @@ def amount(zero: bool) -> Callable[[str], float]:
 
 def delay(text: str) -> float:
     """A bot's delay: a number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _number(text, "a number of seconds")
     if not value >= 0:
         raise argparse.ArgumentTypeError("the bot delay must be 0 or more seconds")
     return value
