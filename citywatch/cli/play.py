@@ -44,9 +44,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
         if args.decks:
+            chosen = deck_choice(args.game, len(seats), args.decks)  # a game with decks
             book = load(args.game).decks()
-            chosen = deck_choice(args.game, len(seats), args.decks)
-            args.options[book.keyword if book is not None else "decks"] = chosen
+            assert book is not None
+            args.options[book.keyword] = chosen
         game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
                             auto=args.auto, screen=args.screen or "compact")
     except ValueError as exc:
