@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from citywatch import lab, lab_report
+from citywatch import lab
 from citywatch.cli import main
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
+from citywatch.lab import report as lab_report
 from citywatch.saves import show_option
 
 GAME = "guardians-of-the-city"
