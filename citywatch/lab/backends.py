@@ -1,5 +1,8 @@
 """Backends: a study's games played in batches, in this process (``run_serial``), in a pool of
-processes (``run_processes``) or as Ray tasks (``run_ray``)."""
+processes (``run_processes``) or as Ray tasks (``run_ray``).
+
+Workers run ``timed_batch`` (processes and Ray tasks import it from this module by name);
+``Batcher`` sizes the batches."""
 
 from __future__ import annotations
 

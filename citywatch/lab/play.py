@@ -1,4 +1,5 @@
-"""Playing one game between bots (``play_game``): what the lab plays, game after game."""
+"""Playing one game between bots (``play_game``, which returns a ``GameResult``) and the seat
+that moves first (``first_seat``)."""
 
 from __future__ import annotations
 
