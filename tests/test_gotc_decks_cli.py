@@ -197,7 +197,7 @@ def test_perft_from_a_seed_plays_the_chosen_decks(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ([GAME, "tests/perft/start-2p-seed1.json"], "a position file has its own decks"),
+    ([GAME, "tests/perft/ankh-morpork/start-2p-seed1.json"], "a position file has its own decks"),
     ([GAME, "--seed", "1", "--players", "2", "--deck", "3=lifeline"], "seats are numbered 1 to 2"),
     (["ankh-morpork", "--seed", "1"], "ankh-morpork has no decks to choose"),
 ])
