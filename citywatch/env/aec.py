@@ -59,7 +59,8 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
-            "name": f"citywatch_{game.replace('-', '_')}_v0",
+            "name": f"citywatch_{game.replace('-', '_')}_v{self.encoding.version}",
+            "encoding_fingerprint": self.encoding.fingerprint(),
             "render_modes": ["ansi"],
             "is_parallelizable": False,
             "options": dict(self.options),
