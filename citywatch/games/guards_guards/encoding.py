@@ -13,8 +13,8 @@ pin.
 **Observation.** 3048 numbers (``OBS_SIZE``), the same for every player count, each from 0
 to its block's max (``OBS_HIGH``; the numbers marked clipped are cut to it). Seats are
 absolute and blocks of seats a game lacks stay 0; a ``[seat][tile]`` block holds seat ``s``,
-tile ``t`` at ``start + len(TILES) * s + t`` (and alike). Tiles, volunteers, scrolls, items, Guild Cards,
-dragons, quadrants and spell colours are numbered in the data's order.
+tile ``t`` at ``start + len(TILES) * s + t`` (and alike). Tiles, volunteers, scrolls, items,
+Guild Cards, dragons, quadrants and spell colours are numbered in the data's order.
 ``LAYOUT[block]`` is ``(start, size)``::
 
     block                      start  size   max  what
