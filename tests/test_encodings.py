@@ -141,6 +141,18 @@ def test_the_environment_is_named_after_the_version(game: str) -> None:
     assert env.metadata["encoding_fingerprint"] == enc.fingerprint()
 
 
+@pytest.mark.parametrize("game", ENCODED)
+def test_the_guide_names_the_environment_and_its_sizes(game: str) -> None:
+    enc = encoding_of(game)
+    name = f"citywatch_{game.replace('-', '_')}_v{enc.version}"
+    guide = Path(__file__).resolve().parent.parent / "docs" / "pettingzoo.md"
+    rows = [line for line in guide.read_text(encoding="utf-8").splitlines() if name in line]
+    assert rows, f"docs/pettingzoo.md's table of encodings has no row for {name}"
+    cells = [cell.strip() for cell in rows[0].split("|")]
+    assert f"{len(enc.observation_high):,}" in cells and f"{len(enc.actions):,}" in cells, (
+        f"docs/pettingzoo.md's row for {name} does not give its sizes")
+
+
 def test_a_fingerprint_follows_every_part_of_the_layout() -> None:
     enc = encoding_of(ENCODED[0])
     first, (start, size) = next(iter(enc.blocks.items()))
