@@ -1,7 +1,7 @@
 """The ``citywatch simulate`` command: a balance study of many games between bots, summarised.
 
 The command sits on the balance lab: ``citywatch.lab`` plays and summarises the games and
-``citywatch.lab_report`` writes the report.
+``citywatch.lab.report`` writes the report.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from citywatch import lab
 from citywatch.lab import GameResult, Progress, Summary, first_seat, play_game
-from citywatch.lab_report import write_report
+from citywatch.lab.report import write_report
 
 __all__ = ["GameResult", "Summary", "first_seat", "play_game", "simulate"]
 

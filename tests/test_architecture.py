@@ -15,9 +15,8 @@ from citywatch.core.registry import game_names, load
 
 ROOT = Path(citywatch.__file__).parent
 INTERFACES = ("citywatch.terminal", "citywatch.server", "citywatch.env", "citywatch.lab",
-              "citywatch.lab_report", "citywatch.simulate", "citywatch.tournament",
-              "citywatch.cli", "citywatch.bots", "citywatch.reference", "citywatch.saves",
-              "citywatch.perft")
+              "citywatch.simulate", "citywatch.tournament", "citywatch.cli", "citywatch.bots",
+              "citywatch.reference", "citywatch.saves", "citywatch.perft")
 """Modules and packages that present or drive games: they talk to the core API only."""
 
 

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from citywatch import lab, lab_report
+from citywatch import lab
 from citywatch.cli import main
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
+from citywatch.lab import report as lab_report
 from citywatch.saves import show_option
 
 GAME = "guardians-of-the-city"
@@ -196,7 +197,7 @@ def test_perft_from_a_seed_plays_the_chosen_decks(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ([GAME, "tests/perft/start-2p-seed1.json"], "a position file has its own decks"),
+    ([GAME, "tests/perft/ankh-morpork/start-2p-seed1.json"], "a position file has its own decks"),
     ([GAME, "--seed", "1", "--players", "2", "--deck", "3=lifeline"], "seats are numbered 1 to 2"),
     (["ankh-morpork", "--seed", "1"], "ankh-morpork has no decks to choose"),
 ])

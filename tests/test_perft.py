@@ -2,10 +2,11 @@
 commit.
 
 As python-chess checks perft in CI, the exact size of the legal-action tree below fixed
-positions (``tests/perft/*.json``, written by ``tests/perft/make_positions.py``, which says how
-each was found) is checked against ``tests/perft/counts.json``. Chance is part of the state, so
-the counts are exact. If a count moves, either the change was meant to alter the rules (then
-regenerate with ``make_positions.py --counts`` and say why in the commit), or it is a bug.
+positions of every game (``tests/perft/<game>/*.json``, written by
+``tests/perft/make_positions.py``, which says how each was found) is checked against that
+folder's ``counts.json``. Chance is part of the state, so the counts are exact. If a count moves,
+either the change was meant to alter the rules (then regenerate with ``make_positions.py
+--counts`` and say why in the commit), or it is a bug.
 """
 
 from __future__ import annotations
@@ -19,32 +20,49 @@ from test_architecture import imports
 from toy_game import GAME as TOY
 
 from citywatch.cli import main
-from citywatch.core.registry import load
+from citywatch.core.registry import GAMES as REGISTERED
+from citywatch.core.registry import game_names, load
 from citywatch.perft import divide, perft, perft_counts
 
-FOLDER = Path(__file__).parent / "perft"
-COUNTS: dict[str, dict[str, Any]] = json.loads((FOLDER / "counts.json").read_text())
+PERFT = Path(__file__).parent / "perft"
+GAMES = [name for name in game_names() if REGISTERED[name].startswith("citywatch.games.")]
+"""The package's games (not one a test registers, as the toy game)."""
+COUNTS: dict[str, dict[str, dict[str, Any]]] = {
+    game: json.loads((PERFT / game / "counts.json").read_text())
+    for game in GAMES if (PERFT / game / "counts.json").is_file()}
 GAME = "ankh-morpork"
+FOLDER = PERFT / GAME
 
 
-def position(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads((FOLDER / name).read_text())
+def position(name: str, game: str = GAME) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((PERFT / game / name).read_text())
     return data
 
 
-def test_every_position_file_has_counts() -> None:
+def test_every_game_has_perft_counts() -> None:
+    """Issue 25: pinned perft counts for every game, each folder named after a game."""
+    assert sorted(COUNTS) == GAMES
+    assert sorted(p.name for p in PERFT.iterdir() if p.is_dir() and p.name != "__pycache__") \
+        == GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_position_file_has_counts(game: str) -> None:
     """No fixed position goes unchecked, and no count names a missing file."""
-    assert sorted(COUNTS) == sorted(p.name for p in FOLDER.glob("*.json") if p.name !=
-                                    "counts.json")
+    assert sorted(COUNTS.get(game, {})) == sorted(
+        p.name for p in (PERFT / game).glob("*.json") if p.name != "counts.json")
 
 
-@pytest.mark.parametrize("name", sorted(COUNTS))
-def test_ankh_morpork_perft_counts(name: str) -> None:
+@pytest.mark.parametrize(("game", "name"),
+                         [(game, name) for game in sorted(COUNTS) for name in COUNTS[game]])
+def test_perft_counts(game: str, name: str) -> None:
     """perft: rules changes show up as numbers; changing these counts is a deliberate,
-    explained commit."""
-    expected = COUNTS[name]
-    state = load(GAME).from_position(position(name))
-    assert perft_counts(state, expected["depth"]) == expected["counts"]
+    explained commit (issue 25: for every game)."""
+    expected = COUNTS[game][name]
+    state = load(game).from_position(position(name, game))
+    assert perft_counts(state, expected["depth"]) == expected["counts"], (
+        f"{game} {name}: the perft counts moved; if the rules were meant to change, run "
+        "python tests/perft/make_positions.py --counts and say why in the commit")
 
 
 def test_perft_leaves_the_state_unchanged() -> None:
@@ -108,7 +126,7 @@ def test_cli_prints_the_count_per_depth(capsys: pytest.CaptureFixture[str]) -> N
     name = "random-event-next-4p.json"
     assert main(["perft", GAME, str(FOLDER / name), "--depth", "4"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    counts = COUNTS[name]["counts"][:4]
+    counts = COUNTS[GAME][name]["counts"][:4]
     assert lines[1:5] == [f"depth {d}: {n}" for d, n in enumerate(counts, start=1)]
     assert lines[-1].startswith("time: ") and lines[-1].endswith(" s")
 
@@ -119,8 +137,8 @@ def test_cli_divide_sums_to_the_total(capsys: pytest.CaptureFixture[str]) -> Non
     lines = capsys.readouterr().out.splitlines()
     rows, total = lines[1:-2], lines[-2]
     assert rows[0].startswith("Assassinate Blue's minion in Dolly Sisters: ")
-    assert sum(int(row.rpartition(": ")[2]) for row in rows) == COUNTS[name]["counts"][3]
-    assert total == f"total at depth 4: {COUNTS[name]['counts'][3]}"
+    assert sum(int(row.rpartition(": ")[2]) for row in rows) == COUNTS[GAME][name]["counts"][3]
+    assert total == f"total at depth 4: {COUNTS[GAME][name]['counts'][3]}"
 
 
 def test_cli_from_a_new_game(capsys: pytest.CaptureFixture[str], toy_registered: object) -> None:

@@ -9,8 +9,10 @@ terminal screen returns anything ``rich`` can print.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 View = dict[str, Any]
@@ -85,7 +87,9 @@ class Encoding:
     ``actions[i]`` is action ``i``; ``index`` maps an action to its number;
     ``observation(state, seat)`` (a ``State`` of the game) is a float32 array in
     ``[0, observation_high]`` built from ``state.view(seat)`` only; ``action_mask(state)``
-    is an int8 array over ``actions``.
+    is an int8 array over ``actions``. ``blocks`` and ``verbs`` name the parts of both (the
+    game's encoding module documents each), ``version`` numbers the layout: the environment
+    is ``citywatch_<game>_v<version>``, and ``fingerprint()`` changes with the layout.
     """
 
     actions: Sequence[Any]
@@ -94,3 +98,28 @@ class Encoding:
     observation: Callable[[Any, int], Any]
     """``(state, seat)``: the game's own ``State`` class."""
     action_mask: Callable[[Any], Any]
+    version: int = 0
+    """Raised by one whenever the layout or the meaning of a number or an action changes."""
+    blocks: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Observation block name -> (start, size), in vector order."""
+    verbs: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Action group (a verb) -> (its first action number, one past its last), in order."""
+
+    def layout(self) -> dict[str, Any]:
+        """The layout as data: the sizes, each block's ``[name, start, size, high]`` (``high``
+        is the block's first number's largest value) and each verb's ``[name, start, size]``."""
+        high = self.observation_high
+        return {
+            "observation_size": len(high),
+            "action_count": len(self.actions),
+            "observation": [[name, start, size, float(high[start]) if size else 0.0]
+                            for name, (start, size) in self.blocks.items()],
+            "actions": [[name, start, stop - start]
+                        for name, (start, stop) in self.verbs.items()],
+        }
+
+    def fingerprint(self) -> str:
+        """16 hex digits of the SHA-256 of ``layout()`` as compact JSON: a pinned value that
+        changes whenever a block or a verb moves, grows, shrinks, is renamed or rescaled."""
+        text = json.dumps(self.layout(), separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -6,7 +6,9 @@ seat ``to_move``, so an interrupt question makes an agent act out of turn. Obser
 game's fixed action space. Rewards come at the end (``Outcome.rewards``): 1 to the winner,
 shared wins split, but 1 to every winner of a co-operative game (the seats win together).
 Game options (``Game.options``, e.g. Guards! Guards!'s ``spells``) are fixed when the
-environment is made, checked by the game, and start every ``reset()``.
+environment is made, checked by the game, and start every ``reset()``. The environment is
+``citywatch_<game>_v<version>`` after its encoding's declared ``version``, which rises with
+every change of the layout; ``metadata["encoding_fingerprint"]`` is ``Encoding.fingerprint()``.
 """
 
 from __future__ import annotations
@@ -59,7 +61,8 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self.players = players
         self.render_mode = render_mode
         self.metadata: dict[str, Any] = {
-            "name": f"citywatch_{game.replace('-', '_')}_v0",
+            "name": f"citywatch_{game.replace('-', '_')}_v{self.encoding.version}",
+            "encoding_fingerprint": self.encoding.fingerprint(),
             "render_modes": ["ansi"],
             "is_parallelizable": False,
             "options": dict(self.options),

@@ -3,8 +3,116 @@
 ``ACTIONS`` enumerates, verb by verb, every ``Action`` value that can ever be legal in a
 game of 2 to 4 players; ``INDEX`` is its inverse. ``observation(state, seat)`` encodes
 exactly the facts of ``state.view(seat)`` as a float32 vector of ``OBS_SIZE`` numbers, and
-``action_mask(state)`` marks the legal actions of the seat to move. ``docs/pettingzoo.md``
-describes both layouts.
+``action_mask(state)`` marks the legal actions of the seat to move.
+
+**Version.** ``VERSION`` numbers this layout; the environment is
+``citywatch_<game>_v<VERSION>``. Raise it by one with any change to the tables below (a block
+or verb added, moved, resized, renamed or rescaled, or what a number or an action means) and
+pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
+``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
+pin.
+
+**Observation.** 1563 float32 numbers (``OBS_SIZE``), the same for every player count, each
+from 0 to its block's max (``OBS_HIGH``): counts first, then 0/1 facts. Seats are absolute
+(seat 0 is Red) and blocks of seats a game lacks stay 0; a ``[seat][area]`` block holds seat
+``s``, area ``a`` at ``start + 12 * s + a`` (and alike for other pairs). Cards, areas, events
+and personalities are numbered in the order of the game's data (``CARDS``, ``AREAS``,
+``EVENTS``, ``PERSONALITIES``). Money is clipped at 999 and the turn at 9999. The vector
+leaves out the order of the discard pile and the pending decision's details beyond its kind
+(the mask lists the choices). ``LAYOUT[block]`` is ``(start, size)``::
+
+    block                      start  size   max  what
+    turn                           0     1  9999  turns begun
+    draw_pile_size                 1     1   101  cards left to draw
+    events_left                    2     1    12  random events not yet drawn
+    unused_personalities           3     1     7  personality cards nobody holds
+    money                          4     4   999  each seat's money
+    hand_size                      8     4   101  each seat's number of cards in hand
+    minions_in_supply             12     4    12  each seat's minions off the board
+    buildings_in_supply           16     4     6  each seat's buildings off the board
+    minions                       20    48    12  minions, ``[seat][area]`` (index ``20 + 12*seat +
+                                                  area``)
+    trolls                        68    12     3  trolls per area
+    demons                        80    12     4  demons per area
+    trouble                       92    12     1  trouble marker per area
+    seat                         104     4     1  one-hot: the observing seat
+    players                      108     3     1  one-hot: 2, 3 or 4 players
+    current                      111     4     1  one-hot: whose turn it is
+    to_move                      115     4     1  one-hot: who decides now (0 when over)
+    decision                     119    12     1  one-hot: the kind of pending decision
+                                                  (``FRAME_KINDS``, sorted)
+    text_step                    131    29     1  one-hot: the card-text step when the kind is
+                                                  ``fx`` (``FX_STEPS``)
+    building                     160    48     1  buildings, ``[seat][area]``
+    area_card                    208    60     1  City Area card owner, ``[seat][area]``; row 4 =
+                                                  out of the game
+    powers_used                  268    12     1  area powers used this turn
+    gained_this_turn             280    12     1  area cards gained this turn (their power is
+                                                  closed)
+    immune                       292     4     1  seats shielded by Wallace Sonky from the current
+                                                  text
+    text_asked                   296     4     1  seats already offered Wallace Sonky for the
+                                                  current text
+    personality                  300    28     1  ``[seat][personality]``: own personality;
+                                                  everyone's at the end
+    seen_personalities           328     7     1  unused personalities this seat saw (Mrs Cake)
+    known_hands                  335   404     1  ``[seat][card]``: own hand, and any hand shown to
+                                                  this seat
+    in_front                     739   404     1  ``[seat][card]``: cards lying in front of each
+                                                  seat
+    discard_pile                1143   101     1  cards in the discard pile
+    in_play                     1244   101     1  cards in play
+    out_of_game                 1345   101     1  cards out of the game
+    played_this_turn            1446   101     1  cards played this turn
+    events_done                 1547    12     1  random events already drawn
+    winners                     1559     4     1  the winners, at the end
+
+**Actions.** 5393 (``NUM_ACTIONS``): ``ACTIONS[i]`` is action ``i``, every
+``Action(verb, card, area, seat, extra, other)`` the rules can produce, grouped by verb in the
+order of the verb list, each group in the order of the loops in ``_VERBS`` (the first value
+slowest). Seats range over 0-3 whatever the player count. ``VERB_RANGES[verb]`` is
+``(start, stop)``::
+
+    verb                   start    size  values
+    play                       0      95  card: every card but the six interrupts
+    pass                      95       1
+    skip                      96     161  card, symbol index: each symbol but "play another card"
+                                          and "random event"
+    stop                     257       1
+    end_turn                 258       1
+    place_minion             259     144  area x lift (-1, or the other 11 areas)
+    place_building           403     288  area x cost (full or half) x lift of a building (-1 or
+                                          another area)
+    assassinate              691      72  area x owner (seats 0-3, troll 4, demon 5)
+    remove_trouble           763      12  area
+    take_money               775       5  the amounts printed on money symbols ($1-$5)
+    scroll                   780      70  the cards with a scroll symbol
+    event                    850       1
+    power                    851     219  per area power: money (its amount), The Shades (an area
+                                          next to it or itself), Dolly Sisters / Dimwell (such an
+                                          area x lift), The Scours (any card), Isle of Gods (any
+                                          area), Unreal Estate
+    mossy                   1070      95  the card taken back: any card but the interrupts
+    protect                 1165       6  the five protecting interrupts, and Small Gods
+    allow                   1171       1
+    target                  1172      44  the 11 cards whose text chooses a player x seat
+    give_card               1216     404  card x seat
+    discard                 1620     505  card x (own: -1, or the seat made to discard)
+    pay_bank                2125       1  CMOT Dibbler's $2
+    done                    2126       1
+    pay                     2127      12  seat x the amounts texts demand ($1, $2, $5)
+    refuse                  2139       1
+    take_card_in_front      2140       2  Dr Whiteface, The Fools' Guild
+    move_minion             2142     528  area x seat x destination (another area)
+    remove_minion           2670      72  area x owner
+    remove_building         2742      48  area x seat
+    replace_building        2790     576  area x seat x lift of own building
+    place_trouble           3366      12  area
+    choose_area             3378      12  area
+    swap_personality        3390       1
+    swap_minions            3391    1980  (area, owner) x (a later area, another owner)
+    hubert                  5371      12  payer x payee, different seats
+    keep_here               5383      10  the areas on the river (only the Flood asks)
 """
 
 from __future__ import annotations
@@ -43,6 +151,10 @@ from citywatch.games.ankh_morpork.view import revealed_hands
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+VERSION = 0
+"""The layout's version (the environment's ``_v<VERSION>``): raise it by one with any change to
+the layout the module's docstring gives, and pin the new fingerprint (``tests/encodings.json``)."""
 
 MAX_SEATS = 4
 OWNERS = (*range(MAX_SEATS), TROLL, DEMON)  # pieces: the seats' minions, trolls, demons

@@ -161,7 +161,7 @@ class AnkhMorpork(Game):
         from citywatch.games.ankh_morpork import encoding as enc
 
         return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask)
+                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG board (``board.js``) and its card data."""

@@ -10,18 +10,157 @@ fit with room to spare: The Black Keep is 3 by 2 tiles (A-U, 1-14) with at most 
 A scenario of one's own beyond the box plays everywhere else; here ``observation`` and
 ``action_mask`` refuse it with a ``ValueError`` (``check_fits``).
 
-**Actions.** Every declared verb (``actions.VERBS``) with every value of its fields, numbered
-by ``citywatch.core.spaces.ActionSpace``: a ``hex`` field takes one of the ``CELLS`` hexes of
-the box (cell ``column * MAP_ROWS + row - 1``; an action itself holds the hex's label code,
-``actions.hex_code``), a ``guard`` field one of ``MAX_GUARDS`` guards, the other kinds their
-cards, directions and loot. ``ACTIONS`` and ``INDEX`` compute an action from its number and
-back without listing them; ``action_mask(state)`` marks the legal actions of the thief to move.
+**Version.** ``VERSION`` numbers this layout; the environment is
+``citywatch_<game>_v<VERSION>``. Raise it by one with any change to the tables below (a block
+or verb added, moved, resized, renamed or rescaled, or what a number or an action means) and
+pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
+``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
+pin.
 
 **Observation.** ``observation(state, seat)`` is built from ``state.view(seat)`` only, plus
 the map's fixed geometry (``state.board``: floor, walls, Special Hexes, tiles and their
-markers, which every seat sees). It is a float32 vector of ``OBS_SIZE`` numbers in
-``[0, OBS_HIGH]``: first the hex planes (each ``CELLS`` numbers, one per hex of the box), then
-the scalars; ``LAYOUT`` names every block. ``docs/black-keep-engine.md`` lists them.
+markers, which every seat sees). It is a float32 vector of 50,949 numbers (``OBS_SIZE``), each
+from 0 to its block's max (``OBS_HIGH``; every number is clipped to it): first the hex planes,
+each ``CELLS`` (784) numbers, hex ``c`` of plane ``k`` of a block at ``start + 784 * k + c``
+(cell ``c = column * MAP_ROWS + row - 1``), the map's fixed planes up to ``STATIC_END``; then
+the scalars. Seats and guards are absolute (seat 0 is Thief 1; guards in listing order) and
+blocks of absent seats and guards stay 0; a ``[guard][tile]`` block holds guard ``g``, tile
+``t`` at ``start + MAX_TILES * g + t`` (and alike). ``LAYOUT[block]`` is ``(start, size)``::
+
+    block                      start  size   max  what
+    floor                          0   784     1  plane: a hex of the map's floor
+    solid                        784   784     1  plane: a solid hex
+    closed_side                 1568  4704     1  6 planes ``[facing]``: a wall, a solid hex or the
+                                                  map's edge on that side
+    special                     6272   784     1  plane: doors, windows, grates (Special Hexes)
+    outside_edge                7056   784     1  plane: outside edge hexes of every tile
+    entry_hex                   7840   784     1  plane: outside edge hexes of entry tiles
+    vault_tile                  8624   784     1  plane: the vault tile's hexes
+    crown                       9408   784     1  plane: the crown
+    tile                       10192   784    16  plane: the hex's tile, numbered in scenario order
+                                                  from 1
+    green_line                 10976   784    99  plane: position + 1 on its tile's green line
+    red_arrows                 11760   784    99  plane: position + 1 on its tile's red arrows
+    crescent                   12544   784     1  plane: crescent markers
+    star                       13328   784     1  plane: star markers
+    shield                     14112   784     1  plane: shield markers
+    red_shield                 14896   784     1  plane: red shield markers
+    torch                      15680   784     1  plane: burning torches
+    extinguished               16464   784     1  plane: put-out torches
+    lit                        17248   784     1  plane: lit hexes
+    guard_status               18032  4704     1  ``STATUSES`` planes: a placed guard here, by
+                                                  status
+    guard_facing               22736  4704     1  ``FACINGS`` planes: a placed guard here, by facing
+    guard_undead               27440   784     1  plane: a placed undead guard here
+    guard_bow                  28224   784     1  plane: a placed guard with a bow here
+    seen                       29008   784     1  plane: some guard sees the hex now
+    seen_by_bow                29792   784     1  plane: a guard with a bow sees it
+    marker                     30576   784     1  plane: a Thief Marker
+    marker_age                 31360   784    99  plane: 1 for the newest marker, 2 the one before,
+                                                  ...
+    guard_target               32144   784     1  plane: where some guard heads
+    guard_home                 32928   784     1  plane: some guard's home
+    thief_hex                  33712  3136     1  ``[seat]`` planes: where the thief is, when the
+                                                  observing seat may know
+    thief_possible             36848  3136     1  ``[seat]`` planes: where the public knows it may
+                                                  be
+    exit_hex                   39984  3136     1  ``[seat]`` planes: outside edge hexes of its Exit
+                                                  card's tile
+    key_door                   43120  3136     1  ``[seat]`` planes: Special Hexes of tiles whose
+                                                  key it holds
+    plan_step                  46256  1568     1  2 planes ``[first, second]``: the steps of the
+                                                  seat's own plan
+    plan_target                47824   784     1  plane: its planned Guard card's hex target, or its
+                                                  guard's hex
+    players                    48608     4     1  one-hot: 1 to 4 thieves
+    seat                       48612     4     1  one-hot: the observing seat
+    mode                       48616     3     1  one-hot: ``MODES``
+    difficulty                 48619     3     1  one-hot: ``DIFFICULTIES``
+    advanced                   48622     1     1  the advanced game
+    round                      48623     1   999  the round
+    dawn                       48624     1   999  the round dawn comes
+    rounds_left                48625     1   999  dawn - round, at least 0
+    phase                      48626     6     1  one-hot: ``PHASES``
+    to_move                    48632     4     1  one-hot: who decides now
+    decision                   48636     6     1  one-hot: the task (``TASKS``)
+    vault_triggered            48642     1     1  the vault was triggered
+    market                     48643     8     3  ``[Guard card]``: face-up copies in the market
+    guard_deck                 48651     1    16  cards left in the Guard deck
+    exit_deck                  48652     1    32  cards left in the Exit deck
+    treasures_on_crown         48653     1     6  treasure tokens on the crown
+    thief_present              48654     4     1  ``[seat]``: the thief is in the game
+    wounds                     48658     4     9  ``[seat]``: wounds
+    coins                      48662     4    99  ``[seat]``: coins
+    hand                       48666    40     1  ``[seat][thief card]``: cards in hand
+    discard                    48706    40     1  ``[seat][thief card]``: cards discarded
+    guard_cards                48746    32     2  ``[seat][Guard card]``: copies held
+    lockpicks                  48778     4     1  ``[seat]``: has lockpicks
+    keys                       48782     4    16  ``[seat]``: keys held
+    treasure                   48786    24     1  ``[seat][treasure]``: the treasure carried
+    armour_used                48810     4     1  ``[seat]``: armour used
+    sword_used                 48814     4     1  ``[seat]``: sword used
+    hiding                     48818     4     1  ``[seat]``: hiding
+    standing                   48822    16     1  ``[seat][STANDINGS]``: in play, escaped, caught,
+                                                  killed
+    hex_known                  48838     4     1  ``[seat]``: the public knows its hex
+    plan                       48842     1     1  the observing seat has a plan
+    plan_card                  48843    10     1  one-hot: its planned thief card
+    plan_escape                48853     1     1  it plans to escape
+    plan_pocket                48854    32     1  ``[guard]``: the guard it plans to pick-pocket
+    plan_loot                  48886     2     1  ``[loot]``: what it plans to take from it
+    plan_guard_card            48888     8     1  one-hot: its planned Guard card
+    plan_guard_target          48896    32     1  ``[guard]``: the guard its Guard card targets
+    plan_take                  48928     1     1  it plans to take a treasure
+    guard_present              48929    32     1  ``[guard]``: the guard exists
+    guard_placed               48961    32     1  ``[guard]``: it is on the map
+    guard_tile                 48993   512     1  ``[guard][tile]``: its tile
+    guard_role                 49505   128     1  ``[guard][ROLES]``: its role
+    guard_type                 49633   128     1  ``[guard][GUARD_TYPES]``: its type
+    guard_is_undead            49761    32     1  ``[guard]``: undead
+    guard_has_bow              49793    32     1  ``[guard]``: has a bow
+    guard_status_of            49825   192     1  ``[guard][STATUSES]``: its status
+    guard_facing_of            50017   192     1  ``[guard][FACINGS]``: its facing
+    guard_key                  50209    32     1  ``[guard]``: carries a key
+    guard_coins                50241    32     9  ``[guard]``: its coins
+    guard_route_position       50273    32    99  ``[guard]``: route position + 1
+    guard_route_backward       50305    32     1  ``[guard]``: walks its route backward
+    guard_shot                 50337   128     1  ``[guard][seat]``: thieves it shot
+    guard_where                50465   192    28  ``[guard][6]``: column + 1 and row of its hex, its
+                                                  target and its home (0 for none)
+    guard_has_home             50657    32     1  ``[guard]``: has a home
+    guard_home_facing          50689   192     1  ``[guard][FACINGS]``: its home's facing
+    guard_home_route_position  50881    32    99  ``[guard]``: its home's route position + 1
+    guard_home_route_backward  50913    32     1  ``[guard]``: its home's route runs backward
+    winners                    50945     4     1  the winners, at the end
+
+**Actions.** 411,120 (``NUM_ACTIONS``): every declared verb (``actions.VERBS``) with every value
+of its fields, numbered by ``citywatch.core.spaces.ActionSpace``: verbs in name order, and
+within a verb its fields as mixed-radix digits, the first field most significant, each digit
+the field's value + 1 (-1, unused, is 0), so a field of N values takes N + 1 digits. A ``hex``
+field takes one of the ``CELLS`` hexes of the box by its cell (an action itself holds the
+hex's label code, ``actions.hex_code``), a ``guard`` field one of ``MAX_GUARDS`` guards, the
+other kinds their cards, directions (``FACINGS``) and loot. ``ACTIONS`` and ``INDEX`` compute
+an action from its number and back without listing them; ``action_mask(state)`` marks the
+legal actions of the thief to move. ``VERB_RANGES[verb]`` is ``(start, stop)``. Fields below:
+name (kind, values)::
+
+    verb                   start    size  values
+    buy                        0       9  card (guard_card, 8)
+    escape                     9     539  card (thief_card, 10) x first (direction, 6) x second
+                                          (direction, 6)
+    guard_card               548  233145  card (guard_card, 8) x guard (32) x at (hex, 784)
+    hide                  233693       1
+    leave                 233694       1
+    move                  233695   60445  card (thief_card, 10) x direction (6) x to (hex, 784)
+    no_buy                294140       1
+    no_guard_card         294141       1
+    pick_pocket           294142   77715  guard (32) x at (hex, 784) x take (loot, 2)
+    rest                  371857       1
+    run                   371858   38465  first (direction, 6) x second (direction, 6) x to (hex,
+                                          784)
+    start                 410323     785  hex (784)
+    stay                  411108      11  card (thief_card, 10)
+    take                  411119       1
 """
 
 from __future__ import annotations
@@ -62,6 +201,10 @@ from citywatch.games.black_keep.state import (
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+VERSION = 0
+"""The layout's version (the environment's ``_v<VERSION>``): raise it by one with any change to
+the layout the module's docstring gives, and pin the new fingerprint (``tests/encodings.json``)."""
 
 BLOCKS = 4
 """Tile places across and down the box."""

@@ -96,7 +96,7 @@ class BlackKeep(Game):
         from citywatch.games.black_keep import encoding as enc
 
         return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask)
+                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG map (``board.js``), its styles and its data (``board.json``)."""

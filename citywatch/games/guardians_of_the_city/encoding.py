@@ -1,12 +1,105 @@
 """Guardians of the City for learning agents: a fixed action space and a fixed observation vector.
 
-The action space is every declared verb (``actions.VERBS``) with every value of its fields,
-verb by verb in name order: each field takes -1 (unused) or one of its kind's values (pillars,
-Citizen Groups, Action and Crisis cards, seats, a ``number`` 0 to ``MAX_NUMBER``, and every
-bitmask of Terrorist Cells or Citizen Groups). ``ACTIONS`` lists them and ``INDEX`` numbers
-them. ``observation(state, seat)`` encodes the facts of ``state.view(seat)`` (ruling 17) as a
+``observation(state, seat)`` encodes the facts of ``state.view(seat)`` (ruling 17) as a
 float32 vector of ``OBS_SIZE`` numbers in ``[0, OBS_HIGH]``; ``action_mask(state)`` marks the
-legal actions of the seat to move. ``LAYOUT`` names the vector's blocks.
+legal actions of the seat to move.
+
+**Version.** ``VERSION`` numbers this layout; the environment is
+``citywatch_<game>_v<VERSION>``. Raise it by one with any change to the tables below (a block
+or verb added, moved, resized, renamed or rescaled, or what a number or an action means) and
+pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
+``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
+pin.
+
+**Observation.** 1098 numbers (``OBS_SIZE``), the same for every player count, each from 0
+to its block's max (``OBS_HIGH``; every number is clipped to it): everything public, the
+seat's own hand, and of other hands only the cards everybody saw; never a deck's order. Seats
+are absolute (seat 0 is Player 1) and blocks of seats a game lacks stay 0; a
+``[seat][pillar]`` block holds seat ``s``, pillar ``i`` at ``start + len(PILLARS) * s + i``
+(and alike). Pillars, Citizen Groups, Terrorist Cells, Action and Crisis cards are numbered in
+the data's order; card counts are copies of each card design. ``LAYOUT[block]`` is
+``(start, size)``::
+
+    block                      start  size   max  what
+    turn                           0     1   999  turns begun
+    players                        1     3     1  one-hot: 2, 3 or 4 players
+    seat                           4     4     1  one-hot: the observing seat
+    first                          8     4     1  one-hot: the first player
+    current                       12     4     1  one-hot: whose turn it is
+    step                          16     5     1  one-hot: set-up, Steps 1-4
+    plays                         21     1     9  Action cards played this turn
+    cell_strength                 22     3     6  each Terrorist Cell's strength
+    cell_frozen                   25     3     1  each cell frozen
+    ending                        28     4     1  end conditions waiting for the round's end
+                                                  (``scoring.REASONS``)
+    in_play_seat                  32     4     1  one-hot: who plays the Action card being resolved
+    in_play                       36    34     1  one-hot: that Action card
+    in_play_galvanised            70    34     1  one-hot: the Galvanised People card paired with it
+    crisis                       104    28     1  one-hot: the Crisis card being resolved
+    to_move                      132     4     1  one-hot: who decides now (0 when over)
+    decision                     136    11     1  one-hot: the kind of pending decision
+                                                  (``FRAME_KINDS``, sorted)
+    decision_pillar              147     5     1  one-hot: the pillar an effort decision sets next
+    decision_count               152     1     9  cards, cells or groups the decision picks
+    decision_amount              153     1     9  the amount a cells or groups decision moves
+    decision_raise               154     1     1  a cells or groups decision raises (else lowers)
+    own_chosen_effort            155     5     4  the observing seat's effort chosen so far, per
+                                                  pillar
+    effort                       160    20     4  ``[seat][pillar]``: printed National Effort
+    effective_effort             180    20     4  ``[seat][pillar]``: effective effort
+    required_effort              200     4    12  ``[seat]``: the effort total due
+    support                      204    16     4  ``[seat][group]``: support of each Citizen Group
+    shield                       220     4     9  ``[seat]``: Shield
+    counter_terrorism_points     224     4    99  ``[seat]``: Counter-Terrorism points
+    special_intelligence_used    228     4     9  ``[seat]``: Special Intelligence used
+    score                        232     4    99  ``[seat]``: score
+    hand_count                   236     4     9  ``[seat]``: cards in hand
+    action_deck_count            240     4    50  ``[seat]``: cards in the Action deck
+    crisis_deck_count            244     4    40  ``[seat]``: cards in the Crisis deck
+    action_limit                 248     4     9  ``[seat]``: Action cards it may play a turn
+    turns                        252     4   999  ``[seat]``: turns taken
+    known_in_hand                256   136     9  ``[seat][Action card]``: copies in hand that
+                                                  everybody saw
+    action_discard               392   136     9  ``[seat][Action card]``: copies in the discard
+                                                  pile
+    crisis_discard               528   112     9  ``[seat][Crisis card]``: copies in the Crisis
+                                                  discard pile
+    score_pile                   640   136     9  ``[seat][Action card]``: copies in the Score pile
+    subversive                   776   112     1  ``[seat][Crisis card]``: the active Subversive
+                                                  card
+    lasting                      888   136     9  ``[seat][Action card]``: lasting Galvanised People
+                                                  cards
+    protected_groups            1024    16     1  ``[seat][group]``: groups a lasting card protects
+    boost                       1040    20     9  ``[seat][pillar]``: effort boosts of lasting cards
+    hand                        1060    34     9  ``[Action card]``: copies in the observing seat's
+                                                  hand
+    winners                     1094     4     1  the winners, at the end
+
+**Actions.** 1543 (``NUM_ACTIONS``): every declared verb (``actions.VERBS``) with every value
+of its fields, numbered by ``citywatch.core.spaces.ActionSpace``: verbs in name order, and
+within a verb its fields as mixed-radix digits, the first field most significant, each digit
+the field's value + 1 (-1, unused, is 0), so a field of N values takes N + 1 digits. A field
+takes pillars, Citizen Groups, Action cards, Crisis cards, seats 0-3, a ``number`` (an effort
+level 0 to ``MAX_NUMBER``), or a bitmask of Terrorist Cells (``cells``) or of Citizen Groups
+(``groups``). ``ACTIONS`` lists them and ``INDEX`` numbers them; ``VERB_RANGES[verb]`` is
+``(start, stop)``. Fields below: name (kind, values)::
+
+    verb                   start    size  values
+    discard                    0      35  card (action_card, 34)
+    draw                      35       1
+    effort                    36      36  pillar (5) x level (number, 5)
+    end_plays                 72       1
+    keep_effort               73       1
+    lose_groups               74      17  groups (16)
+    lower                     91       6  pillar (5)
+    next_loss                 97       5  group (4)
+    play                     102    1225  card (action_card, 34) x galvanised (action_card, 34)
+    raise_cells             1327       9  cells (8)
+    raise_groups            1336      17  groups (16)
+    reduce_cells            1353       9  cells (8)
+    remove_subversive       1362     145  seat (4) x card (crisis_card, 28)
+    take_back               1507      35  card (action_card, 34)
+    take_nothing            1542       1
 """
 
 from __future__ import annotations
@@ -32,6 +125,10 @@ from citywatch.games.guardians_of_the_city.state import NONE, GotcState
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+VERSION = 0
+"""The layout's version (the environment's ``_v<VERSION>``): raise it by one with any change to
+the layout the module's docstring gives, and pin the new fingerprint (``tests/encodings.json``)."""
 
 MAX_SEATS = len(SEATS)
 MAX_NUMBER = CONSTANTS.effort_max

@@ -114,7 +114,7 @@ class GuardiansOfTheCity(Game):
         from citywatch.games.guardians_of_the_city import encoding as enc
 
         return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask)
+                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
 
     def web_folder(self) -> Path:
         """``web/``: the browser board (``board.js``, ``board.css``) and its card facts

@@ -134,7 +134,7 @@ class GuardsGuards(Game):
         from citywatch.games.guards_guards import encoding as enc
 
         return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask)
+                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG hex board (``board.js``) and its data (``board.json``)."""

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.lab import Result
+from citywatch.lab.results import Result
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
