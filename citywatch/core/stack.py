@@ -106,6 +106,11 @@ class Decisions(Generic[S]):
         return register
 
     @staticmethod
+    def push(s: S, *frame: Any) -> None:
+        """Push a decision frame ``(kind, seat, ...)``."""
+        s.stack.append(frame)
+
+    @staticmethod
     def then(s: S, *ops: tuple[Any, ...]) -> None:
         """Queue automatic steps ``(name, *args)`` to run, in order, once everything pushed
         above them is decided."""
