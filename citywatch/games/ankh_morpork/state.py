@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
+from citywatch.core.log import LogNode
 from citywatch.core.rng import Rng
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.ankh_morpork.actions import Action
@@ -241,13 +241,6 @@ class AnkhMorporkState(StackedState):
         """Move a card from ``seat``'s hand to the discard pile."""
         self.hands[seat].remove(card)
         self.discard_pile.append(card)
-
-    def say(
-        self, text: str, seats: tuple[int, ...] | None = None, others: str | None = None
-    ) -> None:
-        """Add a sentence to the log (private to ``seats`` when given)."""
-        entry = LogEntry(text, None if seats is None else frozenset(seats), others)
-        self.log_tail = log_append(self.log_tail, entry)
 
     def area_name(self, area: int) -> str:
         """The area's name."""

@@ -10,7 +10,7 @@ need them call through ``STATE_HOOKS``, which those modules fill when they are i
 from __future__ import annotations
 
 from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
+from citywatch.core.log import LogNode
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, StackedState, StateHooks
 from citywatch.games.black_keep.board import Board
@@ -226,13 +226,6 @@ class BlackKeepState(StackedState):
         c.phase = self.phase
         c.guard_trace = self.guard_trace  # a tuple, never changed in place
         return self.copy_stacked_parts(c)
-
-    # --- the log -------------------------------------------------------------------------
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     # --- dice ----------------------------------------------------------------------------
     def roll(self) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
+from citywatch.core.log import LogNode
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, StackedState, StateHooks
 from citywatch.games.guardians_of_the_city.actions import SEATS, Action
@@ -144,13 +144,6 @@ class GotcState(StackedState):
         c.play = self.play
         c.crisis = self.crisis
         return self.copy_stacked_parts(c)
-
-    # --- the log -------------------------------------------------------------------------
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     # --- facts ---------------------------------------------------------------------------
     def surviving(self, seat: int) -> int:

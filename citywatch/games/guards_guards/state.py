@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeVar
 
 from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
+from citywatch.core.log import LogNode
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, StackedState, StateHooks
 from citywatch.games.guards_guards import board
@@ -281,12 +281,6 @@ class GuardsGuardsState(StackedState):
     def colour(self, seat: int) -> str:
         """A seat's colour name."""
         return COLOURS[seat]
-
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     def roles(self) -> dict[str, object]:
         """Each seat's Guild Card name, for an ``Outcome``'s details (the lab's "win rate by
