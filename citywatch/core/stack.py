@@ -228,6 +228,15 @@ class StackedState(State):
     log_tail: LogNode | None
     _legal: list[Any] | None
 
+    def init_stacked_parts(self) -> None:
+        """Give this new state an empty stack, a generator seeded 0, no result, an empty log
+        and no cached legal actions."""
+        self.stack = []
+        self.rng = Rng(0)
+        self.result = None
+        self.log_tail = None
+        self._legal = None
+
     def copy_stacked_parts(self, twin: Self) -> Self:
         """Give ``twin``, a copy of this state's own parts, this state's seats, turn, stack and
         generator (copied) and result, log and cached legal actions (shared: never changed in

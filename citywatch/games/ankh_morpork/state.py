@@ -14,9 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogNode
-from citywatch.core.rng import Rng
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
@@ -89,15 +86,11 @@ class AnkhMorporkState(StackedState):
         self.events_done: list[int] = []
         self.current = 0
         self.turn = 0
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
+        self.init_stacked_parts()
         self.played: list[int] = []  # cards played this turn, in order
         self.immune = 0  # seats whose Wallace Sonky shields them from the current text
         self.text_asked = 0  # seats already offered Wallace Sonky for the current text
         self.seen: list[list[int]] = [[] for _ in range(n)]  # personalities seen (Mrs Cake)
-        self._legal: list[Action] | None = None
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS

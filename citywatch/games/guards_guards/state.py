@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogNode
-from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame, StackedState, StateHooks
+from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
@@ -227,11 +223,7 @@ class GuardsGuardsState(StackedState):
         self.current = 0
         self.turn = 0
         self.t = Turn()
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
-        self._legal: list[Action] | None = None
+        self.init_stacked_parts()
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS
