@@ -431,7 +431,7 @@ def load_with_dice(pos: Position, rolls: Sequence[int] = (),
     from citywatch.games.guards_guards import position
 
     rng = ScriptedRng(rolls, belows)
-    with mock.patch.object(position, "rng_from_json", lambda raw: rng):
+    with mock.patch.object(position, "read_rng", lambda raw: rng):
         return load(pos)
 
 

@@ -14,12 +14,12 @@ popped. When the stack is empty the game's ``begin_turn`` pushes the next turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
-from citywatch.core.log import LogNode, log_lines
+from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
 from citywatch.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -104,6 +104,11 @@ class Decisions(Generic[S]):
             return fn
 
         return register
+
+    @staticmethod
+    def push(s: S, *frame: Any) -> None:
+        """Push a decision frame ``(kind, seat, ...)``."""
+        s.stack.append(frame)
 
     @staticmethod
     def then(s: S, *ops: tuple[Any, ...]) -> None:
@@ -223,6 +228,15 @@ class StackedState(State):
     log_tail: LogNode | None
     _legal: list[Any] | None
 
+    def init_stacked_parts(self) -> None:
+        """Give this new state an empty stack, a generator seeded 0, no result, an empty log
+        and no cached legal actions."""
+        self.stack = []
+        self.rng = Rng(0)
+        self.result = None
+        self.log_tail = None
+        self._legal = None
+
     def copy_stacked_parts(self, twin: Self) -> Self:
         """Give ``twin``, a copy of this state's own parts, this state's seats, turn, stack and
         generator (copied) and result, log and cached legal actions (shared: never changed in
@@ -235,6 +249,13 @@ class StackedState(State):
         twin.log_tail = self.log_tail
         twin._legal = self._legal
         return twin
+
+    def say(self, text: str, seats: Iterable[int] | None = None,
+            others: str | None = None) -> None:
+        """Add a sentence to the log: public, or read by ``seats`` only (others read
+        ``others``, or nothing)."""
+        entry = LogEntry(text, None if seats is None else frozenset(seats), others)
+        self.log_tail = log_append(self.log_tail, entry)
 
     def check_seat(self, seat: int | None) -> None:
         """``ValueError`` unless ``seat`` is None (a spectator) or one of this game's seats."""

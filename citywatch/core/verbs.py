@@ -8,13 +8,17 @@ names things (``{"verb": "play", "card": "Raids"}``) and reads that JSON back, w
 
 A ``FieldKind`` says how one kind of integer is named, written and read; ``Number``, ``Names``
 and ``NameSet`` cover most kinds, and a game subclasses ``FieldKind`` for its own.
+
+A game's action class subclasses ``VerbAction2`` or ``VerbAction3`` (a named tuple of the verb
+and two or three integers) and sets ``VERBS`` to its table; ``str()``, ``to_json`` and
+``from_json`` then read that table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, Self, TypeVar
 
 A = TypeVar("A")
 """The game's action type, which a verb's ``text`` reads."""
@@ -195,3 +199,60 @@ class Verbs(Mapping[str, Verb[A]]):
                 except ValueError as e:
                     raise ValueError(f"field {key!r} of {name!r}: {e}") from None
         return name, values
+
+
+class _ActionTuple(Protocol):
+    """A verb action as its methods see it: the class's table, the verb and the tuple."""
+
+    VERBS: ClassVar[Verbs[Any]]
+
+    @property
+    def verb(self) -> str: ...
+
+    def __getitem__(self, index: slice) -> tuple[Any, ...]: ...
+
+
+class VerbAction:
+    """What an action of a verb and integers does through its class's ``VERBS`` table."""
+
+    __slots__ = ()
+    VERBS: ClassVar[Verbs[Any]]
+    """The game's verb table (set by the game's action class)."""
+
+    def __str__(self: _ActionTuple) -> str:
+        return self.VERBS[self.verb].text(self)
+
+    def to_json(self: _ActionTuple) -> dict[str, Any]:
+        """A JSON dict naming the action's integers by their fields' kinds."""
+        return self.VERBS.to_json(self.verb, self[1:])
+
+    @classmethod
+    def from_json(cls, data: Any) -> Self:
+        """Read an action dict; ``ValueError`` naming what is wrong."""
+        name, values = cls.VERBS.from_json(data)
+        return cls(name, *values)  # type: ignore[call-arg]
+
+
+class _Two(NamedTuple):
+    verb: str
+    x: int = -1
+    y: int = -1
+
+
+class _Three(NamedTuple):
+    verb: str
+    x: int = -1
+    y: int = -1
+    z: int = -1
+
+
+class VerbAction2(VerbAction, _Two):
+    """One decision: a declared verb and up to two integers (-1 when unused)."""
+
+    __slots__ = ()
+
+
+class VerbAction3(VerbAction, _Three):
+    """One decision: a declared verb and up to three integers (-1 when unused)."""
+
+    __slots__ = ()

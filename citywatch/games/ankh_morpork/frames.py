@@ -42,9 +42,8 @@ then = DECISIONS.then
 """Push automatic steps to run, in order, once everything above them is decided."""
 
 
-def handler(cls: type[Handler]) -> type[Handler]:
-    """Register a frame handler class under its ``kind``."""
-    return DECISIONS.handler(cls)
+handler = DECISIONS.handler
+"""Register a frame handler class under its ``kind`` (a class decorator)."""
 
 
 def _deck_out(s: AnkhMorporkState) -> bool:
@@ -90,9 +89,8 @@ def _log_quiet(s: AnkhMorporkState, f: Frame, action: Action) -> None:
         s.say(quiet.format(who=who))
 
 
-def advance(s: AnkhMorporkState) -> None:
-    """Run automatic steps until a seat must choose between two or more actions."""
-    DECISIONS.advance(s)
+advance = DECISIONS.advance
+"""Run automatic steps until a seat must choose between two or more actions."""
 
 
 def legal_actions(s: AnkhMorporkState) -> list[Action]:

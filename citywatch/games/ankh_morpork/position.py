@@ -9,7 +9,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.rng import rng_from_json
+from citywatch.core.position import check_pending, read_rng
 from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.ankh_morpork.data import (
     AREA_BY_NAME,
@@ -281,10 +281,7 @@ def read_position(data: Any) -> AnkhMorporkState:
     s.played = _cards(data.get("played_this_turn", []), "played_this_turn")
     s.immune = _seat_mask_read(data.get("immune", []), n, "immune")
     s.text_asked = _seat_mask_read(data.get("text_asked", []), n, "text_asked")
-    try:
-        s.rng = rng_from_json(data.get("rng", 0))
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
+    s.rng = read_rng(data.get("rng", 0))
     result = data.get("result")
     if result is not None:
         s.result = _outcome(result, n)
@@ -340,13 +337,7 @@ def _check_stack(s: AnkhMorporkState) -> None:
     for f in s.stack:
         if not -1 <= f[1] < s.n:
             raise InvalidPosition(f"stack frame {list(f)!r} names a seat that is not playing")
-    try:
-        advance(s)
-        s.legal_actions()
-    except InvalidPosition:
-        raise
-    except (IndexError, KeyError, TypeError, ValueError) as exc:
-        raise InvalidPosition(f"the pending decisions do not fit the position: {exc!r}") from None
+    check_pending(s, advance)
 
 
 STATE_HOOKS.write_position = write_position

@@ -14,9 +14,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
-from citywatch.core.rng import Rng
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
@@ -89,15 +86,11 @@ class AnkhMorporkState(StackedState):
         self.events_done: list[int] = []
         self.current = 0
         self.turn = 0
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
+        self.init_stacked_parts()
         self.played: list[int] = []  # cards played this turn, in order
         self.immune = 0  # seats whose Wallace Sonky shields them from the current text
         self.text_asked = 0  # seats already offered Wallace Sonky for the current text
         self.seen: list[list[int]] = [[] for _ in range(n)]  # personalities seen (Mrs Cake)
-        self._legal: list[Action] | None = None
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS
@@ -241,13 +234,6 @@ class AnkhMorporkState(StackedState):
         """Move a card from ``seat``'s hand to the discard pile."""
         self.hands[seat].remove(card)
         self.discard_pile.append(card)
-
-    def say(
-        self, text: str, seats: tuple[int, ...] | None = None, others: str | None = None
-    ) -> None:
-        """Add a sentence to the log (private to ``seats`` when given)."""
-        entry = LogEntry(text, None if seats is None else frozenset(seats), others)
-        self.log_tail = log_append(self.log_tail, entry)
 
     def area_name(self, area: int) -> str:
         """The area's name."""

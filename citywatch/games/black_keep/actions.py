@@ -11,9 +11,9 @@ code back into the board's index. Guards are named by their number in listing or
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from citywatch.core.verbs import FieldKind, Names, Number, Verbs
+from citywatch.core.verbs import FieldKind, Names, Number, VerbAction3, Verbs
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES, GUARD_CARDS, LOOT, THIEF_CARD_NAMES
 from citywatch.games.black_keep.hexes import FACINGS, from_offset, label, parse, row_number
@@ -88,26 +88,12 @@ VERBS: Verbs[Action] = Verbs(3, KINDS)
 verb = VERBS.declare
 
 
-class Action(NamedTuple):
-    """One decision: a declared verb and up to three integers (-1 when unused)."""
+class Action(VerbAction3):
+    """One decision: a declared verb and up to three integers (-1 when unused); ``to_json``
+    naming cards, directions and hexes by name."""
 
-    verb: str
-    x: int = -1
-    y: int = -1
-    z: int = -1
-
-    def __str__(self) -> str:
-        return VERBS[self.verb].text(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON dict naming cards, directions and hexes by name."""
-        return VERBS.to_json(self.verb, (self.x, self.y, self.z))
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Read an action dict; ``ValueError`` naming what is wrong."""
-        name, values = VERBS.from_json(data)
-        return cls(name, *values)
+    __slots__ = ()
+    VERBS = VERBS
 
 
 def _hex(code: int) -> str:

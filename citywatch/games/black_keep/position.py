@@ -15,12 +15,11 @@ should have ended.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.rng import rng_from_json
+from citywatch.core.position import check_pending, is_int, is_seat, need, read_rng, read_winners
 from citywatch.core.stack import Frame, frame_from_json, frame_to_json
 from citywatch.games.black_keep import actions as verbs
 from citywatch.games.black_keep import guards as guard_rules
@@ -200,17 +199,6 @@ def write_position(s: State) -> dict[str, Any]:
 
 
 # --- reading: values ------------------------------------------------------------------------------
-def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    """``data[key]``, refused if missing or not of ``kind`` (a bool is never a number)."""
-    if key not in data:
-        raise InvalidPosition(f"{where} has no {key!r}")
-    value = data[key]
-    kinds = kind if isinstance(kind, tuple) else (kind,)
-    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
-        raise InvalidPosition(f"{where}: {key!r} has the wrong type ({value!r})")
-    return value
-
-
 def _object(value: Any, where: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise InvalidPosition(f"{where} must be a JSON object, not {value!r}")
@@ -491,9 +479,9 @@ def _check_plan(s: State, seat: int, stage: str) -> None:
 # --- reading: decks, markers, frames --------------------------------------------------------------
 def _read_decks(s: State, data: dict[str, Any]) -> None:
     board, params = s.board, s.params
-    s.guard_deck = _names(_need(data, "guard_deck", list, "the position"), GUARD_CARD_NAMES,
+    s.guard_deck = _names(need(data, "guard_deck", list, "the position"), GUARD_CARD_NAMES,
                           "a Guard card", "guard_deck")
-    market = _need(data, "market", list, "the position")
+    market = need(data, "market", list, "the position")
     s.market = [NONE if c is None else _name(c, GUARD_CARD_NAMES, "a Guard card", "market")
                 for c in market]
     every = len(GUARD_CARDS) * params.copies_per_guard_card
@@ -510,7 +498,7 @@ def _read_decks(s: State, data: dict[str, Any]) -> None:
                                   f"market and the thieves' hands; there are only "
                                   f"{params.copies_per_guard_card} (6.5)")
     exits = [k for k, tile in enumerate(board.tiles) if tile.exit]
-    s.exit_deck = [_tile(board, k, "exit_deck") for k in _need(data, "exit_deck", list,
+    s.exit_deck = [_tile(board, k, "exit_deck") for k in need(data, "exit_deck", list,
                                                                    "the position")]
     copies = max(params.exit_cards_per_tile, -(-s.n // len(exits)))
     dealt = Counter(s.exit_deck + [t.exit_tile for t in s.thieves])
@@ -518,7 +506,7 @@ def _read_decks(s: State, data: dict[str, Any]) -> None:
         if k not in exits or count > copies:
             raise InvalidPosition(f"the Exit deck has {copies} cards of each exit tile "
                                   f"(6.7); {count} of {board.tiles[k].id} are dealt or left")
-    s.treasures = _names(_need(data, "treasures", list, "the position"), TREASURE_NAMES,
+    s.treasures = _names(need(data, "treasures", list, "the position"), TREASURE_NAMES,
                          "a treasure", "treasures")
     carried = [t.treasure for t in s.thieves if t.treasure != NONE]
     tokens = Counter(s.treasures + carried)
@@ -538,7 +526,7 @@ def _read_decks(s: State, data: dict[str, Any]) -> None:
 
 def _read_markers(s: State, data: dict[str, Any]) -> None:
     board = s.board
-    raw = _need(data, "markers", dict, "the position")
+    raw = need(data, "markers", dict, "the position")
     markers: dict[int, int] = {}
     for text, order in raw.items():
         hex = _hex(board, text, "markers")
@@ -546,7 +534,7 @@ def _read_markers(s: State, data: dict[str, Any]) -> None:
             raise InvalidPosition(f"two Thief Markers on {board.labels[hex]}: a hex holds at "
                                   "most one (R43)")
         markers[hex] = _number(order, f"the order of the marker on {text}")
-    s.marker_count = _number(_need(data, "markers_placed", int, "the position"),
+    s.marker_count = _number(need(data, "markers_placed", int, "the position"),
                              "markers_placed")
     if len(set(markers.values())) != len(markers) or any(
             k >= s.marker_count for k in markers.values()):
@@ -554,7 +542,7 @@ def _read_markers(s: State, data: dict[str, Any]) -> None:
                               f"({s.marker_count})")
     s.markers = dict(sorted(markers.items(), key=lambda m: m[1]))
     torches = set(board.torches)
-    out = _hexes(board, _need(data, "extinguished", list, "the position"), "extinguished")
+    out = _hexes(board, need(data, "extinguished", list, "the position"), "extinguished")
     for hex in out:
         if hex not in torches:
             raise InvalidPosition(f"extinguished: {board.labels[hex]} holds no torch (2.8)")
@@ -574,13 +562,9 @@ if FRAME_KINDS | {"ops"} != set(DECISIONS.handlers) or set(DECISIONS.ops) != STE
     raise ImportError("position.py does not know every frame kind and automatic step")
 
 
-def _is_seat(n: int) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
-
-
 def _check_frame(f: Frame, n: int) -> None:
     frames, steps = _frame_specs(n)
-    seat = _is_seat(n)
+    seat = is_seat(n)
     kind = f[0] if f and isinstance(f[0], str) else None
     if kind == "ops":
         if len(f) != 3 or f[1] != -1 or not isinstance(f[2], tuple) or not f[2]:
@@ -641,13 +625,10 @@ def _read_board(raw: Any) -> Board:
 
 def _read_outcome(raw: Any, s: State) -> Outcome:
     raw = _object(raw, "result")
-    winners = raw.get("winners")
-    if not isinstance(winners, list) or not all(_is_seat(s.n)(w) for w in winners) \
-            or len(set(winners)) != len(winners):
-        raise InvalidPosition("result winners must be different seat numbers")
+    winners = read_winners(raw, s.n)
     points = raw.get("points")
     if not isinstance(points, list) or len(points) != s.n or not all(
-            _is_seat(10 ** 6)(x) for x in points):
+            is_int(0, 10 ** 6 - 1)(x) for x in points):
         raise InvalidPosition("result points must be a whole number per seat")
     reason = raw.get("reason")
     found = next((o for o in (outcome(s), outcome(s, dawn=True)) if o is not None
@@ -687,36 +668,36 @@ def _read(data: Any) -> State:
         raise InvalidPosition("a position must be a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise InvalidPosition(f"unknown position format {data.get('format')!r}")
-    board = _read_board(_need(data, "scenario", (str, dict), "the position"))
+    board = _read_board(need(data, "scenario", (str, dict), "the position"))
     try:
-        params = Parameters.from_json(_need(data, "parameters", dict, "the position"))
+        params = Parameters.from_json(need(data, "parameters", dict, "the position"))
     except ValueError as exc:
         raise InvalidPosition(f"parameters: {exc}") from None
-    n = _need(data, "players", int, "the position")
-    mode = _need(data, "mode", str, "the position")
-    difficulty = _need(data, "difficulty", str, "the position")
-    advanced = _need(data, "advanced", bool, "the position")
+    n = need(data, "players", int, "the position")
+    mode = need(data, "mode", str, "the position")
+    difficulty = need(data, "difficulty", str, "the position")
+    advanced = need(data, "advanced", bool, "the position")
     try:
         check_choices(board, n, mode, difficulty, advanced)
     except ValueError as exc:
         raise InvalidPosition(str(exc)) from None
     s = State(board, params, n)
     s.mode, s.difficulty, s.advanced = mode, difficulty, advanced
-    s.round = _number(_need(data, "round", int, "the position"), "round", 0, dawn(s))
+    s.round = _number(need(data, "round", int, "the position"), "round", 0, dawn(s))
     s.turn = s.round
-    s.phase = _need(data, "phase", str, "the position")
+    s.phase = need(data, "phase", str, "the position")
     if s.phase not in PHASES:
         raise InvalidPosition(f"phase must be one of {', '.join(PHASES)}, not {s.phase!r}")
-    s.vault_triggered = _need(data, "vault_triggered", bool, "the position")
+    s.vault_triggered = need(data, "vault_triggered", bool, "the position")
     guard_rules.create_guards(s)
-    raw_guards = _need(data, "guards", list, "the position")
+    raw_guards = need(data, "guards", list, "the position")
     if len(raw_guards) != len(s.guards):
         raise InvalidPosition(f"{board.name} has {len(s.guards)} guards on {difficulty}"
                               f"{', advanced' if advanced else ''}, not {len(raw_guards)}")
     for number, (g, raw) in enumerate(zip(s.guards, raw_guards, strict=True), 1):
         _read_guard(s, g, number, raw)
-    _read_guard_trace(s, _need(data, "guard_trace", list, "the position"))
-    raw_thieves = _need(data, "thieves", list, "the position")
+    _read_guard_trace(s, need(data, "guard_trace", list, "the position"))
+    raw_thieves = need(data, "thieves", list, "the position")
     if len(raw_thieves) != n:
         raise InvalidPosition(f"thieves must list {n} thieves, not {len(raw_thieves)}")
     for seat, raw in enumerate(raw_thieves):
@@ -724,11 +705,8 @@ def _read(data: Any) -> State:
     _read_markers(s, data)
     _read_decks(s, data)
     _check_pieces(s)
-    _read_stack(s, _need(data, "stack", list, "the position"))
-    try:
-        s.rng = rng_from_json(_need(data, "rng", (int, dict), "the position"))
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
+    _read_stack(s, need(data, "stack", list, "the position"))
+    s.rng = read_rng(need(data, "rng", (int, dict), "the position"))
     if "result" not in data:
         raise InvalidPosition("the position has no 'result'")
     if data["result"] is not None:
@@ -740,14 +718,7 @@ def _read(data: Any) -> State:
         raise InvalidPosition("this position's game is over (section 9) but has no result")
     if not s.stack:
         raise InvalidPosition("a game in progress has a pending decision")
-    try:
-        advance(s)
-        s.legal_actions()
-    except InvalidPosition:
-        raise
-    except (AttributeError, AssertionError, IndexError, KeyError, TypeError,
-            ValueError) as exc:
-        raise InvalidPosition(f"the pending decisions do not fit the position: {exc!r}") from None
+    check_pending(s, advance)
     return s
 
 

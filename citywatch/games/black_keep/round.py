@@ -76,14 +76,12 @@ OFF_MAP = -2
 """Where a step off the map (an escape) leads."""
 
 
-def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
-    """Register a frame handler class under its ``kind``."""
-    return DECISIONS.handler(cls)
+handler = DECISIONS.handler
+"""Register a frame handler class under its ``kind`` (a class decorator)."""
 
 
-def advance(s: State) -> None:
-    """Run automatic steps until a thief must choose."""
-    DECISIONS.advance(s)
+advance = DECISIONS.advance
+"""Run automatic steps until a thief must choose."""
 
 
 class Plan(NamedTuple):

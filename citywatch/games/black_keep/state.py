@@ -9,10 +9,7 @@ need them call through ``STATE_HOOKS``, which those modules fill when they are i
 
 from __future__ import annotations
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
-from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame, StackedState, StateHooks
+from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.params import Parameters
 
@@ -192,11 +189,7 @@ class BlackKeepState(StackedState):
         self.round = 0
         self.phase = ""  # resource, plan, thief, guard, over
         self.turn = 0
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
-        self._legal: list[object] | None = None
+        self.init_stacked_parts()
         self.guard_trace: tuple[GuardSnapshot, ...] = ()
         """The last Guard Phase, public, for replays: every guard as it stood when the phase
         began (one entry each, in listing order), then one entry each time a guard stepped,
@@ -226,13 +219,6 @@ class BlackKeepState(StackedState):
         c.phase = self.phase
         c.guard_trace = self.guard_trace  # a tuple, never changed in place
         return self.copy_stacked_parts(c)
-
-    # --- the log -------------------------------------------------------------------------
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     # --- dice ----------------------------------------------------------------------------
     def roll(self) -> int:

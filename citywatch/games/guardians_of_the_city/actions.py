@@ -9,9 +9,17 @@ written in JSON as lists of names.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
-from citywatch.core.verbs import FieldKind, Names, NameSet, Number, Verb, Verbs, and_list, names_of
+from citywatch.core.verbs import (
+    FieldKind,
+    Names,
+    NameSet,
+    Number,
+    Verb,
+    VerbAction2,
+    Verbs,
+    and_list,
+    names_of,
+)
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
@@ -43,25 +51,12 @@ __all__ = ["FIELD_KINDS", "KINDS", "SEATS", "VERBS", "Action", "Verb", "and_list
            "verb"]
 
 
-class Action(NamedTuple):
-    """One decision: a declared verb and up to two integers (-1 when unused)."""
+class Action(VerbAction2):
+    """One decision: a declared verb and up to two integers (-1 when unused); ``to_json``
+    naming pillars, cards, groups, cells and seats by name."""
 
-    verb: str
-    x: int = -1
-    y: int = -1
-
-    def __str__(self) -> str:
-        return VERBS[self.verb].text(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON dict naming pillars, cards, groups, cells and seats by name."""
-        return VERBS.to_json(self.verb, (self.x, self.y))
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Read an action dict; ``ValueError`` naming what is wrong."""
-        name, values = VERBS.from_json(data)
-        return cls(name, *values)
+    __slots__ = ()
+    VERBS = VERBS
 
 
 def _card(i: int) -> str:

@@ -8,9 +8,7 @@ do this". The turn (``turn.py``) registers ``DECISIONS.begin_turn``.
 
 from __future__ import annotations
 
-from typing import Any
-
-from citywatch.core.stack import Decisions, Handler
+from citywatch.core.stack import Decisions
 from citywatch.games.guardians_of_the_city.actions import SEATS, Action
 from citywatch.games.guardians_of_the_city.state import STATE_HOOKS, GotcState
 
@@ -18,9 +16,8 @@ State = GotcState
 DECISIONS: Decisions[GotcState] = Decisions()
 
 
-def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
-    """Register a frame handler class under its ``kind``."""
-    return DECISIONS.handler(cls)
+handler = DECISIONS.handler
+"""Register a frame handler class under its ``kind`` (a class decorator)."""
 
 
 op = DECISIONS.op
@@ -29,14 +26,12 @@ then = DECISIONS.then
 """Queue automatic steps ``(name, *args)`` to run once everything above them is decided."""
 
 
-def push(s: State, *frame: Any) -> None:
-    """Push a decision frame ``(kind, seat, ...)``."""
-    s.stack.append(frame)
+push = DECISIONS.push
+"""Push a decision frame ``(kind, seat, ...)``."""
 
 
-def advance(s: State) -> None:
-    """Run automatic steps until a seat must choose."""
-    DECISIONS.advance(s)
+advance = DECISIONS.advance
+"""Run automatic steps until a seat must choose."""
 
 
 DECISIONS.serve(STATE_HOOKS, Action, lambda seat: SEATS[seat])

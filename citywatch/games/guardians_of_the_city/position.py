@@ -16,7 +16,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.rng import rng_from_json
+from citywatch.core.position import check_pending, is_int, is_seat, need, read_rng, read_winners
 from citywatch.core.stack import Frame, frame_from_json, frame_to_json
 from citywatch.games.guardians_of_the_city import turn  # noqa: F401  (registers the frames)
 from citywatch.games.guardians_of_the_city.actions import SEATS, names_of
@@ -129,15 +129,6 @@ def write_position(s: State) -> dict[str, Any]:
 
 
 # --- reading ------------------------------------------------------------------------------
-def _need(data: dict[str, Any], key: str, kind: type, where: str) -> Any:
-    if key not in data:
-        raise InvalidPosition(f"{where} has no {key!r}")
-    value = data[key]
-    if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise InvalidPosition(f"{where}: {key!r} has the wrong type ({value!r})")
-    return value
-
-
 def _number(value: Any, where: str, low: int = 0, high: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low or (
             high is not None and value > high):
@@ -312,28 +303,20 @@ def _compare(held: Counter[int], counts: tuple[int, ...], cards: Any, seat: str,
 
 
 # --- pending decisions ---------------------------------------------------------------------
-def _is_seat(n: int) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < n
-
-
-def _is_int(low: int, high: int) -> Callable[[Any], bool]:
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and low <= v <= high
-
-
 def _is_path(v: Any) -> bool:
-    return isinstance(v, tuple) and 1 <= len(v) <= 4 and all(_is_int(0, 15)(x) for x in v)
+    return isinstance(v, tuple) and 1 <= len(v) <= 4 and all(is_int(0, 15)(x) for x in v)
 
 
 def _is_levels(v: Any) -> bool:
-    return isinstance(v, tuple) and len(v) < len(PILLARS) and all(_is_int(1, 4)(x) for x in v)
+    return isinstance(v, tuple) and len(v) < len(PILLARS) and all(is_int(1, 4)(x) for x in v)
 
 
 def _specs(n: int) -> tuple[dict[str, tuple[Callable[[Any], bool], ...]], ...]:
-    seat = _is_seat(n)
-    amount = _is_int(1, 9)
-    groups = _is_int(1, 2 ** len(GROUPS) - 1)
-    cells = _is_int(1, 2 ** len(CELLS) - 1)
-    kinds = _is_int(0, 2 ** len(ACTION_KINDS) - 1)
+    seat = is_seat(n)
+    amount = is_int(1, 9)
+    groups = is_int(1, 2 ** len(GROUPS) - 1)
+    cells = is_int(1, 2 ** len(CELLS) - 1)
+    kinds = is_int(0, 2 ** len(ACTION_KINDS) - 1)
 
     def one_of(*options: Any) -> Callable[[Any], bool]:
         return lambda v: v in options
@@ -341,12 +324,12 @@ def _specs(n: int) -> tuple[dict[str, tuple[Callable[[Any], bool], ...]], ...]:
     frames: dict[str, tuple[Callable[[Any], bool], ...]] = {
         "effort": (seat, _is_levels),
         "play": (seat,),
-        "cells": (seat, one_of("reduce", "raise"), _is_int(1, 3), _is_int(0, 9), cells),
+        "cells": (seat, one_of("reduce", "raise"), is_int(1, 3), is_int(0, 9), cells),
         "groups": (seat, one_of("raise", "lose"), one_of("choose", "lowest", "highest"),
-                   _is_int(1, 4), amount),
+                   is_int(1, 4), amount),
         "lose_next": (seat, groups, amount),
         "lower": (seat,),
-        "discard": (seat, _is_int(1, 4)),
+        "discard": (seat, is_int(1, 4)),
         "subversive": (seat,),
         "return": (seat, amount, kinds),
         "step4": (seat,),
@@ -357,9 +340,9 @@ def _specs(n: int) -> tuple[dict[str, tuple[Callable[[Any], bool], ...]], ...]:
         "trigger": (seat,), "crisis_deck_check": (seat,), "check_end": (),
         "action_op": (_is_path,), "finish_action": (), "settle_play": (),
         "return_for": (seat, amount, kinds),
-        "crisis_op": (_is_int(0, len(CRISIS_CARDS) - 1), _is_int(0, 1), _is_path),
+        "crisis_op": (is_int(0, len(CRISIS_CARDS) - 1), is_int(0, 1), _is_path),
         "finish_crisis": (),
-        "lose_for": (seat, amount, one_of(*GROUP_SELECTORS, *GROUPS), _is_int(1, 4)),
+        "lose_for": (seat, amount, one_of(*GROUP_SELECTORS, *GROUPS), is_int(1, 4)),
         "discard_for": (seat, amount),
     }
     return frames, steps
@@ -442,10 +425,7 @@ def _check_running(s: State) -> None:
 def _read_outcome(raw: Any, s: State) -> Outcome:
     if not isinstance(raw, dict):
         raise InvalidPosition("result must be an object or null")
-    winners = raw.get("winners")
-    if not isinstance(winners, list) or not all(_is_seat(s.n)(w) for w in winners) \
-            or len(set(winners)) != len(winners):
-        raise InvalidPosition("result winners must be different seat numbers")
+    winners = read_winners(raw, s.n)
     reasons = raw.get("reasons", [raw.get("reason")])
     if not isinstance(reasons, list) or not reasons or not all(r in REASONS for r in reasons):
         raise InvalidPosition(f"result reasons must be end conditions: {', '.join(REASONS)}")
@@ -453,7 +433,7 @@ def _read_outcome(raw: Any, s: State) -> Outcome:
         raise InvalidPosition("result reason must be the first of its reasons")
     points = raw.get("points")
     if not isinstance(points, list) or len(points) != s.n or not all(
-            _is_int(0, 999)(x) for x in points):
+            is_int(0, 999)(x) for x in points):
         raise InvalidPosition("result points must be a score per seat")
     return Outcome(tuple(winners), reasons[0], tuple(points), outcome_details(s, reasons))
 
@@ -464,11 +444,11 @@ def read_position(data: Any) -> State:
         raise InvalidPosition("a position must be a JSON object")
     if data.get("format", FORMAT) != FORMAT:
         raise InvalidPosition(f"unknown position format {data.get('format')!r}")
-    n = _need(data, "players", int, "the position")
+    n = need(data, "players", int, "the position")
     if not CONSTANTS.min_players <= n <= CONSTANTS.max_players:
         raise InvalidPosition(f"players must be {CONSTANTS.min_players} to "
                               f"{CONSTANTS.max_players}, not {n}")
-    seats = _need(data, "seats", list, "the position")
+    seats = need(data, "seats", list, "the position")
     if len(seats) != n:
         raise InvalidPosition(f"seats must list {n} players, not {len(seats)}")
     s = State([STARTER_DECKS[0]] * n)
@@ -479,7 +459,7 @@ def read_position(data: Any) -> State:
     s.turn = _number(data.get("turn", 0), "turn")
     s.step = _number(data.get("step", 0), "step", 0, 4)
     s.plays = _number(data.get("plays", 0), "plays", 0, CONSTANTS.actions_per_turn)
-    s.cells = _levels(_need(data, "cells", dict, "the position"), CELLS, 0, CONSTANTS.cell_max,
+    s.cells = _levels(need(data, "cells", dict, "the position"), CELLS, 0, CONSTANTS.cell_max,
                       "cells")
     pending = data.get("pending", [])
     if not isinstance(pending, list) or not all(
@@ -501,10 +481,7 @@ def read_position(data: Any) -> State:
             raise InvalidPosition(f"malformed pending decision {raw!r}")
         _check_frame(frame, n)
         s.stack.append(frame)
-    try:
-        s.rng = rng_from_json(data.get("rng", 0))
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
+    s.rng = read_rng(data.get("rng", 0))
     result = data.get("result")
     if result is not None:
         s.result = _read_outcome(result, s)
@@ -512,14 +489,7 @@ def read_position(data: Any) -> State:
             raise InvalidPosition("a finished game has no pending decisions")
         return s
     _check_running(s)
-    try:
-        advance(s)
-        s.legal_actions()
-    except InvalidPosition:
-        raise
-    except (IndexError, KeyError, TypeError, ValueError, AttributeError,
-            AssertionError) as exc:
-        raise InvalidPosition(f"the pending decisions do not fit the position: {exc!r}") from None
+    check_pending(s, advance)
     return s
 
 

@@ -16,11 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
-from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame, StackedState, StateHooks
-from citywatch.games.guardians_of_the_city.actions import SEATS, Action
+from citywatch.core.stack import StackedState, StateHooks
+from citywatch.games.guardians_of_the_city.actions import SEATS
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
@@ -109,11 +106,7 @@ class GotcState(StackedState):
         self.turns = [0] * n  # own turns begun
         self.play: Play | None = None
         self.crisis = NONE  # the current player's Crisis card being resolved
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
-        self._legal: list[Action] | None = None
+        self.init_stacked_parts()
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS
@@ -144,13 +137,6 @@ class GotcState(StackedState):
         c.play = self.play
         c.crisis = self.crisis
         return self.copy_stacked_parts(c)
-
-    # --- the log -------------------------------------------------------------------------
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     # --- facts ---------------------------------------------------------------------------
     def surviving(self, seat: int) -> int:

@@ -9,9 +9,9 @@ The modules that use a verb declare it at import time.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
-from citywatch.core.verbs import FieldKind, Names, Number, Verb, Verbs
+from citywatch.core.verbs import FieldKind, Names, Number, Verb, VerbAction3, Verbs
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
@@ -133,23 +133,9 @@ def seat(i: int) -> str:
     return COLOURS[i]
 
 
-class Action(NamedTuple):
-    """One decision: a declared verb and up to three integers (-1 when unused)."""
+class Action(VerbAction3):
+    """One decision: a declared verb and up to three integers (-1 when unused); ``to_json``
+    naming tiles, cards and seats by name."""
 
-    verb: str
-    x: int = -1
-    y: int = -1
-    z: int = -1
-
-    def __str__(self) -> str:
-        return VERBS[self.verb].text(self)
-
-    def to_json(self) -> dict[str, Any]:
-        """A JSON dict naming tiles, cards and seats by name."""
-        return VERBS.to_json(self.verb, (self.x, self.y, self.z))
-
-    @classmethod
-    def from_json(cls, data: Any) -> Action:
-        """Read an action dict; ``ValueError`` naming what is wrong."""
-        name, values = VERBS.from_json(data)
-        return cls(name, *values)
+    __slots__ = ()
+    VERBS = VERBS

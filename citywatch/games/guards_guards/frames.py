@@ -9,9 +9,8 @@ The turn (``turn.py``) registers ``DECISIONS.begin_turn``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from citywatch.core.stack import Decisions, Handler
+from citywatch.core.stack import Decisions
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import COLOURS
 from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
@@ -47,9 +46,8 @@ class TurnHooks:
 TURN_HOOKS = TurnHooks()
 
 
-def handler(cls: type[Handler[State]]) -> type[Handler[State]]:
-    """Register a frame handler class under its ``kind``."""
-    return DECISIONS.handler(cls)
+handler = DECISIONS.handler
+"""Register a frame handler class under its ``kind`` (a class decorator)."""
 
 
 op = DECISIONS.op
@@ -59,14 +57,12 @@ then = DECISIONS.then
 OPS = DECISIONS.ops
 
 
-def push(s: State, *frame: Any) -> None:
-    """Push a decision frame ``(kind, seat, ...)``."""
-    s.stack.append(frame)
+push = DECISIONS.push
+"""Push a decision frame ``(kind, seat, ...)``."""
 
 
-def advance(s: State) -> None:
-    """Run automatic steps until a seat must choose."""
-    DECISIONS.advance(s)
+advance = DECISIONS.advance
+"""Run automatic steps until a seat must choose."""
 
 
 DECISIONS.serve(STATE_HOOKS, Action, lambda seat: COLOURS[seat])

@@ -13,7 +13,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.rng import rng_from_json
+from citywatch.core.position import check_pending, read_rng
 from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.guards_guards.data import (
     COLOURS,
@@ -520,10 +520,7 @@ def read_position(data: Any) -> State:
             raise
         raise InvalidPosition(f"a pending Dragon fight is malformed: {exc!r}") from None
     _check_tiles(s)
-    try:
-        s.rng = rng_from_json(data.get("rng", 0))
-    except ValueError as exc:
-        raise InvalidPosition(str(exc)) from None
+    s.rng = read_rng(data.get("rng", 0))
     result = data.get("result")
     if result is not None:
         s.result = _outcome(result, n)
@@ -531,13 +528,7 @@ def read_position(data: Any) -> State:
         if s.stack:
             raise InvalidPosition("a finished game has no pending decisions")
         return s
-    try:
-        advance(s)
-        s.legal_actions()
-    except InvalidPosition:
-        raise
-    except (IndexError, KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidPosition(f"the pending decisions do not fit the position: {exc!r}") from None
+    check_pending(s, advance)
     return s
 
 

@@ -13,12 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from citywatch.core.api import Outcome
-from citywatch.core.log import LogEntry, LogNode, log_append
-from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame, StackedState, StateHooks
+from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
@@ -227,11 +223,7 @@ class GuardsGuardsState(StackedState):
         self.current = 0
         self.turn = 0
         self.t = Turn()
-        self.stack: list[Frame] = []
-        self.rng = Rng(0)
-        self.result: Outcome | None = None
-        self.log_tail: LogNode | None = None
-        self._legal: list[Action] | None = None
+        self.init_stacked_parts()
 
     # --- the State API (the rest comes from ``StackedState`` through ``STATE_HOOKS``) ----
     HOOKS = STATE_HOOKS
@@ -281,12 +273,6 @@ class GuardsGuardsState(StackedState):
     def colour(self, seat: int) -> str:
         """A seat's colour name."""
         return COLOURS[seat]
-
-    def say(self, text: str, seats: frozenset[int] | None = None,
-            others: str | None = None) -> None:
-        """Add a sentence to the log: public, or read by ``seats`` only (others read
-        ``others``, or nothing)."""
-        self.log_tail = log_append(self.log_tail, LogEntry(text, seats, others))
 
     def roles(self) -> dict[str, object]:
         """Each seat's Guild Card name, for an ``Outcome``'s details (the lab's "win rate by
