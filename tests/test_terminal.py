@@ -62,7 +62,7 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
     assert record.meta["finished"] is True
     final = replay(record)
     assert final.outcome() is not None
-    for name in final.outcome().details["personalities"]:
+    for name in final.outcome().roles:
         assert name in end, "every personality is revealed at the end"
     assert decisions > 10
 

@@ -211,9 +211,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         outcome = state.outcome()
         assert outcome is not None
         winners = outcome.winners
-        points = outcome.points
-        if points is None:
-            points = outcome.details.get("final_points")
+        points = outcome.seat_points()
         names = [self.possible_agents[w] for w in winners]
         rewards = outcome.rewards(state.players)
         for agent in self.agents:

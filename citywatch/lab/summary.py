@@ -149,7 +149,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
                if k not in swept}
     return {
         "game": study.game,
-        "role": load(study.game).role,
+        "role": load(study.game).type.role.name,
         "players": players,
         "games": games,
         "seed": study.seed,
