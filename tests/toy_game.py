@@ -168,7 +168,7 @@ class HighCard(Game):
     min_players = 2
     max_players = 4
     type = GameType(seats=(2, 4), play=COMPETITIVE, chance=True, hidden_information=True,
-                    role=Role("player", "players"), view=ViewKeys("seat", ("hand",)))
+                    role=Role("player", "players"), view=ViewKeys("name", ("hand",)))
 
     def new_game(self, players: int = 2, seed: Seed = 0, **options: Any) -> HighCardState:
         if options:

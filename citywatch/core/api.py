@@ -165,28 +165,28 @@ class GameType:
         if not 1 <= self.seats[0] <= self.seats[1]:
             raise ValueError(f"seats {self.seats} are not a range")
 
+    def seat_name(self, view: Mapping[str, Any]) -> str | None:
+        """The viewing seat's name in its own ``view`` (``ViewKeys.name``), or None."""
+        name = view.get(self.view.name)
+        return str(name) if isinstance(name, str | int) and name != "" else None
 
-def seat_name(game_type: GameType, view: Mapping[str, Any]) -> str | None:
-    """The viewing seat's name in its own ``view`` (``ViewKeys.name``), or None."""
-    name = view.get(game_type.view.name)
-    return str(name) if name else None
-
-
-def hand_of(game_type: GameType, view: Mapping[str, Any]) -> list[Any] | None:
-    """The list the viewing seat holds in its own ``view`` (``ViewKeys.hand``), or None."""
-    here: Any = view
-    for key in game_type.view.hand:
-        if key == SEAT:
-            seat = view.get("seat")
-            if not isinstance(here, list) or not isinstance(seat, int) or \
-                    not 0 <= seat < len(here):
-                return None
-            here = here[seat]
-        elif isinstance(here, Mapping):
-            here = here.get(key)
-        else:
+    def hand(self, view: Mapping[str, Any]) -> list[Any] | None:
+        """The list the viewing seat holds in its own ``view`` (``ViewKeys.hand``), or None."""
+        if not self.view.hand:
             return None
-    return list(here) if isinstance(here, list) and game_type.view.hand else None
+        here: Any = view
+        for key in self.view.hand:
+            if key == SEAT:
+                seat = view.get("seat")
+                if not (isinstance(here, list) and isinstance(seat, int)
+                        and 0 <= seat < len(here)):
+                    return None
+                here = here[seat]
+            elif isinstance(here, Mapping):
+                here = here.get(key)
+            else:
+                return None
+        return list(here) if isinstance(here, list) else None
 
 
 _SHORT = reprlib.Repr()

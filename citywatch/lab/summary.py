@@ -89,14 +89,10 @@ class Tally:
 
 
 def seat_names(game_name: str, players: int) -> list[str]:
-    """Seat names from the spectator view (colours), else ``seat N``."""
-    seats = load(game_name).new_game(players=players, seed=0).view(None).get("seats", [])
-    names = []
-    for number in range(players):
-        seat = seats[number] if number < len(seats) else None
-        colour = seat.get("colour") if isinstance(seat, dict) else None
-        names.append(colour if isinstance(colour, str) else f"seat {number}")
-    return names
+    """Each seat's name in its own view (``GameType.seat_name``), else ``seat N``."""
+    state = load(game_name).new_game(players=players, seed=0)
+    return [state.game.type.seat_name(state.view(number)) or f"seat {number}"
+            for number in range(players)]
 
 
 def summarise(study: Study, results: Sequence[Result], run: Run,

@@ -212,11 +212,9 @@ def parse_names(names: Any, specs: list[str]) -> list[str | None]:
 
 
 def colour_of(state: State, seat: int) -> str:
-    """The name a seat is known by (its colour, or its name such as "Thief 1"), read from
-    that seat's own view."""
-    own = state.view(seat)
-    colour = own.get("colour") or own.get("name")
-    return str(colour) if colour else f"Seat {seat + 1}"
+    """The name a seat is known by, read from that seat's own view as the game declares it
+    (``GameType.seat_name``), else "Seat k"."""
+    return state.game.type.seat_name(state.view(seat)) or f"Seat {seat + 1}"
 
 
 @dataclass
