@@ -139,10 +139,10 @@ def _print_summary(data: dict[str, Any]) -> None:
     for place, rate in enumerate(data["win_rate_by_turn_order"]):
         name = "moved first" if place == 0 else f"{place} after first"
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
-    if data["win_rate_by_personality"]:
+    if data["win_rate_by_role"]:
         print()
-        print(f"{data.get('role', 'personality'):<22}{'games':>7}{head}")
-    for name, rate in sorted(data["win_rate_by_personality"].items(),
+        print(f"{data['role']:<22}{'games':>7}{head}")
+    for name, rate in sorted(data["win_rate_by_role"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
     matrix = data.get("deck_matrix")

@@ -16,6 +16,10 @@ RESULTS = "games.jsonl"
 """The results file's name in a study's folder."""
 
 
+OLD_ROLES = "personalities"
+"""What results files written before ``roles`` called each seat's role (still read)."""
+
+
 @dataclass(frozen=True)
 class Result:
     """One finished game, compact: one line of the results file."""
@@ -28,7 +32,8 @@ class Result:
     reason: str
     turns: int
     decisions: int
-    personalities: tuple[str, ...]
+    roles: tuple[str, ...]
+    """Each seat's role (``Outcome.roles``)."""
     points: tuple[int, ...] | None
     cards: tuple[tuple[str, ...], ...]
     cooperative: bool = False
@@ -46,7 +51,7 @@ class Result:
         data = {"game": self.index, "seed": self.seed, "bot_seed": self.bot_seed,
                 "first": self.first, "winners": list(self.winners), "reason": self.reason,
                 "turns": self.turns, "decisions": self.decisions,
-                "personalities": list(self.personalities),
+                "roles": list(self.roles),
                 "points": None if self.points is None else list(self.points),
                 "cards": [list(c) for c in self.cards]}
         if self.cooperative:
@@ -64,7 +69,7 @@ class Result:
                        None if data["first"] is None else int(data["first"]),
                        tuple(int(w) for w in data["winners"]), str(data["reason"]),
                        int(data["turns"]), int(data["decisions"]),
-                       tuple(str(p) for p in data["personalities"]),
+                       tuple(str(p) for p in data["roles" if "roles" in data else OLD_ROLES]),
                        None if points is None else tuple(int(p) for p in points),
                        tuple(tuple(str(c) for c in seat) for seat in data["cards"]),
                        data.get("cooperative", False) is True)
