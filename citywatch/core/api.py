@@ -40,10 +40,10 @@ class Outcome:
     """How a finished game ended: the winning seats, why, and points per seat if scored.
 
     ``roles`` names each seat's role (``GameType.role``), ``final_points`` each seat's points
-    when the game ended even if it was not decided on points; ``details`` holds a game's own
-    facts, which no interface reads but ``details["cooperative"]``: True marks a game the
-    seats win or lose together, where ``rewards`` gives every winner the whole win and
-    ``shares`` still splits it.
+    when the game ended even if it was not decided on points; ``cooperative`` True marks a
+    game the seats won or lost together, where ``rewards`` gives every winner the whole win
+    and ``shares`` still splits it. ``details`` holds a game's own facts, which no interface
+    reads (``GameType.outcome_details`` names them).
     """
 
     winners: tuple[int, ...]
@@ -54,11 +54,8 @@ class Outcome:
     """Each seat's role value (``GameType.role``); empty for a game whose seats have none."""
     final_points: tuple[int, ...] | None = field(default=None, compare=False)
     """Each seat's points at the end when ``points`` is None (a game won otherwise)."""
-
-    @property
-    def cooperative(self) -> bool:
-        """Whether the seats win or lose together (``details["cooperative"]``)."""
-        return bool(self.details.get("cooperative", False))
+    cooperative: bool = field(default=False, compare=False)
+    """Whether the seats won or lost together."""
 
     def seat_points(self) -> tuple[int, ...] | None:
         """Each seat's points: ``points``, else ``final_points``; None if the game has none."""

@@ -43,7 +43,7 @@ class Result:
         """Each seat's win (``Outcome.rewards``): winners split 1, but every winner of a
         co-operative game wins 1."""
         return Outcome(self.winners, self.reason,
-                       details={"cooperative": self.cooperative}).rewards(players)
+                       cooperative=self.cooperative).rewards(players)
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object (one line of the results file; ``cooperative`` only

@@ -37,7 +37,7 @@ class BlackKeep(Game):
         seats=(1, 4), play=EITHER, chance=True, hidden_information=True,
         role=Role("thief", "thieves"), view=ViewKeys("name", ("thieves", SEAT, "hand")),
         setup=(SetupChoice("scenario", "scenario"),), points="score",
-        outcome_details=("rounds", "mode", "cooperative", "standings", "treasures"))
+        outcome_details=("rounds", "mode", "standings", "treasures"))
     """Co-op or solo (the crew wins together) or rivals, as the ``mode`` option says; every
     thief is alike."""
     search_options = {"iterations": 16, "worlds": 4, "exploration": 0.1, "prior": 0.1,
