@@ -480,7 +480,7 @@ class TerminalGame:
             self.console.print(f"... and {len(matches) - 6} more; be more exact.")
 
     def show_end(self) -> None:
-        """The final board and result, every personality revealed."""
+        """The final board and result, every seat's role revealed."""
         seat = self.humans[0] if self.humans else 0
         view = self.state.view(seat)
         if len(self.humans) > 1:
