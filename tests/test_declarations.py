@@ -148,3 +148,20 @@ def test_outcomes_fill_what_the_declaration_names(name: str) -> None:
         assert together == {True}
     else:
         assert kind.play == EITHER
+
+
+def test_games_and_the_start_page_show_each_declaration(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``citywatch games`` says what each game is, and ``GET /api/games`` carries the
+    declaration as JSON."""
+    from citywatch.cli import main
+    from citywatch.server.tables import catalogue
+
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    listed = {about["name"]: about for about in catalogue()}
+    for name in game_names():
+        kind = load(name).type
+        assert kind.describe() in out
+        assert listed[name]["type"] == kind.to_json()
+        assert listed[name]["type"]["seats"] == list(kind.seats)

@@ -13,7 +13,7 @@ import json
 import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -161,6 +161,20 @@ class GameType:
                              f"not {self.play!r}")
         if not 1 <= self.seats[0] <= self.seats[1]:
             raise ValueError(f"seats {self.seats} are not a range")
+
+    def describe(self) -> str:
+        """The declaration in a few words: play, chance, hidden information and the role,
+        e.g. ``competitive, chance, hidden information; each seat a card``."""
+        play = "co-operative or competitive" if self.play == EITHER else self.play
+        facts = [play, *(["chance"] if self.chance else []),
+                 *(["hidden information"] if self.hidden_information else [])]
+        role = (f"each seat a {self.role.name}" if self.role.values
+                else f"every {self.role.name} alike")
+        return ", ".join(facts) + "; " + role
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON (tuples as lists), for pages and tools."""
+        return json.loads(json.dumps(asdict(self)))  # type: ignore[no-any-return]
 
     def seat_name(self, view: Mapping[str, Any]) -> str | None:
         """The viewing seat's name in its own ``view`` (``ViewKeys.name``), or None."""
