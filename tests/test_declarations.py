@@ -39,10 +39,11 @@ def _words(text: str) -> str:
 def _forbidden() -> dict[str, str]:
     """Every registered game's words that the core and interfaces must not hold, each (as
     ``_words`` gives it) with the reason: names, titles, role words, declared view keys and
-    outcome details keys (quoted)."""
+    outcome details keys and option names (quoted, or before ``=``), but set-up choices."""
     games = [load(name) for name in game_names()]
     choices = {_words(choice.name).strip() for g in games for choice in g.type.setup}
     choices |= {word + "s" for word in choices}
+    keywords = {choice.keyword for g in games for choice in g.type.setup}
     words: dict[str, str] = {}
     for g in games:
         words[_words(g.name)] = f"{g.name}'s name"
@@ -56,6 +57,9 @@ def _forbidden() -> dict[str, str]:
         view_keys = {g.type.view.name, *g.type.view.hand} - INTERFACE_KEYS
         for key in view_keys | set(g.type.outcome_details):
             words[f'"{key}"'] = f"{g.name}'s view or outcome key"
+        for option in g.options:
+            if option.name not in keywords:
+                words[f'"{option.name}"'] = words[f"{option.name}="] = f"{g.name}'s option"
     return words
 
 
@@ -76,7 +80,9 @@ def test_the_core_and_interfaces_name_no_game() -> None:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             plain = _words(line)
             for word, why in forbidden.items():
-                hit = word in line if word.startswith('"') else word in plain
+                hit = (word in line if word[0] == '"'
+                       else re.search(r"(?<!\w)" + re.escape(word), line) is not None
+                       if word[-1] == "=" else word in plain)
                 where = str(path.relative_to(ROOT.parent))
                 if hit and (where, word.strip(' "')) not in ALLOWED:
                     found.append(f"{where}:{number}: {why} "

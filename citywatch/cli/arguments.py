@@ -139,7 +139,8 @@ def _option(text: str) -> tuple[str, int | str]:
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not equals or not name or not value:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. spells=2")
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE ('citywatch games' "
+                                         "lists each game's options)")
     try:
         return name, int(value)
     except ValueError:

@@ -51,8 +51,8 @@ def _sweep(text: str) -> tuple[str, list[int | str] | None]:
     name = name.strip()
     values = [v.strip() for v in rest.split(",")]
     if not name or (equals and not all(values)):
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME or NAME=V1,V2,..., e.g. "
-                                         "spells=1,5")
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME or NAME=V1,V2,... "
+                                         "('citywatch games' lists each game's options)")
     if not equals:
         return name, None
     return name, [int(v) if v.lstrip("-").isdigit() else v for v in values]

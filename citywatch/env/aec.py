@@ -230,7 +230,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
 def pettingzoo_env(game: str, players: int = 4, render_mode: str | None = None,
                    options: Mapping[str, Any] | None = None) -> CitywatchEnv:
     """A PettingZoo AEC environment for ``game`` with ``players`` seats and the game's
-    ``options`` (e.g. ``{"spells": 2}``; ``ValueError`` if the game refuses them); call
+    ``options`` (an option's name to its value; ``ValueError`` if the game refuses them); call
     ``reset()``."""
     return CitywatchEnv(game, players, render_mode, options)
 

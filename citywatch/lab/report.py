@@ -380,8 +380,8 @@ end_reasons.csv, cards.csv, games.csv, games.jsonl{
 
 
 def _options(summary: dict[str, Any]) -> str:
-    """``"; options spells=2, rounds=100"`` for a study with game options, else ``""``
-    (and ``"; sweep spells=1/5"`` for a study that sweeps options)."""
+    """``"; options NAME=2, OTHER=100"`` for a study with game options, else ``""``
+    (and ``"; sweep NAME=1/5"`` for a study that sweeps options)."""
     options = summary.get("options") or {}
     text = "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
     swept = summary.get("sweep", {}).get("options", {})

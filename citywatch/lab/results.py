@@ -180,7 +180,7 @@ class ResultsFile:
 
 
 def _show_study(key: str, value: Any) -> str:
-    """A header field in words; a sweep as ``spells=1/5 rounds=3/4`` (``(none)``)."""
+    """A header field in words; a sweep as ``NAME=1/5 OTHER=a/b`` (``(none)``)."""
     if key == "sweep" and isinstance(value, dict):
         return " ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
                         for k, v in value.items()) or "(none)"
