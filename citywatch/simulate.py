@@ -42,7 +42,7 @@ def simulate(
     JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``;
     for a game with decks, maybe the decks per seat: without them the starter decks rotate).
     ``sweep`` names options to sweep with their values (``None``: every choice of a choice
-    option), e.g. ``{"difficulty": ["easy", "hard"]}``: game k plays combination k mod C,
+    option), e.g. ``{"NAME": ["a", "b"]}``: game k plays combination k mod C,
     and the summary's ``sweep`` has a row per combination. ``ValueError`` for bad options.
     """
     study = lab.make_study(game_name, players, seed, bot_names, options, sweep)

@@ -69,7 +69,7 @@ def play_deal(game_name: str, lineup: Sequence[str], seed: int, bot_seed: int,
     outcome = state.outcome()
     assert outcome is not None
     wins = outcome.rewards(players)  # a co-operative crew's win is a win for each seat
-    points = outcome.points or outcome.details.get("final_points") or [0] * players
+    points = outcome.seat_points() or (0,) * players
     return [SeatResult(lineup[i], wins[i], int(points[i]),
                        decisions[i], seconds[i], cpu_seconds[i]) for i in range(players)]
 

@@ -412,9 +412,9 @@ def test_the_environment_plays_random_games_to_the_end() -> None:
 def test_rewards_give_each_winner_of_a_cooperative_game_the_whole_win() -> None:
     """``Outcome.rewards``: a co-operative game's winners each win 1; otherwise winners split
     1 as ``shares`` do (shares stay split: evaluators and search work on that scale)."""
-    coop = Outcome((0, 1, 2), "every thief escaped", details={"cooperative": True})
+    coop = Outcome((0, 1, 2), "every thief escaped", cooperative=True)
     assert coop.rewards(3) == [1.0, 1.0, 1.0] and coop.shares(3) == pytest.approx([1 / 3] * 3)
-    lost = Outcome((), "dawn came", details={"cooperative": True})
+    lost = Outcome((), "dawn came", cooperative=True)
     assert lost.rewards(2) == [0.0, 0.0]
     shared = Outcome((0, 1), "a shared win")
     assert shared.rewards(3) == shared.shares(3) == [0.5, 0.5, 0.0]

@@ -12,7 +12,7 @@ import pytest
 from citywatch.cli import main
 from citywatch.core.registry import game_names
 
-KEYS = {"game", "players", "games", "seed", "wins_by_seat", "wins_by_personality",
+KEYS = {"game", "players", "games", "seed", "wins_by_seat", "wins_by_role",
         "end_reasons", "mean_turns", "games_per_second", "decisions_per_second"}
 
 
@@ -30,7 +30,7 @@ def test_simulate_json_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["games"] == 12 and data["players"] == 3
     assert len(data["wins_by_seat"]) == 3
     assert sum(data["wins_by_seat"]) == pytest.approx(12)
-    assert sum(data["wins_by_personality"].values()) == pytest.approx(12)
+    assert sum(data["wins_by_role"].values()) == pytest.approx(12)
     assert set(data["end_reasons"]) <= {"personality", "riots", "deck"}
     assert all(n > 0 for n in data["end_reasons"].values())
     assert sum(data["end_reasons"].values()) == 12

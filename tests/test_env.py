@@ -88,7 +88,7 @@ def test_masks_match_legal_actions_in_many_games() -> None:
         outcome = env.state().outcome()
         assert outcome is not None and len(ended) == players
         assert sum(r for r, _ in ended.values()) == pytest.approx(1.0)
-        points = outcome.points or outcome.details["final_points"]
+        points = outcome.seat_points()
         for agent, (reward, info) in ended.items():
             seat = int(agent.split("_")[1])
             assert reward == (1 / len(outcome.winners) if seat in outcome.winners else 0.0)

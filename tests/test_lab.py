@@ -213,9 +213,9 @@ def test_summary_fields_are_present_and_consistent() -> None:
         check_rate(rate)
         assert rate["games"] == games
     assert sum(r["wins"] for r in s["win_rate_by_turn_order"]) == pytest.approx(games)
-    people = s["win_rate_by_personality"]
+    people = s["win_rate_by_role"]
     assert sum(r["games"] for r in people.values()) == games * players
-    assert {k: r["wins"] for k, r in people.items()} == s["wins_by_personality"]
+    assert {k: r["wins"] for k, r in people.items()} == s["wins_by_role"]
     for rate in people.values():
         check_rate(rate)
     assert list(s["win_rate_by_bot"]) == ["random"]
@@ -277,17 +277,17 @@ def test_report_writes_json_csv_html_and_plots(tmp_path: Path,
     assert json.loads((report / "summary.json").read_text()) == summary
     assert set(summary["win_rate_by_bot"]) == {"random", "heuristic:lookahead=0"}
     tables = {p.name for p in report.glob("*.csv")}
-    assert tables == {"seats.csv", "turn_order.csv", "personalities.csv", "bots.csv",
+    assert tables == {"seats.csv", "turn_order.csv", "roles.csv", "bots.csv",
                       "end_reasons.csv", "cards.csv", "games.csv"}
     with (report / "games.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert len(rows) == 30 and rows[0]["game"] == "0"
-    with (report / "personalities.csv").open() as f:
-        people = {r["personality"]: r for r in csv.DictReader(f)}
-    assert set(people) == set(summary["win_rate_by_personality"])
+    with (report / "roles.csv").open() as f:
+        people = {r["role"]: r for r in csv.DictReader(f)}
+    assert set(people) == set(summary["win_rate_by_role"])
     page = (report / "index.html").read_text()
     plots = sorted(report.glob("*.png"))
-    assert [p.name for p in plots] == ["cards.png", "end_reasons.png", "personalities.png",
+    assert [p.name for p in plots] == ["cards.png", "end_reasons.png", "roles.png",
                                        "seats.png", "turns.png"]
     for plot in plots:
         assert plot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -328,3 +328,12 @@ def test_bad_lab_options_give_a_clear_error(args: list[str]) -> None:
     assert result.returncode == 2
     assert "error" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_results_line_writes_roles_and_reads_the_older_personalities() -> None:
+    """``games.jsonl`` lines name each seat's role ``roles``; lines written before the rename
+    (``personalities``) still read."""
+    line = lab.Result(0, 1, 2, 0, (1,), "riots", 30, 90, ("A", "B"), (3, 5), ((), ())).to_json()
+    assert line["roles"] == ["A", "B"] and "personalities" not in line
+    older = {k: v for k, v in line.items() if k != "roles"} | {"personalities": ["A", "B"]}
+    assert lab.Result.from_json(older).roles == ("A", "B")

@@ -18,7 +18,18 @@ import pytest
 
 from citywatch import lab
 from citywatch.cli import main
-from citywatch.core.api import Game, GameDecks, GameOption, Outcome, State
+from citywatch.core.api import (
+    COOPERATIVE,
+    Game,
+    GameDecks,
+    GameOption,
+    GameType,
+    Outcome,
+    Role,
+    SetupChoice,
+    State,
+    ViewKeys,
+)
 from citywatch.core.errors import IllegalAction, InvalidPosition
 from citywatch.core.record import Record
 from citywatch.core.registry import register, unregister
@@ -137,6 +148,9 @@ class Vault(Game):
     name = NAME
     min_players = 1
     max_players = 3
+    type = GameType(seats=(1, 3), play=COOPERATIVE, chance=False, hidden_information=False,
+                    role=Role("kit", "kits"), view=ViewKeys("colour"),
+                    setup=(SetupChoice("kit", "decks", per_seat=True),))
     options = (
         GameOption("difficulty", "how hard the lock is", "medium",
                    choices=("easy", "medium", "hard")),

@@ -62,7 +62,7 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
     assert record.meta["finished"] is True
     final = replay(record)
     assert final.outcome() is not None
-    for name in final.outcome().details["personalities"]:
+    for name in final.outcome().roles:
         assert name in end, "every personality is revealed at the end"
     assert decisions > 10
 
@@ -271,11 +271,12 @@ def test_a_game_without_its_own_screens_is_playable_in_the_terminal(
 def test_seat_name_is_the_views_colour_or_name_else_a_number() -> None:
     """The terminal names a seat as its own view does (a colour in the Discworld games, a
     name in Guardians of the City), so the title, the menu and the hand-over agree."""
+    from citywatch.core.registry import load
     from citywatch.terminal.screens import seat_name
 
-    assert seat_name({"colour": "Red", "name": "x"}, 0) == "Red"
-    assert seat_name({"name": "Player 2"}, 1) == "Player 2"
-    assert seat_name({}, 2) == "Seat 3"
+    assert seat_name(load("ankh-morpork"), {"colour": "Red", "name": "x"}, 0) == "Red"
+    assert seat_name(load("guardians-of-the-city"), {"name": "Player 2"}, 1) == "Player 2"
+    assert seat_name(load("ankh-morpork"), {}, 2) == "Seat 3"
 
 
 @pytest.mark.parametrize("name", ["ankh-morpork", "guards-guards", "guardians-of-the-city",

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from citywatch.core.api import Game, Outcome, State
+from citywatch.core.api import COMPETITIVE, Game, GameType, Outcome, Role, State, ViewKeys
 from citywatch.core.errors import IllegalAction, InvalidPosition
 from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
 from citywatch.core.registry import register, unregister
@@ -167,6 +167,8 @@ class HighCard(Game):
     name = NAME
     min_players = 2
     max_players = 4
+    type = GameType(seats=(2, 4), play=COMPETITIVE, chance=True, hidden_information=True,
+                    role=Role("player", "players"), view=ViewKeys("name", ("hand",)))
 
     def new_game(self, players: int = 2, seed: Seed = 0, **options: Any) -> HighCardState:
         if options:

@@ -14,7 +14,8 @@ from citywatch.core.api import Game, GameOption
 from citywatch.core.registry import game_names, load
 
 SCENARIO = "scenario"
-"""The option a game with scenarios declares (``--scenario``, ``citywatch scenario``)."""
+"""The per-table set-up choice ``--scenario`` and ``citywatch scenario`` fill
+(``SetupChoice.name``)."""
 PERFT_PLAYERS = 4
 """The seats of ``perft --seed`` without ``--players``."""
 MAX_AMOUNT = 100000
@@ -138,7 +139,8 @@ def _option(text: str) -> tuple[str, int | str]:
     name, equals, value = text.partition("=")
     name, value = name.strip(), value.strip()
     if not equals or not name or not value:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE, e.g. spells=2")
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE ('citywatch games' "
+                                         "lists each game's options)")
     try:
         return name, int(value)
     except ValueError:
@@ -162,7 +164,8 @@ def check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     one given twice, unknown or out of range, or given where no new game is set up)."""
     pairs: list[tuple[str, int | str]] = list(getattr(args, "options", None) or [])
     if getattr(args, "scenario", None) is not None:
-        pairs.append((SCENARIO, args.scenario))
+        option = scenario_option(load(args.game)) if getattr(args, "game", None) else None
+        pairs.append((SCENARIO if option is None else option.name, args.scenario))
     options: dict[str, Any] = {}
     for name, value in pairs:
         if name in options:
@@ -201,8 +204,11 @@ def read_documents(game: Game, options: dict[str, Any]) -> dict[str, Any]:
 
 
 def scenario_option(game: Game) -> GameOption | None:
-    """The game's scenario option (a choice option taking documents), or None."""
-    return next((o for o in game.options if o.name == SCENARIO and o.document is not None),
+    """The option that fills the game's declared per-table set-up choice ``SCENARIO``
+    (``GameType.setup``; a choice option taking documents), or None."""
+    keywords = {choice.keyword for choice in game.type.setup
+                if choice.name == SCENARIO and not choice.per_seat}
+    return next((o for o in game.options if o.name in keywords and o.document is not None),
                 None)
 
 

@@ -1,4 +1,5 @@
-"""``citywatch games``: every registered game with its players, bots, options and decks."""
+"""``citywatch games``: every registered game with its players, bots, what it declares it is
+(``GameType.describe``), options and decks."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
-    """``citywatch games``: every registered game, its players and bots, then its options
-    (``--option NAME=VALUE``) with their range and default, one a line."""
+    """``citywatch games``: every registered game, its players and bots, what it is
+    (``GameType.describe``), then its options (``--option NAME=VALUE``) with their range and
+    default, one a line."""
     names = game_names()
     width = max(map(len, names), default=0) + 2
     titles = max((len(load(name).display_name()) for name in names), default=0) + 2
@@ -23,6 +25,7 @@ def run(args: argparse.Namespace) -> int:
         game = load(name)
         print(f"{name:<{width}}{game.display_name():<{titles}}{game.min_players}-"
               f"{game.max_players} players   bots: {', '.join(bot_names(name))}")
+        print(f"{'':<{width}}{game.type.describe()}")
         tuning = False
         for option in game.options:
             if option.tuning and not tuning:

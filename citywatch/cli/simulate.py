@@ -51,8 +51,8 @@ def _sweep(text: str) -> tuple[str, list[int | str] | None]:
     name = name.strip()
     values = [v.strip() for v in rest.split(",")]
     if not name or (equals and not all(values)):
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME or NAME=V1,V2,..., e.g. "
-                                         "spells=1,5")
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME or NAME=V1,V2,... "
+                                         "('citywatch games' lists each game's options)")
     if not equals:
         return name, None
     return name, [int(v) if v.lstrip("-").isdigit() else v for v in values]
@@ -139,10 +139,10 @@ def _print_summary(data: dict[str, Any]) -> None:
     for place, rate in enumerate(data["win_rate_by_turn_order"]):
         name = "moved first" if place == 0 else f"{place} after first"
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
-    if data["win_rate_by_personality"]:
+    if data["win_rate_by_role"]:
         print()
-        print(f"{data.get('role', 'personality'):<22}{'games':>7}{head}")
-    for name, rate in sorted(data["win_rate_by_personality"].items(),
+        print(f"{data['role']:<22}{'games':>7}{head}")
+    for name, rate in sorted(data["win_rate_by_role"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
     matrix = data.get("deck_matrix")

@@ -13,7 +13,7 @@ import json
 import reprlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
@@ -39,20 +39,27 @@ class Action(Protocol):
 class Outcome:
     """How a finished game ended: the winning seats, why, and points per seat if scored.
 
-    ``details`` holds a game's own facts; ``details["cooperative"]`` True marks a game the
-    seats win or lose together (Black Keep solo and co-op): then ``rewards`` gives every
-    winner the whole win, where ``shares`` still splits it.
+    ``roles`` names each seat's role (``GameType.role``), ``final_points`` each seat's points
+    when the game ended even if it was not decided on points; ``cooperative`` True marks a
+    game the seats won or lost together, where ``rewards`` gives every winner the whole win
+    and ``shares`` still splits it. ``details`` holds a game's own facts, which no interface
+    reads (``GameType.outcome_details`` names them).
     """
 
     winners: tuple[int, ...]
     reason: str
     points: tuple[int, ...] | None = None
     details: dict[str, Any] = field(default_factory=dict, compare=False)
+    roles: tuple[str, ...] = field(default=(), compare=False)
+    """Each seat's role value (``GameType.role``); empty for a game whose seats have none."""
+    final_points: tuple[int, ...] | None = field(default=None, compare=False)
+    """Each seat's points at the end when ``points`` is None (a game won otherwise)."""
+    cooperative: bool = field(default=False, compare=False)
+    """Whether the seats won or lost together."""
 
-    @property
-    def cooperative(self) -> bool:
-        """Whether the seats win or lose together (``details["cooperative"]``)."""
-        return bool(self.details.get("cooperative", False))
+    def seat_points(self) -> tuple[int, ...] | None:
+        """Each seat's points: ``points``, else ``final_points``; None if the game has none."""
+        return self.points if self.points is not None else self.final_points
 
     def shares(self, players: int) -> list[float]:
         """Each seat's share of the win: winners split 1, everyone else 0; a game everybody
@@ -75,6 +82,122 @@ class Outcome:
             "reason": self.reason,
             "points": None if self.points is None else list(self.points),
         }
+
+
+COMPETITIVE, COOPERATIVE, EITHER = "competitive", "cooperative", "either"
+"""``GameType.play``: every seat for itself, the seats together against the game, or either
+as the set-up chooses (``Outcome.cooperative`` tells which a finished game was)."""
+
+
+@dataclass(frozen=True)
+class Role:
+    """What a game calls each seat's role, as the lab's "win rate by ..." names it."""
+
+    name: str
+    """In words, singular (``Outcome.roles`` holds one value per seat)."""
+    plural: str
+    values: tuple[str, ...] = ()
+    """Every value a seat may be given; empty: the seats have no roles that differ."""
+    extensible: bool = False
+    """Whether a player's own set-up may add values (a deck of one's own, say)."""
+
+
+@dataclass(frozen=True)
+class SetupChoice:
+    """A choice made before play (a deck, a scenario): shipped ones by id, or one's own as a
+    JSON document."""
+
+    name: str
+    """In words, singular, as the command line and pages name it."""
+    keyword: str
+    """The ``new_game`` keyword that takes it (an option's name, or ``GameDecks.keyword``)."""
+    per_seat: bool = False
+    """One per seat (a list, in seat order), else one per table."""
+
+
+@dataclass(frozen=True)
+class ViewKeys:
+    """Where the interfaces find two things in a seat's own ``State.view``."""
+
+    name: str
+    """The key naming the viewing seat as the other seats know it (a colour, say)."""
+    hand: tuple[str, ...] = ()
+    """The path of keys to the list the seat holds; ``SEAT`` steps into the list entry of the
+    viewing seat (``view["seat"]``). Empty: the seats hold nothing."""
+
+
+SEAT = "#seat"
+"""In ``ViewKeys.hand``: the viewing seat's entry of the list before it."""
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What a game is, declared once for every interface (OpenSpiel's game type): the
+    interfaces read this, never a game's own keys."""
+
+    seats: tuple[int, int]
+    """The fewest and most seats (``Game.min_players``, ``Game.max_players``)."""
+    play: str
+    """``COMPETITIVE``, ``COOPERATIVE`` or ``EITHER``."""
+    chance: bool
+    """Whether the game has random events (shuffles, dice): two seeds may start apart."""
+    hidden_information: bool
+    """Whether some seat may not see everything (hands, face-down cards)."""
+    role: Role
+    view: ViewKeys
+    setup: tuple[SetupChoice, ...] = ()
+    """The choices made before play that a document of one's own may fill."""
+    points: str = "points"
+    """What ``Outcome.points`` counts, in words."""
+    outcome_details: tuple[str, ...] = ()
+    """The ``Outcome.details`` keys every finished game fills (parts of the points, tie
+    breaks): the game's own facts, shown as they are."""
+
+    def __post_init__(self) -> None:
+        """``ValueError`` for a ``play`` that is not one of the three words, or seats out of
+        order."""
+        if self.play not in (COMPETITIVE, COOPERATIVE, EITHER):
+            raise ValueError(f"play must be {COMPETITIVE}, {COOPERATIVE} or {EITHER}, "
+                             f"not {self.play!r}")
+        if not 1 <= self.seats[0] <= self.seats[1]:
+            raise ValueError(f"seats {self.seats} are not a range")
+
+    def describe(self) -> str:
+        """The declaration in a few words: play, chance, hidden information and the role,
+        e.g. ``competitive, chance, hidden information; each seat a card``."""
+        play = "co-operative or competitive" if self.play == EITHER else self.play
+        facts = [play, *(["chance"] if self.chance else []),
+                 *(["hidden information"] if self.hidden_information else [])]
+        role = (f"each seat a {self.role.name}" if self.role.values
+                else f"every {self.role.name} alike")
+        return ", ".join(facts) + "; " + role
+
+    def to_json(self) -> dict[str, Any]:
+        """The declaration as JSON (tuples as lists), for pages and tools."""
+        return json.loads(json.dumps(asdict(self)))  # type: ignore[no-any-return]
+
+    def seat_name(self, view: Mapping[str, Any]) -> str | None:
+        """The viewing seat's name in its own ``view`` (``ViewKeys.name``), or None."""
+        name = view.get(self.view.name)
+        return str(name) if isinstance(name, str | int) and name != "" else None
+
+    def hand(self, view: Mapping[str, Any]) -> list[Any] | None:
+        """The list the viewing seat holds in its own ``view`` (``ViewKeys.hand``), or None."""
+        if not self.view.hand:
+            return None
+        here: Any = view
+        for key in self.view.hand:
+            if key == SEAT:
+                seat = view.get("seat")
+                if not (isinstance(here, list) and isinstance(seat, int)
+                        and 0 <= seat < len(here)):
+                    return None
+                here = here[seat]
+            elif isinstance(here, Mapping):
+                here = here.get(key)
+            else:
+                return None
+        return list(here) if isinstance(here, list) else None
 
 
 _SHORT = reprlib.Repr()
@@ -293,9 +416,8 @@ class Game(ABC):
     levels: Mapping[str, str] = MappingProxyType({})
     """The bot spec of each difficulty level this game measured (``easy``, ``normal``,
     ``hard``; README); a level left out plays ``level_spec``'s default."""
-    role: str = "role"
-    """What ``Outcome.details["personalities"]`` names per seat, in words (the lab's "win
-    rate by ..."): Ankh-Morpork's personality, Guards! Guards!'s Guild Card."""
+    type: GameType
+    """What the game is (``GameType``): what every interface reads of it."""
     options: tuple[GameOption, ...] = ()
     """The options ``new_game`` takes as keywords; every interface offers these."""
 

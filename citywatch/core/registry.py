@@ -1,8 +1,8 @@
 """Find games by name: each game is one package with a ``GAME``.
 
 Every folder ``citywatch/games/<package>/`` with an ``__init__.py`` is the game named by its
-folder with ``-`` for ``_`` (``guards_guards`` is ``"guards-guards"``): adding a game is adding
-its folder. Other packages (plug-ins, tests) join with ``register``.
+folder with ``-`` for ``_`` (a folder ``city_game`` is ``"city-game"``): adding a game is
+adding its folder. Other packages (plug-ins, tests) join with ``register``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``pettingzoo_env(game, players=4, options=None)`` is an AEC environment for any registered
 game whose ``Game.encoding()`` gives its observation and fixed action space, set up with the
-game's ``options`` (e.g. ``{"spells": 2}``); ``docs/pettingzoo.md`` describes them and how to
+game's ``options`` (an option's name to its value); ``docs/pettingzoo.md`` describes them and how to
 search from ``env.state()``.
 """
 

@@ -5,10 +5,10 @@ seat ``to_move``, so an interrupt question makes an agent act out of turn. Obser
 ``{"observation": float32 vector, "action_mask": int8 vector}``; actions are indexes into the
 game's fixed action space. Rewards come at the end (``Outcome.rewards``): 1 to the winner,
 shared wins split, but 1 to every winner of a co-operative game (the seats win together).
-Game options (``Game.options``, e.g. Guards! Guards!'s ``spells``) are fixed when the
-environment is made, checked by the game, and start every ``reset()``. The environment is
-``citywatch_<game>_v<version>`` after its encoding's declared ``version``, which rises with
-every change of the layout; ``metadata["encoding_fingerprint"]`` is ``Encoding.fingerprint()``.
+Game options (``Game.options``) are fixed when the environment is made, checked by the game,
+and start every ``reset()``. The environment is ``citywatch_<game>_v<version>`` after its
+encoding's declared ``version``, which rises with every change of the layout;
+``metadata["encoding_fingerprint"]`` is ``Encoding.fingerprint()``.
 """
 
 from __future__ import annotations
@@ -42,8 +42,8 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
     """A citywatch game as a PettingZoo ``AECEnv``: one agent per seat.
 
     ``options`` are the game's set-up options (``Game.options``; ``citywatch games`` lists
-    them), e.g. ``{"spells": 2}`` for a Guards! Guards! Short Game. The game checks them and
-    ``players`` here (``ValueError`` before anything starts); every ``reset()`` starts with them;
+    them), an option's name to its value. The game checks them and ``players`` here
+    (``ValueError`` before anything starts); every ``reset()`` starts with them;
     ``self.options`` and ``metadata["options"]`` hold every option's value, defaults filled in.
     """
 
@@ -211,9 +211,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         outcome = state.outcome()
         assert outcome is not None
         winners = outcome.winners
-        points = outcome.points
-        if points is None:
-            points = outcome.details.get("final_points")
+        points = outcome.seat_points()
         names = [self.possible_agents[w] for w in winners]
         rewards = outcome.rewards(state.players)
         for agent in self.agents:
@@ -232,7 +230,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
 def pettingzoo_env(game: str, players: int = 4, render_mode: str | None = None,
                    options: Mapping[str, Any] | None = None) -> CitywatchEnv:
     """A PettingZoo AEC environment for ``game`` with ``players`` seats and the game's
-    ``options`` (e.g. ``{"spells": 2}``; ``ValueError`` if the game refuses them); call
+    ``options`` (an option's name to its value; ``ValueError`` if the game refuses them); call
     ``reset()``."""
     return CitywatchEnv(game, players, render_mode, options)
 

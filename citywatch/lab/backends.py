@@ -38,10 +38,10 @@ def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> l
         game = play_game(study.game, study.players, game_seed, bots, bot_seed, digests=records,
                          options=game_options(study, index))
         outcome = game.outcome
-        points = outcome.points or outcome.details.get("final_points")
+        points = outcome.seat_points()
         result = Result(index, game_seed, bot_seed, game.first, tuple(outcome.winners),
                         outcome.reason, game.turns, game.decisions,
-                        tuple(outcome.details.get("personalities", ())),
+                        outcome.roles,
                         None if points is None else tuple(int(p) for p in points),
                         tuple(tuple(c) for c in game.cards), outcome.cooperative)
         out.append((result.to_json(), game.record.to_json() if records else None))

@@ -71,13 +71,14 @@ def play_game(
 
 
 def first_seat(state: State) -> int | None:
-    """The seat to move first: the spectator view's ``current`` (a seat or its colour)."""
+    """The seat to move first: the spectator view's ``current`` (a seat, or its name as
+    ``GameType.seat_name`` reads it)."""
     view = state.view(None)
     current = view.get("current")
     if isinstance(current, int) and not isinstance(current, bool):
         return current
     if isinstance(current, str):
-        for number, seat in enumerate(view.get("seats", [])):
-            if isinstance(seat, dict) and seat.get("colour") == current:
+        for number in range(state.players):
+            if state.game.type.seat_name(state.view(number)) == current:
                 return number
     return state.to_move

@@ -61,8 +61,8 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
                 for s, r in enumerate(summary["win_rate_by_seat"])]),
         _table(folder / "turn_order.csv", ("after_first", *RATE),
                [[k, *_rate_row(r)] for k, r in enumerate(summary["win_rate_by_turn_order"])]),
-        _table(folder / "personalities.csv", ("personality", *RATE),
-               [[k, *_rate_row(r)] for k, r in summary["win_rate_by_personality"].items()]),
+        _table(folder / "roles.csv", ("role", *RATE),
+               [[k, *_rate_row(r)] for k, r in summary["win_rate_by_role"].items()]),
         _table(folder / "bots.csv", ("bot", *RATE),
                [[k, *_rate_row(r)] for k, r in summary["win_rate_by_bot"].items()]),
         _table(folder / "end_reasons.csv", ("reason", "games", "share", "ci_low", "ci_high",
@@ -73,11 +73,11 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
         _table(folder / "cards.csv", ("card", *RATE),
                [[k, *_rate_row(r)] for k, r in summary["win_rate_by_card"].items()]),
         _table(folder / "games.csv", ("game", "seed", "bot_seed", "first", "winners", "reason",
-                                      "turns", "decisions", "personalities", "points",
+                                      "turns", "decisions", "roles", "points",
                                       *(("combination",) if sweep else ())),
                [[r.index, r.seed, r.bot_seed, "" if r.first is None else r.first,
                  " ".join(map(str, r.winners)), r.reason, r.turns, r.decisions,
-                 ";".join(r.personalities), " ".join(map(str, r.points or ())),
+                 ";".join(r.roles), " ".join(map(str, r.points or ())),
                  *((sweep[r.index % len(sweep)]["label"],) if sweep else ())]
                 for r in results]),
     ]
@@ -134,7 +134,7 @@ def _save(fig: Figure, path: Path) -> Path:
 
 
 def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
-    """``personalities.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``
+    """``roles.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``
     and, for a study that sweeps options, ``sweep.png``."""
     from matplotlib.figure import Figure  # matplotlib takes ~1 s to import: only for the plots
 
@@ -145,14 +145,14 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
     title = (f"{games} games, {players} players, bots {', '.join(sorted(set(summary['bots'])))}"
              + _options(summary))
 
-    personalities = summary["win_rate_by_personality"]
-    fig = Figure(figsize=(8, 1.2 + 0.45 * max(1, len(personalities))))
+    roles = summary["win_rate_by_role"]
+    fig = Figure(figsize=(8, 1.2 + 0.45 * max(1, len(roles))))
     ax = fig.subplots()
-    ranked = sorted(personalities.items(), key=lambda kv: -kv[1]["rate"])
+    ranked = sorted(roles.items(), key=lambda kv: -kv[1]["rate"])
     _errorbars(ax, [f"{k} ({v['games']})" for k, v in ranked], [v for _, v in ranked], even)
-    role = summary.get("role", "personality")
+    role = summary["role"]
     ax.set_title(f"Win rate by {role} (times dealt), 95% intervals\n{title}", fontsize=10)
-    out.append(_save(fig, folder / "personalities.png"))
+    out.append(_save(fig, folder / "roles.png"))
 
     fig = Figure(figsize=(8, 1.6 + 0.9 * players))
     top, bottom = fig.subplots(2, 1)
@@ -296,13 +296,13 @@ columns are in sweep.csv.</p>
 def render_html(summary: dict[str, Any]) -> str:
     """The report page: the study, its tables with intervals, and the plots."""
     e = html.escape
-    role = summary.get("role", "personality")
+    role = summary["role"]
     head = "<tr><th></th><th>games</th><th>wins</th><th>win rate</th><th>95% interval</th></tr>"
     seats = _rows([(f"{n} ({b})", r) for n, b, r in zip(
         summary["seat_names"], summary["bots"], summary["win_rate_by_seat"], strict=True)])
     order = _rows([("moved first" if k == 0 else f"{k} after first", r)
                    for k, r in enumerate(summary["win_rate_by_turn_order"])])
-    people = _rows(sorted(summary["win_rate_by_personality"].items(),
+    people = _rows(sorted(summary["win_rate_by_role"].items(),
                           key=lambda kv: -kv[1]["rate"]))
     bots = _rows(list(summary["win_rate_by_bot"].items()))
     ends = "\n".join(
@@ -339,7 +339,7 @@ games/s.</p>
 <p class="note">Games: the times each {e(role)} was played.</p>
 <table>{head}
 {people}</table>
-<img src="personalities.png" alt="win rate by {e(role)}">
+<img src="roles.png" alt="win rate by {e(role)}">
 {render_deck_matrix(summary)}
 <h2>Seats and turn order</h2>
 <table>{head}
@@ -371,7 +371,7 @@ All cards are in cards.csv.</p>
 {bottom}</table>
 <img src="cards.png" alt="most and least decisive cards">
 
-<p class="note">Files: summary.json, seats.csv, turn_order.csv, personalities.csv, bots.csv,
+<p class="note">Files: summary.json, seats.csv, turn_order.csv, roles.csv, bots.csv,
 end_reasons.csv, cards.csv, games.csv, games.jsonl{
 ', deck_matrix.csv' if summary.get('deck_matrix') is not None else ''}{
 ', sweep.csv' if 'sweep' in summary else ''}.</p>
@@ -380,8 +380,8 @@ end_reasons.csv, cards.csv, games.csv, games.jsonl{
 
 
 def _options(summary: dict[str, Any]) -> str:
-    """``"; options spells=2, rounds=100"`` for a study with game options, else ``""``
-    (and ``"; sweep spells=1/5"`` for a study that sweeps options)."""
+    """``"; options NAME=2, OTHER=100"`` for a study with game options, else ``""``
+    (and ``"; sweep NAME=1/5"`` for a study that sweeps options)."""
     options = summary.get("options") or {}
     text = "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
     swept = summary.get("sweep", {}).get("options", {})

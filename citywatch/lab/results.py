@@ -16,6 +16,10 @@ RESULTS = "games.jsonl"
 """The results file's name in a study's folder."""
 
 
+OLD_ROLES = "personalities"
+"""What results files written before ``roles`` called each seat's role (still read)."""
+
+
 @dataclass(frozen=True)
 class Result:
     """One finished game, compact: one line of the results file."""
@@ -28,7 +32,8 @@ class Result:
     reason: str
     turns: int
     decisions: int
-    personalities: tuple[str, ...]
+    roles: tuple[str, ...]
+    """Each seat's role (``Outcome.roles``)."""
     points: tuple[int, ...] | None
     cards: tuple[tuple[str, ...], ...]
     cooperative: bool = False
@@ -38,7 +43,7 @@ class Result:
         """Each seat's win (``Outcome.rewards``): winners split 1, but every winner of a
         co-operative game wins 1."""
         return Outcome(self.winners, self.reason,
-                       details={"cooperative": self.cooperative}).rewards(players)
+                       cooperative=self.cooperative).rewards(players)
 
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON object (one line of the results file; ``cooperative`` only
@@ -46,7 +51,7 @@ class Result:
         data = {"game": self.index, "seed": self.seed, "bot_seed": self.bot_seed,
                 "first": self.first, "winners": list(self.winners), "reason": self.reason,
                 "turns": self.turns, "decisions": self.decisions,
-                "personalities": list(self.personalities),
+                "roles": list(self.roles),
                 "points": None if self.points is None else list(self.points),
                 "cards": [list(c) for c in self.cards]}
         if self.cooperative:
@@ -64,7 +69,7 @@ class Result:
                        None if data["first"] is None else int(data["first"]),
                        tuple(int(w) for w in data["winners"]), str(data["reason"]),
                        int(data["turns"]), int(data["decisions"]),
-                       tuple(str(p) for p in data["personalities"]),
+                       tuple(str(p) for p in data["roles" if "roles" in data else OLD_ROLES]),
                        None if points is None else tuple(int(p) for p in points),
                        tuple(tuple(str(c) for c in seat) for seat in data["cards"]),
                        data.get("cooperative", False) is True)
@@ -175,7 +180,7 @@ class ResultsFile:
 
 
 def _show_study(key: str, value: Any) -> str:
-    """A header field in words; a sweep as ``spells=1/5 rounds=3/4`` (``(none)``)."""
+    """A header field in words; a sweep as ``NAME=1/5 OTHER=a/b`` (``(none)``)."""
     if key == "sweep" and isinstance(value, dict):
         return " ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
                         for k, v in value.items()) or "(none)"

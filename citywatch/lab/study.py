@@ -26,7 +26,7 @@ class LabError(ValueError):
 
 
 Sweep = tuple[tuple[str, tuple[Any, ...]], ...]
-"""Swept options in order, each with its values: ``(("difficulty", ("easy", "hard")),)``."""
+"""Swept options in order, each with its values: ``(("NAME", ("a", "b")),)``."""
 
 
 @dataclass(frozen=True)
@@ -68,7 +68,7 @@ def combinations(sweep: Sweep) -> list[dict[str, Any]]:
 
 
 def combination_label(combination: Mapping[str, Any]) -> str:
-    """``"scenario=vault, difficulty=easy"`` (``"all games"`` for the empty combination)."""
+    """``"NAME=a, OTHER=2"`` (``"all games"`` for the empty combination)."""
     return ", ".join(f"{k}={v}" for k, v in combination.items()) or "all games"
 
 

@@ -89,14 +89,10 @@ class Tally:
 
 
 def seat_names(game_name: str, players: int) -> list[str]:
-    """Seat names from the spectator view (colours), else ``seat N``."""
-    seats = load(game_name).new_game(players=players, seed=0).view(None).get("seats", [])
-    names = []
-    for number in range(players):
-        seat = seats[number] if number < len(seats) else None
-        colour = seat.get("colour") if isinstance(seat, dict) else None
-        names.append(colour if isinstance(colour, str) else f"seat {number}")
-    return names
+    """Each seat's name in its own view (``GameType.seat_name``), else ``seat N``."""
+    state = load(game_name).new_game(players=players, seed=0)
+    return [state.game.type.seat_name(state.view(number)) or f"seat {number}"
+            for number in range(players)]
 
 
 def summarise(study: Study, results: Sequence[Result], run: Run,
@@ -108,7 +104,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     firsts = [0] * players
     order_games = [0] * players
     order_wins = [0.0] * players
-    personalities = Tally()
+    roles = Tally()
     bots = Tally()
     cards = Tally()
     reasons: dict[str, int] = {}  # the game's own end reasons, as its outcomes name them
@@ -119,8 +115,8 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         for seat in range(players):
             wins[seat] += won[seat]
             bots.add(study.bots[seat], won[seat])
-            if result.personalities:
-                personalities.add(result.personalities[seat], won[seat])
+            if result.roles:
+                roles.add(result.roles[seat], won[seat])
             for card in result.cards[seat] if result.cards else ():
                 cards.add(card, won[seat])
             if result.first is not None:
@@ -134,7 +130,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         decisions += result.decisions
     reasons = {k: reasons[k] for k in sorted(reasons)}
     order = [Rate(order_games[k], order_wins[k]) for k in range(players)]
-    by_personality = personalities.rates()
+    by_role = roles.rates()
     card_rates = cards.rates()
     eligible = sorted(((k, r) for k, r in card_rates.items() if r.games >= min_plays),
                       key=lambda kv: (-kv[1].rate, kv[0]))
@@ -149,14 +145,14 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
                if k not in swept}
     return {
         "game": study.game,
-        "role": load(study.game).role,
+        "role": load(study.game).type.role.name,
         "players": players,
         "games": games,
         "seed": study.seed,
         "bots": list(study.bots),
         "options": options,
         "wins_by_seat": wins,
-        "wins_by_personality": {k: personalities.wins[k] for k in by_personality},
+        "wins_by_role": {k: roles.wins[k] for k in by_role},
         "end_reasons": reasons,
         "mean_turns": sum(all_turns) / games if games else 0.0,
         "mean_decisions": sum(r.decisions for r in results) / games if games else 0.0,
@@ -167,7 +163,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
         "win_rate_by_seat": [Rate(games, wins[s]).to_json() for s in range(players)],
         "first_player_by_seat": firsts,
         "win_rate_by_turn_order": [r.to_json() for r in order],
-        "win_rate_by_personality": {k: r.to_json() for k, r in by_personality.items()},
+        "win_rate_by_role": {k: r.to_json() for k, r in by_role.items()},
         "win_rate_by_bot": {k: r.to_json() for k, r in bots.rates().items()},
         "end_reason_rates": {k: Rate(games, n).to_json() for k, n in reasons.items()},
         "turns": spread(all_turns),
@@ -196,7 +192,7 @@ def deck_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
     cells: dict[tuple[str, str], Tally] = {}
     seen: set[str] = set()
     for result in results:
-        decks = result.personalities
+        decks = result.roles
         if len(decks) != study.players:
             continue
         wins = result.wins(study.players)
@@ -266,7 +262,7 @@ class Summary:
     seed: int
     bots: list[str]
     wins_by_seat: list[float] = field(default_factory=list)
-    wins_by_personality: dict[str, float] = field(default_factory=dict)
+    wins_by_role: dict[str, float] = field(default_factory=dict)
     end_reasons: dict[str, int] = field(default_factory=dict)
     mean_turns: float = 0.0
     mean_decisions: float = 0.0
@@ -284,7 +280,7 @@ class Summary:
             "seed": self.seed,
             "bots": self.bots,
             "wins_by_seat": self.wins_by_seat,
-            "wins_by_personality": self.wins_by_personality,
+            "wins_by_role": self.wins_by_role,
             "end_reasons": self.end_reasons,
             "mean_turns": self.mean_turns,
             "mean_decisions": self.mean_decisions,

@@ -45,7 +45,8 @@ def checked_options(game: Game, options: Any) -> dict[str, Any]:
     if options is None:
         return {}
     if not isinstance(options, dict):
-        raise ValueError('options must be a JSON object such as {"spells": 2}')
+        raise ValueError('options must be a JSON object {"NAME": VALUE, ...} of the game\'s '
+                         'options')
     chosen = dict(options)
     game.option_values(options)
     book = game.decks()

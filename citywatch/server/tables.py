@@ -138,7 +138,7 @@ def catalogue() -> list[dict[str, Any]]:
             LEVELS.index(b) if b in LEVELS else len(LEVELS), b != FALLBACK_BOT, b not in own, b))
         about = {"name": name, "title": game.display_name(),
                  "min_players": game.min_players, "max_players": game.max_players,
-                 "bots": bots, "board": has_board(game)}
+                 "bots": bots, "board": has_board(game), "type": game.type.to_json()}
         if game.options:
             about["options"] = [option.to_json() for option in game.options]
         book = game.decks()
@@ -212,11 +212,9 @@ def parse_names(names: Any, specs: list[str]) -> list[str | None]:
 
 
 def colour_of(state: State, seat: int) -> str:
-    """The name a seat is known by (its colour, or its name such as "Thief 1"), read from
-    that seat's own view."""
-    own = state.view(seat)
-    colour = own.get("colour") or own.get("name")
-    return str(colour) if colour else f"Seat {seat + 1}"
+    """The name a seat is known by, read from that seat's own view as the game declares it
+    (``GameType.seat_name``), else "Seat k"."""
+    return state.game.type.seat_name(state.view(seat)) or f"Seat {seat + 1}"
 
 
 @dataclass

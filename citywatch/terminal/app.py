@@ -30,7 +30,6 @@ from citywatch.terminal.compact import (
     Option,
     Steps,
     cut,
-    hand_items,
     hand_lines,
     non_blank,
     one_line,
@@ -152,8 +151,8 @@ class TerminalGame:
         """The options not at their default and the seats' decks, for the screen's title."""
 
     def name(self, seat: int) -> str:
-        """The colour (or number) of a seat."""
-        return seat_name(self.state.view(seat), seat)
+        """A seat's name (``GameType.seat_name``), else its number."""
+        return seat_name(self.game, self.state.view(seat), seat)
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> bool:
@@ -377,11 +376,10 @@ class TerminalGame:
         con = self.console
         width, height = con.width, con.size.height
         title = to_lines(con, Rule(self.title(seat, view)), width)[:1]
-        name = self.name(seat)
         heading = non_blank(to_lines(con, self.screens.hand(view), HEADING_WIDTH))[:1]
         if heading and ":" in heading[0].plain:
             heading[0] = heading[0][:heading[0].plain.index(":") + 1]
-        hand = hand_lines(con, heading[0] if heading else None, hand_items(view, name),
+        hand = hand_lines(con, heading[0] if heading else None, self.game.type.hand(view),
                           width)
         recent = self.recent_lines(decision.recent, width)
         summary = non_blank(to_lines(con, summary_of(self.screens, view), width))
@@ -482,7 +480,7 @@ class TerminalGame:
             self.console.print(f"... and {len(matches) - 6} more; be more exact.")
 
     def show_end(self) -> None:
-        """The final board and result, every personality revealed."""
+        """The final board and result, every seat's role revealed."""
         seat = self.humans[0] if self.humans else 0
         view = self.state.view(seat)
         if len(self.humans) > 1:

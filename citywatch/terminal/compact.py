@@ -80,26 +80,6 @@ def item_name(item: Any) -> str:
     return value_text(item)
 
 
-def hand_items(view: dict[str, Any], seat_name: str) -> list[Any] | None:
-    """What the viewing seat holds, wherever its view keeps it: ``hand``, ``own.hand``, or the
-    ``hand`` of its own entry among ``seats``, ``thieves`` or ``players``; None if nowhere."""
-    hand = view.get("hand")
-    if isinstance(hand, list):
-        return hand
-    own = view.get("own")
-    if isinstance(own, dict) and isinstance(own.get("hand"), list):
-        return list(own["hand"])
-    for key in ("seats", "thieves", "players"):
-        entries = view.get(key)
-        if not isinstance(entries, list):
-            continue
-        for entry in entries:
-            if (isinstance(entry, dict) and seat_name in (entry.get("name"), entry.get("colour"))
-                    and isinstance(entry.get("hand"), list)):
-                return list(entry["hand"])
-    return None
-
-
 def hand_lines(console: Console, heading: Text | None, items: list[Any] | None,
                width: int) -> list[Text]:
     """The hand on one or two lines: the hand screen's heading (its first line) and the names

@@ -14,23 +14,25 @@ from rich.padding import Padding
 from rich.pretty import Pretty
 from rich.text import Text
 
-from citywatch.core.api import Game
+from citywatch.core.api import Game, GameType
 from citywatch.core.presentation import TerminalScreens, View
-
-PRIVATE_KEYS = ("hand",)
-"""View keys the generic hand screen shows (and the board leaves out)."""
 
 
 class GenericScreens:
-    """The view as JSON: the board is everything but the hand, the hand is the hand."""
+    """The view as JSON: the board is everything but the result, the hand is what the game
+    declares the seat holds (``GameType.hand``)."""
+
+    def __init__(self, game_type: GameType) -> None:
+        """Screens of a game of ``game_type``."""
+        self.type = game_type
 
     def colour(self, name: str) -> Text:
         """A seat's name, in bold."""
         return Text(name, style="bold")
 
     def board(self, view: View) -> RenderableType:
-        """Everything the seat sees but its hand and the result."""
-        shown = {k: v for k, v in view.items() if k not in (*PRIVATE_KEYS, "result")}
+        """Everything the seat sees but the result."""
+        shown = {k: v for k, v in view.items() if k != "result"}
         return Pretty(shown, expand_all=False)
 
     def players(self, view: View) -> RenderableType:
@@ -40,13 +42,13 @@ class GenericScreens:
     def summary(self, view: View) -> RenderableType:
         """The board in short: one line per key of the view, as JSON."""
         shown = {k: v for k, v in view.items()
-                 if k not in (*PRIVATE_KEYS, "result", "game", "seat", "decision")}
+                 if k not in ("result", "game", "seat", "decision")}
         return Group(*(Text(f"{key}: {json.dumps(value)}", no_wrap=True, overflow="ellipsis")
                        for key, value in shown.items()))
 
     def hand(self, view: View) -> RenderableType:
         """The viewing seat's hand, if its view has one."""
-        hand = view.get("hand")
+        hand = self.type.hand(view)
         if hand is None:
             return Text("")
         return Group(Text("Your hand:", style="bold"), Padding(Pretty(hand), (0, 0, 0, 2)))
@@ -66,16 +68,13 @@ class GenericScreens:
 
 def screens_for(game: Game) -> TerminalScreens:
     """The game's own terminal screens, or the generic ones."""
-    return game.terminal() or GenericScreens()
+    return game.terminal() or GenericScreens(game.type)
 
 
-def seat_name(view: View, seat: int) -> str:
-    """How ``view`` (the seat's own) names the seat: its colour or name, else "Seat k"."""
-    for key in ("colour", "name"):
-        own = view.get(key)
-        if isinstance(own, str) and own:
-            return own
-    return f"Seat {seat + 1}"
+def seat_name(game: Game, view: View, seat: int) -> str:
+    """How ``view`` (the seat's own) names the seat (``GameType.seat_name``), else
+    "Seat k"."""
+    return game.type.seat_name(view) or f"Seat {seat + 1}"
 
 
 def indented(text: str, by: int, style: str = "") -> RenderableType:

@@ -39,7 +39,7 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
     read = read or default_reader(con)
     states, texts, actors = steps(record)
     final = states[-1]
-    colours = [name_of(final.view(p), p) for p in range(final.players)]
+    colours = [name_of(final.game, final.view(p), p) for p in range(final.players)]
     seat: int | None = None
     if seat_name is not None:
         matches = [i for i, c in enumerate(colours) if c.lower() == seat_name.lower()]
@@ -63,7 +63,7 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
         con.print(screens.players(view))
         if seat is None:
             for p, c in enumerate(colours):
-                hand = state.view(p).get("hand")
+                hand = state.game.type.hand(state.view(p))
                 shown = ", ".join(map(str, hand)) if isinstance(hand, list) else "(nothing)"
                 con.print(Text.assemble(screens.colour(c), f" holds {shown or '(none)'}"),
                           highlight=False)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Game, State
+from citywatch.core.api import COMPETITIVE, Game, GameType, Role, State, ViewKeys
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
 from citywatch.games.ankh_morpork.actions import Action
@@ -40,7 +40,11 @@ class AnkhMorpork(Game):
     title = "Discworld: Ankh-Morpork"
     min_players = 2
     max_players = 4
-    role = "personality"
+    type = GameType(
+        seats=(2, 4), play=COMPETITIVE, chance=True, hidden_information=True,
+        role=Role("personality", "personalities", tuple(p.name for p in PERSONALITIES)),
+        view=ViewKeys("colour", ("hand",)))
+    """Each seat is dealt a secret personality; ``Outcome.final_points`` when one wins."""
     search_options = {"iterations": 1200, "depth": 6, "worlds": 32}
     """ISMCTS as the hard level plays it (README, "Measured strength"): random playouts cut
     after 6 decisions and judged by the fitted ``evaluate``, over 32 worlds sampled once."""

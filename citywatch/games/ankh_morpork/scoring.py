@@ -144,8 +144,6 @@ def _finish(s: AnkhMorporkState, outcome: Outcome) -> None:
     names = [PERSONALITIES[p].name for p in s.personality]
     s.say("Personalities: " + ", ".join(f"{s.colour(i)} was {n}" for i, n in enumerate(names))
           + ".")
-    details = dict(outcome.details)
-    details["personalities"] = names
-    details["final_points"] = list(points(s))
-    s.result = Outcome(outcome.winners, outcome.reason, outcome.points, details)
+    s.result = Outcome(outcome.winners, outcome.reason, outcome.points, outcome.details,
+                       roles=tuple(names), final_points=tuple(points(s)))
     s.stack.clear()

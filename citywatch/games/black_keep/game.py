@@ -13,7 +13,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from citywatch.core.api import Game, GameOption
+from citywatch.core.api import EITHER, SEAT, Game, GameOption, GameType, Role, SetupChoice, ViewKeys
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
@@ -33,7 +33,13 @@ class BlackKeep(Game):
     title = "Thieves of the Black Keep"
     min_players = 1
     max_players = 4
-    role = "thief"
+    type = GameType(
+        seats=(1, 4), play=EITHER, chance=True, hidden_information=True,
+        role=Role("thief", "thieves"), view=ViewKeys("name", ("thieves", SEAT, "hand")),
+        setup=(SetupChoice("scenario", "scenario"),), points="score",
+        outcome_details=("rounds", "mode", "standings", "treasures"))
+    """Co-op or solo (the crew wins together) or rivals, as the ``mode`` option says; every
+    thief is alike."""
     search_options = {"iterations": 16, "worlds": 4, "exploration": 0.1, "prior": 0.1,
                       "depth": 4, "playout": "heuristic", "margin": 2}
     """ISMCTS as measured against the heuristic: a short search over heuristic playouts

@@ -12,7 +12,7 @@
 
 Ties are broken by fewer rounds played: ``Outcome.details["rounds"]`` holds the round the game
 ended in (points are whole numbers, so the rounds stay beside them, not inside them).
-``Outcome.details["cooperative"]`` is True in solo and co-op (the crew wins or loses
+``Outcome.cooperative`` is True in solo and co-op (the crew wins or loses
 together), so ``Outcome.rewards`` gives every thief of a winning crew 1.
 """
 
@@ -50,10 +50,10 @@ def thief_score(t: Thief) -> int:
 def _outcome(s: State, winners: tuple[int, ...], reason: str,
              points: tuple[int, ...]) -> Outcome:
     return Outcome(winners, reason, points, {
-        "rounds": s.round, "mode": s.mode, "cooperative": s.mode != "rivals",
+        "rounds": s.round, "mode": s.mode,
         "standings": [STANDINGS[t.standing] for t in s.thieves],
         "treasures": [TREASURES[t.treasure].name if t.treasure != NONE else None
-                      for t in s.thieves]})
+                      for t in s.thieves]}, cooperative=s.mode != "rivals")
 
 
 def _names(seats: list[int]) -> str:

@@ -5,7 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from citywatch.core.api import Game, GameDecks, State
+from citywatch.core.api import (
+    COMPETITIVE,
+    Game,
+    GameDecks,
+    GameType,
+    Role,
+    SetupChoice,
+    State,
+    ViewKeys,
+)
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers the view)
@@ -46,7 +55,14 @@ class GuardiansOfTheCity(Game):
     title = "Guardians of the City Vol.2"
     min_players = 2
     max_players = 4
-    role = "deck"
+    type = GameType(
+        seats=(2, 4), play=COMPETITIVE, chance=True, hidden_information=True,
+        role=Role("deck", "decks", tuple(d.name for d in STARTER_DECKS), extensible=True),
+        view=ViewKeys("name", ("own", "hand")),
+        setup=(SetupChoice("deck", "decks", per_seat=True),), points="score",
+        outcome_details=("reasons", "out_of_action_cards", "without_citizens",
+                         "special_intelligence"))
+    """Each seat plays a deck, a starter deck or its own."""
     search_options = {"iterations": 36, "worlds": 6, "exploration": 0.1, "prior": 0.1,
                       "depth": 8, "playout": "heuristic", "margin": 1}
     """ISMCTS as measured against the heuristic (README, "Measured strength")."""

@@ -97,15 +97,15 @@ def outcome(s: State, reasons: list[str]) -> Outcome:
         top = [p for p in contenders if points[p] == best]
         most = max(s.special_intelligence_used(p) for p in top)
         winners = tuple(p for p in top if s.special_intelligence_used(p) == most)
-    return Outcome(winners, reasons[0], points, outcome_details(s, reasons))
+    return Outcome(winners, reasons[0], points, outcome_details(s, reasons),
+                   roles=tuple(d.name for d in s.decks))
 
 
 def outcome_details(s: State, reasons: list[str]) -> dict[str, Any]:
-    """What the lab reads beside the winners: every condition met, the decks played
-    (``personalities``: the role of each seat), who ran out, who lost every group."""
+    """The game's own facts beside the winners: every condition met, who ran out, who lost
+    every group, each seat's Special Intelligence used (the tie break)."""
     return {
         "reasons": list(reasons),
-        "personalities": tuple(d.name for d in s.decks),
         "out_of_action_cards": decked_out(s),
         "without_citizens": wiped_out(s),
         "special_intelligence": [s.special_intelligence_used(p) for p in range(s.n)],

@@ -39,6 +39,7 @@ from citywatch.games.guards_guards.combat import guild_quadrant, item_text
 from citywatch.games.guards_guards.data import (
     CONSTANTS,
     DRAGONS,
+    GUILD_CARDS,
     GUILD_HOUSES,
     ITEMS,
     QUADRANTS,
@@ -313,12 +314,17 @@ def ranking(s: State) -> list[list[int]]:
     return [[p for p in range(s.n) if (len(s.returned[p]), s.dollars[p]) == k] for k in keys]
 
 
+def guild_roles(s: State) -> tuple[str, ...]:
+    """Each seat's Guild Card name (``Outcome.roles``)."""
+    return tuple(GUILD_CARDS[g].name if g >= 0 else "" for g in s.guild)
+
+
 def dragons_win(s: State) -> None:
     """The last fight is lost: the game ends and everyone loses (ruling 78)."""
     s.say("The Dragons win! Ankh-Morpork burns, and every player loses.")
     s.result = Outcome(winners=(), reason="the dragons win",
                        points=tuple(len(s.returned[p]) for p in range(s.n)),
-                       details={"ranking": ranking(s), **s.roles()})
+                       details={"ranking": ranking(s)}, roles=guild_roles(s))
 
 
 def fight_actions(s: State, seat: int) -> list[Action]:

@@ -5,7 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import Game, GameOption, State
+from citywatch.core.api import (
+    COMPETITIVE,
+    Game,
+    GameOption,
+    GameType,
+    Role,
+    State,
+    ViewKeys,
+)
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
 from citywatch.games.guards_guards.actions import Action
@@ -43,7 +51,12 @@ class GuardsGuards(Game):
     title = "Guards! Guards!"
     min_players = 2
     max_players = 6
-    role = "Guild Card"
+    type = GameType(
+        seats=(2, 6), play=COMPETITIVE, chance=True, hidden_information=True,
+        role=Role("Guild Card", "Guild Cards", tuple(g.name for g in GUILD_CARDS)),
+        view=ViewKeys("colour", ("own", "hand")), points="Great Spells returned",
+        outcome_details=("ranking",))
+    """Each seat is dealt a secret Guild Card; the dragons may beat everyone."""
     search_options = {"iterations": 32, "worlds": 8, "exploration": 0.1, "prior": 0.1,
                       "depth": 16, "playout": "heuristic", "margin": 2}
     """ISMCTS as measured against the heuristic (README, "Measured strength")."""

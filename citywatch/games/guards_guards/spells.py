@@ -69,7 +69,7 @@ from citywatch.games.guards_guards.data import (
     TILES,
     VOLUNTEERS,
 )
-from citywatch.games.guards_guards.dragons import ranking
+from citywatch.games.guards_guards.dragons import guild_roles, ranking
 from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push, then
 from citywatch.games.guards_guards.state import GuardsGuardsState, Run, without
 
@@ -509,7 +509,7 @@ def challenge_done(s: State, seat: int) -> None:
               "wins the game!")
         s.result = Outcome(winners=(seat,), reason="the Final Spell returned",
                            points=tuple(len(s.returned[p]) for p in range(s.n)),
-                           details={"ranking": ranking(s), **s.roles()})
+                           details={"ranking": ranking(s)}, roles=guild_roles(s))
         return
     for v, item in run.at_gate:
         s.discard_volunteer(v)
@@ -527,7 +527,7 @@ def final_outcome(s: State, reason: str) -> Outcome:
     ranks = ranking(s)
     return Outcome(winners=tuple(ranks[0]), reason=reason,
                    points=tuple(len(s.returned[p]) for p in range(s.n)),
-                   details={"ranking": ranks, **s.roles()})
+                   details={"ranking": ranks}, roles=guild_roles(s))
 
 
 @handler
