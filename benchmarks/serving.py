@@ -4,8 +4,8 @@ Free ports, a PostgreSQL server of one's own (Debian's package, in a temporary d
 ``fsync`` off), ``citywatch serve`` subprocesses and their resident memory, and the driver
 that creates tables of bots spread over servers and follows each with a spectator WebSocket
 on every server. It imports nothing of citywatch (the servers run in subprocesses):
-``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``, ``tests/postgres_helpers.py``
-and ``tests/test_server_cluster.py`` use it.
+``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``,
+``tests/server/postgres_helpers.py`` and ``tests/server/test_server_cluster.py`` use it.
 """
 
 from __future__ import annotations

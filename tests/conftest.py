@@ -1,6 +1,3 @@
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from toy_game import toy_registered  # noqa: E402, F401  (the fixture, for every test file)
+# tests/ and tests/server/ are on sys.path (pyproject.toml: pythonpath), so the helper modules
+# import by name from every folder.
+from toy_game import toy_registered  # noqa: F401  (the fixture, for every test file)

@@ -18,7 +18,8 @@ so the viewer's clear corners are found once for all six facings, by one angular
 * blockers lying along a ray from the viewer never interrupt anything.
 
 That costs a few milliseconds per viewer where the reference needs about 25 ms per (hex,
-facing); ``tests/test_bk_sight.py`` checks that both agree on every hex, facing and status.
+facing); ``tests/games/black_keep/test_bk_sight.py`` checks that both agree on every hex, facing
+and status.
 """
 
 from __future__ import annotations

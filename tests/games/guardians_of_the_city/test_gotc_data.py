@@ -29,7 +29,7 @@ from citywatch.games.guardians_of_the_city.data import (
 RAW: dict[str, Any] = json.loads(
     resources.files("citywatch.games.guardians_of_the_city").joinpath(
         "data", "guardians-of-the-city.json").read_text(encoding="utf-8"))
-SHARED = (Path(__file__).resolve().parents[2] / "shared" / "reference" / "guardians-of-the-city"
+SHARED = (Path(__file__).resolve().parents[4] / "shared" / "reference" / "guardians-of-the-city"
           / "guardians-of-the-city.json")
 
 

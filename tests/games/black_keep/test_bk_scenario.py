@@ -41,7 +41,7 @@ from citywatch.games.black_keep.hexes import (
 )
 from citywatch.games.black_keep.scenario import ScenarioError
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "black-keep"
+REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "black-keep"
 PACKAGED = Path(scenario.__file__).with_name("scenarios")
 Doc = dict[str, Any]
 

@@ -28,7 +28,7 @@ from citywatch.games.guardians_of_the_city.game import GAME
 
 P1, P2 = 0, 1
 TESTS = Path(__file__).parent
-RULINGS_DOC = TESTS.parent / "docs" / "guardians-of-the-city-rulings.md"
+RULINGS_DOC = TESTS.parents[2] / "docs" / "guardians-of-the-city-rulings.md"
 
 
 # --- citywatch rulings ------------------------------------------------------------------------

@@ -794,7 +794,7 @@ def test_rulebook_faq_move_through_but_not_onto_an_occupied_tile() -> None:
 
 # --- the meta-tests ---------------------------------------------------------------------------
 def _tests() -> list[tuple[str, str]]:
-    """(name, docstring) of every test function in tests/test_gg_*.py."""
+    """(name, docstring) of every test function in tests/games/guards_guards/test_gg_*.py."""
     out = []
     for f in sorted(glob.glob(str(TESTS / "test_gg_*.py"))):
         for node in ast.walk(ast.parse(Path(f).read_text())):

@@ -49,7 +49,7 @@ from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.games.ankh_morpork.view import last_move
 
-DATA = Path(__file__).parents[1] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
+DATA = Path(__file__).parents[3] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
 SHARED = Path("/work/shared/reference/ankh-morpork.json")
 NOTES = ("Per FAQ", "not retrieved", "FAQ", "Same condition as", "same text as", "same as ",
          "sources add", "(no text)", "(no scroll", "transcription", "(ruling")

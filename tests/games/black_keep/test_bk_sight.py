@@ -51,7 +51,7 @@ from citywatch.games.black_keep.state import (
     STATUSES,
 )
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "black-keep"
+REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "black-keep"
 SCENARIOS = ("tutorial", "the-vault", "the-black-keep")
 N, S = 0, 3
 ARC = (ALERT, PURSUING, RETURNING)

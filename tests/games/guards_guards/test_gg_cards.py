@@ -509,7 +509,7 @@ def test_rulebook_combat_rules_worked_example_hit_and_strike_back() -> None:
 # --- every card is named by some test ---------------------------------------------------------
 def test_every_card_with_an_effect_is_named_by_a_test() -> None:
     """Every Volunteer with an ability, every Scroll, Item, Fate card, Dragon, Guild Card and
-    Wizards' Challenge appears by name in some tests/test_gg_*.py."""
+    Wizards' Challenge appears by name in some tests/games/guards_guards/test_gg_*.py."""
     text = ""
     for f in sorted(glob.glob(str(TESTS / "test_gg_*.py"))):
         source = Path(f).read_text()

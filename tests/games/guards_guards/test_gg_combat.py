@@ -10,7 +10,10 @@ from collections.abc import Iterable
 from typing import Any
 
 from citywatch.core.stack import Frame, Handler
-from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
+from citywatch.games.guards_guards import (
+    encoding,  # noqa: F401  (its layout is fixed before the test-only verb and frame below)
+    rules,  # noqa: F401  (registers every rule)
+)
 from citywatch.games.guards_guards.actions import VERBS, Action, verb
 from citywatch.games.guards_guards.board import LUGGAGE_START
 from citywatch.games.guards_guards.combat import (

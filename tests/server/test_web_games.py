@@ -24,7 +24,7 @@ with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 
-SERVER = Path(__file__).parent.parent / "citywatch" / "server"
+SERVER = Path(__file__).parents[2] / "citywatch" / "server"
 
 
 @pytest.fixture

@@ -45,7 +45,7 @@ from citywatch.games.guards_guards.data import (
     tile_named,
 )
 
-REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "reference" / "guards-guards"
+REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "guards-guards"
 N = len(TILES)
 
 

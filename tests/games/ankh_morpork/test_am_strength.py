@@ -23,7 +23,7 @@ from citywatch.games.ankh_morpork.state import AnkhMorporkState
 
 AM = "ankh-morpork"
 GAME = citywatch.load(AM)
-README = Path(__file__).resolve().parents[1] / "README.md"
+README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 def _random_positions(count: int, players: int = 4, seed: int = 11) -> list[AnkhMorporkState]:

@@ -34,7 +34,7 @@ from citywatch.games.guards_guards.state import GuardsGuardsState
 
 GAME = citywatch.load("ankh-morpork")
 GUARDS = citywatch.load("guards-guards")
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def random_index(mask: np.ndarray, rng: np.random.Generator) -> int:
