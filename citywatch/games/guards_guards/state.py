@@ -19,7 +19,6 @@ from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
     DECK_SPACES,
-    GUILD_CARDS,
     HOSPITALS,
     ITEMS,
     TILES,
@@ -273,11 +272,6 @@ class GuardsGuardsState(StackedState):
     def colour(self, seat: int) -> str:
         """A seat's colour name."""
         return COLOURS[seat]
-
-    def roles(self) -> dict[str, object]:
-        """Each seat's Guild Card name, for an ``Outcome``'s details (the lab's "win rate by
-        Guild Card")."""
-        return {"personalities": tuple(GUILD_CARDS[g].name if g >= 0 else "" for g in self.guild)}
 
     # --- dice (rulings 21-25) ------------------------------------------------------------
     def roll(self) -> int:
