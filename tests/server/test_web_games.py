@@ -54,13 +54,15 @@ def create(client: TestClient, game: str, seats: list[str], seed: int = 3) -> di
 
 def test_api_games_lists_every_registered_game(client: TestClient) -> None:
     """``GET /api/games``: name, title, seat range, the server's bots (the difficulty levels
-    easy, normal and hard, then the fallback, then the game's own) and whether the game has a
-    browser board."""
+    easy, normal and hard, then the fallback, then the game's own), whether the game has a
+    browser board, and its declaration (``type``)."""
     response = client.get("/api/games")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-store"
     games = {g["name"]: g for g in response.json()}
     assert sorted(games) == game_names()
+    for name, about in games.items():  # issue 25: each game's declaration, as it declares it
+        assert about.pop("type") == load(name).type.to_json()
     assert games["ankh-morpork"] == {
         "name": "ankh-morpork", "title": "Discworld: Ankh-Morpork", "min_players": 2,
         "max_players": 4, "bots": ["easy", "normal", "hard", "random", "heuristic", "ismcts"],
