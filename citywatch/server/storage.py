@@ -388,11 +388,11 @@ class Storage:
         return int(found)
 
     def abandon(self, idle_before: datetime, unstarted_before: datetime,
-                idle_reason: str, unstarted_reason: str) -> list[str]:
+                idle_reason: str, unstarted_reason: str) -> dict[str, str]:
         """Close as abandoned (issue 24) every unfinished, unfailed table whose last action
         was stored before ``idle_before`` (or, with no action, created before
         ``unstarted_before``): its failure is set to the reason and ``closed`` to now, and
-        every process is told. The ids of the tables closed."""
+        every process is told. The tables closed: id -> reason."""
         last = (select(actions.c.table_id, func.max(actions.c.at).label("moved"))
                 .group_by(actions.c.table_id).subquery())
         open_ = tables.c.finished.is_(False) & tables.c.failure.is_(None)
@@ -403,7 +403,7 @@ class Storage:
                                                                  last.c.table_id == tables.c.id))
                 .where(open_, func.coalesce(last.c.moved, tables.c.created) < idle_before))
         now = datetime.now(UTC)
-        closed: list[str] = []
+        closed: dict[str, str] = {}
         with self._write_lock, self.engine.begin() as conn:
             for query, reason in ((unstarted, unstarted_reason), (idle, idle_reason)):
                 ids = [str(r.id) for r in conn.execute(query).all()]
@@ -414,7 +414,7 @@ class Storage:
                 for table_id in ids:
                     if self.shared:
                         _notify(conn, table_id, "about")
-                closed.extend(ids)
+                closed.update(dict.fromkeys(ids, reason))
         return closed
 
     def delete_closed(self, before: datetime) -> list[str]:

@@ -1086,11 +1086,10 @@ class Tables:
                                          now - timedelta(hours=limits.abandon_hours),
                                          now - timedelta(hours=limits.unstarted_hours),
                                          idle, unstarted)
-        for table_id in closed:
+        for table_id, reason in closed.items():
             table = self._live.get(table_id)
             if table is not None:
-                row = await run_in_threadpool(self.storage.table, table_id)
-                table.closed_as(row.failure if row is not None and row.failure else idle)
+                table.closed_as(reason)
         deleted: list[str] = []
         if limits.delete_days > 0:
             deleted = await run_in_threadpool(self.storage.delete_closed,
@@ -1104,7 +1103,7 @@ class Tables:
         if closed or deleted:
             log.info("retention: %d tables closed as abandoned, %d deleted", len(closed),
                      len(deleted))
-        return closed, deleted
+        return list(closed), deleted
 
     @property
     def in_memory(self) -> list[str]:
