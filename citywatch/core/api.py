@@ -12,13 +12,14 @@ import hashlib
 import json
 import reprlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
+from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.text import title_of
 
 if TYPE_CHECKING:  # presentation.py imports this module
@@ -103,19 +104,6 @@ class Role:
 
 
 @dataclass(frozen=True)
-class SetupChoice:
-    """A choice made before play (a deck, a scenario): shipped ones by id, or one's own as a
-    JSON document."""
-
-    name: str
-    """In words, singular, as the command line and pages name it."""
-    keyword: str
-    """The ``new_game`` keyword that takes it (an option's name, or ``GameDecks.keyword``)."""
-    per_seat: bool = False
-    """One per seat (a list, in seat order), else one per table."""
-
-
-@dataclass(frozen=True)
 class ViewKeys:
     """Where the interfaces find two things in a seat's own ``State.view``."""
 
@@ -146,7 +134,8 @@ class GameType:
     role: Role
     view: ViewKeys
     setup: tuple[SetupChoice, ...] = ()
-    """The choices made before play that a document of one's own may fill."""
+    """The choices made before play that a document of one's own may fill (a deck per seat,
+    a scenario per table)."""
     points: str = "points"
     """What ``Outcome.points`` counts, in words."""
     outcome_details: tuple[str, ...] = ()
@@ -173,8 +162,16 @@ class GameType:
         return ", ".join(facts) + "; " + role
 
     def to_json(self) -> dict[str, Any]:
-        """The declaration as JSON (tuples as lists), for pages and tools."""
-        return json.loads(json.dumps(asdict(self)))  # type: ignore[no-any-return]
+        """The declaration as JSON (tuples as lists; each set-up choice as
+        ``SetupChoice.to_json``), for pages and tools."""
+        plain = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "setup"}
+        data: dict[str, Any] = json.loads(json.dumps(plain, default=asdict))
+        data["setup"] = [choice.to_json() for choice in self.setup]
+        return data
+
+    def choice(self, keyword: str) -> SetupChoice | None:
+        """The set-up choice ``new_game`` takes as ``keyword``, or None."""
+        return next((c for c in self.setup if c.keyword == keyword), None)
 
     def seat_name(self, view: Mapping[str, Any]) -> str | None:
         """The viewing seat's name in its own ``view`` (``ViewKeys.name``), or None."""
@@ -216,9 +213,8 @@ class GameOption:
     """One option of a game's set-up, as ``Game.options`` declares it: its name, a few words
     of help and its default. A number option has a range, ``minimum`` to ``maximum`` (both
     required: a number without an upper bound could ask any amount of work of a server,
-    issue 24); a choice option names its ``choices`` (words); a choice option with
-    ``document`` also takes a JSON document of one's own (a scenario file, say), which
-    ``document`` checks, returning the rules it breaks (empty: a good one)."""
+    issue 24); a choice option names its ``choices`` (words). A choice that a document
+    fills (a deck, a scenario) is a ``SetupChoice``, not an option."""
 
     name: str
     help: str
@@ -226,7 +222,6 @@ class GameOption:
     minimum: int = 0
     maximum: int | None = None
     choices: tuple[str, ...] = ()
-    document: Callable[[Any], list[str]] | None = field(default=None, compare=False)
     tuning: bool = False
     """A designer's number that tunes the rules (shown apart from a player's options)."""
 
@@ -243,31 +238,20 @@ class GameOption:
                              f"its range {self.minimum}-{self.maximum}")
 
     def describe_range(self) -> str:
-        """The values in words: ``1-5``, ``easy, medium or hard`` (``or a file`` for a
-        document option)."""
+        """The values in words: ``1-5``, ``easy, medium or hard``."""
         if self.choices:
-            words = (", ".join(self.choices[:-1]) + " or " + self.choices[-1]
-                     if len(self.choices) > 1 else self.choices[0])
-            return words + (" or a file" if self.document is not None else "")
+            return (", ".join(self.choices[:-1]) + " or " + self.choices[-1]
+                    if len(self.choices) > 1 else self.choices[0])
         return f"{self.minimum}-{self.maximum}"
 
     def check(self, value: Any) -> Any:
         """``value`` if it is one of the option's values; ``ValueError`` naming the option,
-        what it takes and its meaning otherwise (for a document, every rule it breaks)."""
+        what it takes and its meaning otherwise."""
         if self.choices:
             if isinstance(value, str) and value in self.choices:
                 return value
-            if self.document is not None and isinstance(value, dict):
-                problems = self.document(value)
-                if problems:
-                    raise ValueError(f"option {self.name}: the {self.name} breaks "
-                                     f"{len(problems)} rule(s): " + "; ".join(problems))
-                return value
-            wanted = f"one of {', '.join(self.choices)}"
-            if self.document is not None:
-                wanted += f" or a {self.name} of one's own (a JSON object)"
-            raise ValueError(f"option {self.name} must be {wanted} ({self.help}), "
-                             f"not {_short(value)}")
+            raise ValueError(f"option {self.name} must be one of {', '.join(self.choices)} "
+                             f"({self.help}), not {_short(value)}")
         assert self.maximum is not None  # __post_init__
         if (isinstance(value, bool) or not isinstance(value, int)
                 or not self.minimum <= value <= self.maximum):
@@ -276,64 +260,14 @@ class GameOption:
         assert isinstance(value, int)
         return value
 
-    def show(self, value: Any) -> str:
-        """A value in a few words: a document by its ``"name"`` (or ``id``) if that keeps the
-        rule of shown text (``core.text.title_of``)."""
-        if isinstance(value, dict):
-            return title_of(value, f"a {self.name} of one's own")
-        return str(value)
-
     def to_json(self) -> dict[str, Any]:
-        """``name, help, default, min, max, tuning``, or for a choice
-        option ``name, help, default, choices, document`` (whether a file may be given)."""
+        """``name, help, default, min, max, tuning``, or for a choice option ``name, help,
+        default, choices``."""
         if self.choices:
             return {"name": self.name, "help": self.help, "default": self.default,
-                    "choices": list(self.choices), "document": self.document is not None}
+                    "choices": list(self.choices)}
         return {"name": self.name, "help": self.help, "default": self.default,
                 "min": self.minimum, "max": self.maximum, "tuning": self.tuning}
-
-
-class GameDecks(ABC):
-    """A game's decks, as ``Game.decks()`` offers them: the starter decks and the check of a
-    deck of one's own. A deck is JSON; ``new_game`` takes one deck per seat as the keyword
-    ``keyword``, each a starter deck's id or a deck's JSON form."""
-
-    keyword: str = "decks"
-    """The ``new_game`` keyword (and the option's name in records) of the decks per seat."""
-
-    @abstractmethod
-    def starters(self) -> list[dict[str, Any]]:
-        """Every starter deck's JSON form, in order; each has an ``"id"`` and a ``"name"``."""
-
-    @abstractmethod
-    def problems(self, data: Any) -> list[str]:
-        """Every deck rule the deck's JSON form breaks, each naming its rule (empty: a legal
-        deck); ``ValueError`` if ``data`` is not a deck list at all."""
-
-    @abstractmethod
-    def load(self, value: Any) -> dict[str, Any]:
-        """The JSON form of a legal deck given as a starter deck's id or name or as a deck's
-        JSON form; ``ValueError`` naming the rules broken."""
-
-    def defaults(self, players: int) -> list[str]:
-        """The starter deck ids ``new_game`` gives the seats when no decks are chosen: the
-        starter decks in order, round again if there are more seats."""
-        ids = [str(deck["id"]) for deck in self.starters()]
-        return [ids[seat % len(ids)] for seat in range(players)]
-
-    def check_choice(self, value: Any) -> list[dict[str, Any]]:
-        """A per-seat choice of decks (a list, one deck per seat, each as ``load`` takes
-        it) as a list of legal decks' JSON forms; ``ValueError`` naming the seat (from 1)
-        and the rule broken."""
-        if not isinstance(value, list | tuple) or not value:
-            raise ValueError(f"option {self.keyword} must list one deck per seat")
-        decks = []
-        for seat, item in enumerate(value, start=1):
-            try:
-                decks.append(self.load(item))
-            except ValueError as exc:
-                raise ValueError(f"seat {seat}'s deck: {exc}") from None
-        return decks
 
 
 class State(ABC):
@@ -450,47 +384,56 @@ class Game(ABC):
         return values
 
     def option_values(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every declared option's value: those in ``options``, checked, and the defaults of
-        the others. ``ValueError`` naming an unknown option or a value out of range. For a
-        game with decks, the decks per seat (``GameDecks.keyword``) are checked too
-        (``GameDecks.check_choice``) but left out of the result."""
+        """Every declared option's value and every per-table set-up choice's
+        (``GameType.setup``): those in ``options``, checked, and the defaults of the others.
+        ``ValueError`` naming an unknown option or a value out of range. A per-seat set-up
+        choice (a deck per seat) is checked too but left out of the result: its default
+        depends on the number of seats."""
+        values = self.checked_options(options)
+        chosen = {choice.keyword: choice for choice in self.type.setup if not choice.per_seat}
+        return {**{option.name: values.get(option.name, option.default)
+                   for option in self.options},
+                **{keyword: values.get(keyword, choice.default(self.min_players))
+                   for keyword, choice in chosen.items()}}
+
+    def checked_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` as a record keeps them: each checked (``GameOption.check``,
+        ``SetupChoice.check``: a shipped document by its id, one's own as its JSON form);
+        ``ValueError`` naming an unknown option or a value that breaks a rule."""
         declared = {option.name: option for option in self.options}
-        decks = self.decks()
-        if decks is not None and decks.keyword in options:
-            decks.check_choice(options[decks.keyword])
-            options = {k: v for k, v in options.items() if k != decks.keyword}
-        unknown = sorted(set(options) - set(declared))
+        setup = {choice.keyword: choice for choice in self.type.setup}
+        unknown = sorted(set(options) - set(declared) - set(setup))
         if unknown:
-            offered = (f"its options are {', '.join(declared)}" if declared
-                       else "it has no options")
+            names = [*declared, *setup]
+            offered = f"its options are {', '.join(names)}" if names else "it has no options"
             raise ValueError(f"unknown options for {self.name}: {', '.join(map(str, unknown))}"
                              f" ({offered})")
-        return {name: option.check(options[name]) if name in options else option.default
-                for name, option in declared.items()}
+        return {name: declared[name].check(value) if name in declared
+                else setup[name].check(value) for name, value in options.items()}
 
     def changed_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The options in ``options`` whose value is not the default (checked as
-        ``option_values`` checks them), in declaration order."""
+        """The options and per-table set-up choices in ``options`` whose value is not the
+        default (checked as ``option_values`` checks them), in declaration order."""
         values = self.option_values(options)
-        return {option.name: values[option.name] for option in self.options
-                if values[option.name] != option.default}
+        defaults = {**{option.name: option.default for option in self.options},
+                    **{choice.keyword: choice.default(self.min_players)
+                       for choice in self.type.setup if not choice.per_seat}}
+        return {name: values[name] for name, default in defaults.items()
+                if values[name] != default}
 
     def shown_options(self, options: Mapping[str, Any], players: int) -> dict[str, Any]:
         """What a table's title shows of its options: those not at their default
-        (``changed_options``) and, for a game with decks, each seat's deck by name."""
-        declared = {option.name: option for option in self.options}
-        shown: dict[str, Any] = {
-            name: declared[name].show(value) if isinstance(value, dict) else value
-            for name, value in self.changed_options(options).items()}
-        book = self.decks()
-        if book is not None:
-            chosen = options.get(book.keyword) or book.defaults(players)
-            shown[book.keyword] = " / ".join(str(book.load(deck)["name"]) for deck in chosen)
+        (``changed_options``), a set-up choice by its document's name, and each per-seat
+        set-up choice (a deck per seat) whatever it is."""
+        shown: dict[str, Any] = {}
+        for name, value in self.changed_options(options).items():
+            choice = self.type.choice(name)
+            shown[name] = value if choice is None else choice.show(value)
+        for choice in self.type.setup:
+            if choice.per_seat:
+                chosen = options.get(choice.keyword) or choice.default(players)
+                shown[choice.keyword] = choice.show(list(chosen))
         return shown
-
-    def decks(self) -> GameDecks | None:
-        """The game's decks (starter decks, the check of one's own); None: no deck building."""
-        return None
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's estimated share of winning (summing to 1), or None if unknown."""

@@ -1,8 +1,8 @@
 """The Thieves of the Black Keep game object: set-up from a scenario, and the State API seams.
 
-Its options are words (``GameOption`` choices): ``scenario`` (a shipped id, or a scenario of
-one's own as JSON, checked by ``scenario.problems``), ``difficulty``, ``mode`` and
-``advanced``; then every number of the rules (``Parameters``) as a tuning option
+Its set-up choice is the ``scenario`` (``scenario.ScenarioChoice``: a shipped id, or a
+scenario of one's own as JSON, checked by ``scenario.problems``). Its options are words
+(``GameOption`` choices): ``difficulty``, ``mode`` and ``advanced``; then every number of the rules (``Parameters``) as a tuning option
 (``--option hearing_range=3``, ``--sweep wounds=1,2,3``). ``parameters`` (a JSON object of some
 ``Parameters`` fields) sets them too.
 """
@@ -13,7 +13,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from citywatch.core.api import EITHER, SEAT, Game, GameOption, GameType, Role, SetupChoice, ViewKeys
+from citywatch.core.api import EITHER, SEAT, Game, GameOption, GameType, Role, ViewKeys
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
@@ -36,7 +36,7 @@ class BlackKeep(Game):
     type = GameType(
         seats=(1, 4), play=EITHER, chance=True, hidden_information=True,
         role=Role("thief", "thieves"), view=ViewKeys("name", ("thieves", SEAT, "hand")),
-        setup=(SetupChoice("scenario", "scenario"),), points="score",
+        setup=(scenarios.SCENARIOS,), points="score",
         outcome_details=("rounds", "mode", "standings", "treasures"))
     """Co-op or solo (the crew wins together) or rivals, as the ``mode`` option says; every
     thief is alike."""
@@ -48,8 +48,6 @@ class BlackKeep(Game):
     """Easy: the heuristic looking one round ahead, not two; normal: the heuristic; hard:
     ``ismcts``."""
     options = (
-        GameOption("scenario", "the keep to break into", "tutorial",
-                   choices=tuple(scenarios.names()), document=scenarios.problems),
         GameOption("difficulty", "the guards' bows and extra guards (spec 4.12)", "medium",
                    choices=DIFFICULTIES),
         GameOption("mode", "co-op (solo for one thief) or rivals (spec section 9)", "coop",

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from citywatch.core.documents import DocumentLimits
+from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.text import text_problem
 from citywatch.games.black_keep.actions import ROWS
 from citywatch.games.black_keep.board import TILE_SIZE, Board
@@ -839,3 +840,40 @@ def load(name_or_path: str | Path) -> Board:
             board = _BOARDS[name_or_path] = Board.from_scenario(doc)
         return board
     return from_doc(read(name_or_path), f"scenario file {_path(name_or_path)}")
+
+
+class ScenarioChoice(SetupChoice):
+    """The table's scenario as the interfaces see it (``GameType.setup``): the shipped
+    scenarios by id, or a scenario of one's own checked against every rule of spec 11.2."""
+
+    name = "scenario"
+    plural = "scenarios"
+    keyword = "scenario"
+    help = "the keep to break into: a shipped scenario or a scenario of one's own"
+
+    def shipped(self) -> list[dict[str, Any]]:
+        """The shipped scenarios' documents, from the first to play to the last (copies)."""
+        return [read(name) for name in SHIPPED]
+
+    def ids(self) -> list[str]:
+        """The shipped scenarios' ids (without reading them)."""
+        return names()
+
+    def problems(self, data: Any) -> list[str]:
+        """Every rule of spec 11.2 the document breaks (``problems``)."""
+        return problems(data)
+
+    def load(self, value: Any) -> dict[str, Any]:
+        """A shipped scenario's document (by id) or a good scenario's own document;
+        ``ValueError`` listing every rule broken, in one line."""
+        if isinstance(value, str) and value in SHIPPED:
+            return read(value)
+        found = problems(value)
+        if found:
+            raise ValueError(f"the scenario breaks {len(found)} rule(s): " + "; ".join(found))
+        assert isinstance(value, dict)
+        return value
+
+
+SCENARIOS = ScenarioChoice()
+"""The table's scenario, the game's set-up choice (``BlackKeep.type.setup``)."""

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from citywatch.core.api import GameDecks
+from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.documents import DocumentLimits
 from citywatch.core.text import text_problem
 from citywatch.games.guardians_of_the_city.data import (
@@ -293,15 +293,23 @@ def deck_from(value: Any) -> Deck:
 GAME_NAME = "guardians-of-the-city"
 
 
-class GotcDecks(GameDecks):
-    """The game's decks as the interfaces see them (``Game.decks()``): the four starter
+class DeckChoice(SetupChoice):
+    """Each seat's deck as the interfaces see it (``GameType.setup``): the four starter
     decks, the deck rules' check, and a deck file's optional ``"game"`` field."""
 
+    name = "deck"
+    plural = "decks"
     keyword = "decks"
+    per_seat = True
+    help = "the deck each seat plays: a starter deck or a deck of one's own"
 
-    def starters(self) -> list[dict[str, Any]]:
+    def shipped(self) -> list[dict[str, Any]]:
         """The starter decks' JSON forms, in order."""
         return [deck.to_json() for deck in STARTER_DECKS]
+
+    def summary(self, doc: dict[str, Any]) -> str:
+        """A starter deck's plan."""
+        return str(doc.get("plan", ""))
 
     def problems(self, data: Any) -> list[str]:
         """Every limit, or else every rule of shown text and deck rule, the deck's JSON form
@@ -327,5 +335,5 @@ def _without_game(data: Any) -> Any:
     return {k: v for k, v in data.items() if k != "game"}
 
 
-DECKS = GotcDecks()
-"""The game's decks seam (``GuardiansOfTheCity.decks()``)."""
+DECKS = DeckChoice()
+"""Each seat's deck, the game's set-up choice (``GuardiansOfTheCity.type.setup``)."""

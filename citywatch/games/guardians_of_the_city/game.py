@@ -8,10 +8,8 @@ from typing import Any
 from citywatch.core.api import (
     COMPETITIVE,
     Game,
-    GameDecks,
     GameType,
     Role,
-    SetupChoice,
     State,
     ViewKeys,
 )
@@ -20,7 +18,13 @@ from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers the view)
 from citywatch.games.guardians_of_the_city.actions import SEATS, Action
 from citywatch.games.guardians_of_the_city.data import LABEL
-from citywatch.games.guardians_of_the_city.decks import STARTER_DECKS, Deck, DeckError, deck_from
+from citywatch.games.guardians_of_the_city.decks import (
+    DECKS,
+    STARTER_DECKS,
+    Deck,
+    DeckError,
+    deck_from,
+)
 from citywatch.games.guardians_of_the_city.frames import advance
 from citywatch.games.guardians_of_the_city.position import read_position
 from citywatch.games.guardians_of_the_city.state import STATE_HOOKS, GotcState
@@ -59,7 +63,7 @@ class GuardiansOfTheCity(Game):
         seats=(2, 4), play=COMPETITIVE, chance=True, hidden_information=True,
         role=Role("deck", "decks", tuple(d.name for d in STARTER_DECKS), extensible=True),
         view=ViewKeys("name", ("own", "hand")),
-        setup=(SetupChoice("deck", "decks", per_seat=True),), points="score",
+        setup=(DECKS,), points="score",
         outcome_details=("reasons", "out_of_action_cards", "without_citizens",
                          "special_intelligence"))
     """Each seat plays a deck, a starter deck or its own."""
@@ -118,12 +122,6 @@ class GuardiansOfTheCity(Game):
         from citywatch.games.guardians_of_the_city.heuristic import HeuristicBot
 
         return {"heuristic": HeuristicBot}
-
-    def decks(self) -> GameDecks:
-        """The starter decks and the deck rules' check, for every interface."""
-        from citywatch.games.guardians_of_the_city.decks import DECKS
-
-        return DECKS
 
     def encoding(self) -> Encoding:
         """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
