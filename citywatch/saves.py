@@ -73,18 +73,22 @@ class Save:
     def describe(self) -> str:
         """One line for a list of saves."""
         seats = ", ".join(self.record.meta.get("seats", []))
-        options = "".join(f", {name} {show_option(value)}"
-                          for name, value in self.record.options.items())
+        options = "".join(f", {name} {value}" for name, value in shown_options(
+            self.record.game, self.record.options, self.record.players).items())
         return (f"{self.record.game}, {self.record.players} players ({seats}){options}, "
                 f"{len(self.record.actions)} decisions, saved {self.updated}")
 
 
-def show_option(value: Any) -> str:
-    """An option's value in a few words: a list of decks (objects with a ``"name"``) by
-    their names, anything else as it is."""
-    if isinstance(value, list) and all(isinstance(v, dict) and "name" in v for v in value):
-        return " / ".join(str(v["name"]) for v in value)
-    return str(value)
+def shown_options(game_name: str, options: dict[str, Any], players: int) -> dict[str, Any]:
+    """What a save's line shows of its options (``Game.shown_options``: a set-up choice by
+    its document's name); options a game no longer reads are shown as they are."""
+    from citywatch.core.registry import load
+
+    try:
+        return load(game_name).shown_options(options, players)
+    except (KeyError, ValueError):
+        return {name: value if isinstance(value, int | str) else "?"
+                for name, value in options.items()}
 
 
 def list_saves() -> tuple[list[Save], list[tuple[Path, str]]]:

@@ -10,17 +10,22 @@ from typing import Protocol
 
 from citywatch import reference
 from citywatch.cli import (
-    deck,
     games,
     perft,
     play,
     replay,
-    scenario,
     serve,
+    setup,
     simulate,
     tournament,
 )
-from citywatch.cli.arguments import check_bots, check_decks, check_options, choose_game
+from citywatch.cli.arguments import (
+    check_bots,
+    check_options,
+    check_seat_choices,
+    choice_names,
+    choose_game,
+)
 
 
 class Command(Protocol):
@@ -34,18 +39,18 @@ class Command(Protocol):
 
 COMMANDS: dict[str, Command] = {
     "simulate": simulate, "replay": replay, "rules": reference, "games": games,
-    "tournament": tournament, "perft": perft, "play": play, "deck": deck,
-    "scenario": scenario, "serve": serve,
+    "tournament": tournament, "perft": perft, "play": play,
+    **{kind: setup for kind in choice_names()}, "serve": serve,
 }
 """Each command's module by the command's name, in the order ``citywatch --help`` lists
-them."""
+them: a command per kind of set-up choice the games declare (``cli/setup.py``)."""
 
 
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="citywatch", description=__doc__)
     sub = p.add_subparsers(dest="command", required=True)
-    for command in COMMANDS.values():
+    for command in dict.fromkeys(COMMANDS.values()):
         command.add_parser(sub)
     return p
 
@@ -71,5 +76,5 @@ def _main(argv: list[str] | None) -> int:
     if getattr(args, "game", None):
         check_bots(p, args)
     check_options(p, args)
-    check_decks(p, args)
+    check_seat_choices(p, args)
     return COMMANDS[args.command].run(args)

@@ -1,5 +1,5 @@
 """What the commands' arguments accept, and the checks ``main`` makes of them before a command
-runs: numbers, seeds, bots, a game's options and decks."""
+runs: numbers, seeds, bots, a game's options and set-up choices (``SetupChoice``)."""
 
 from __future__ import annotations
 
@@ -10,12 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from citywatch.bots import make_bot
-from citywatch.core.api import Game, GameOption
+from citywatch.core.api import Game
 from citywatch.core.registry import game_names, load
-
-SCENARIO = "scenario"
-"""The per-table set-up choice ``--scenario`` and ``citywatch scenario`` fill
-(``SetupChoice.name``)."""
+from citywatch.core.setup_choice import SetupChoice
 PERFT_PLAYERS = 4
 """The seats of ``perft --seed`` without ``--players``."""
 MAX_AMOUNT = 100000
@@ -147,25 +144,78 @@ def _option(text: str) -> tuple[str, int | str]:
         return name, value
 
 
+def choice_names() -> dict[str, SetupChoice]:
+    """Each kind of set-up choice the registered games declare, by name (``deck``,
+    ``scenario``): the first game's declaration of it, for words and per-seat or not."""
+    found: dict[str, SetupChoice] = {}
+    for name in game_names():
+        for choice in load(name).type.setup:
+            found.setdefault(choice.name, choice)
+    return found
+
+
 def add_options(command: argparse.ArgumentParser) -> None:
     """``--option NAME=VALUE``, repeatable: the game's options (``citywatch games`` lists
-    them)."""
+    them); and a flag per kind of set-up choice: ``--scenario ID|FILE`` for a choice per
+    table, ``--deck SEAT=ID|FILE`` (repeatable) for one per seat."""
     command.add_argument("--option", dest="options", type=_option, action="append",
                          default=[], metavar="NAME=VALUE",
                          help="a game option (repeat for more); 'citywatch games' lists "
                               "each game's")
-    command.add_argument("--scenario", metavar="NAME|FILE",
-                         help="for a game with scenarios: a shipped scenario or a scenario "
-                              "file (the same as --option scenario=NAME|FILE)")
+    for name, choice in choice_names().items():
+        if choice.per_seat:
+            command.add_argument(f"--{name}", dest=f"setup_{name}", action="append",
+                                 default=[], metavar="SEAT=ID|FILE",
+                                 help=f"for a game with {choice.plural}: seat SEAT (from 1) "
+                                      f"plays a shipped {name} (its id or name) or a {name} "
+                                      f"file (repeat for more; 'citywatch {name} list' names "
+                                      f"the shipped ones)")
+        else:
+            command.add_argument(f"--{name}", dest=f"setup_{name}", action="append",
+                                 default=[], metavar="ID|FILE",
+                                 help=f"for a game with {choice.plural}: a shipped {name} or "
+                                      f"a {name} file ('citywatch {name} list' names the "
+                                      "shipped ones)")
+
+
+def _given_choices(args: argparse.Namespace) -> dict[str, list[str]]:
+    """The set-up choice flags given, by kind: ``{"deck": ["1=a", ...]}``."""
+    return {name: list(getattr(args, f"setup_{name}", None) or [])
+            for name in choice_names() if getattr(args, f"setup_{name}", None)}
+
+
+def _game_choice(game: Game, kind: str) -> SetupChoice:
+    """``game``'s set-up choice named ``kind``; ``ValueError`` if it has none."""
+    choice = next((c for c in game.type.setup if c.name == kind), None)
+    if choice is None:
+        raise ValueError(f"{game.name} has no {choice_names()[kind].plural} to choose "
+                         f"(--{kind})")
+    return choice
 
 
 def check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Turn ``--option`` pairs into a dict of the game's options (a usage error, exit 2, for
-    one given twice, unknown or out of range, or given where no new game is set up)."""
-    pairs: list[tuple[str, int | str]] = list(getattr(args, "options", None) or [])
-    if getattr(args, "scenario", None) is not None:
-        option = scenario_option(load(args.game)) if getattr(args, "game", None) else None
-        pairs.append((SCENARIO if option is None else option.name, args.scenario))
+    """Turn ``--option`` pairs and per-table set-up flags (``--scenario``) into a dict of the
+    game's options (a usage error, exit 2, for one given twice, unknown or out of range, or
+    given where no new game is set up); per-seat flags are read by ``seat_choices``."""
+    pairs: list[tuple[str, Any]] = list(getattr(args, "options", None) or [])
+    given = _given_choices(args)
+    if given and getattr(args, "resume", False):
+        p.error(f"{args.command}: --{next(iter(given))} goes with a new game; a resumed game "
+                "keeps its set-up")
+    if given and getattr(args, "position", None) is not None:
+        p.error(f"{args.command}: --{next(iter(given))} goes with --seed; a position file has "
+                "its own set-up")
+    if given and getattr(args, "game", None):
+        for kind, values in given.items():
+            try:
+                choice = _game_choice(load(args.game), kind)
+            except ValueError as exc:
+                p.error(f"{args.command}: {exc}")
+            if choice.per_seat:
+                continue
+            if len(values) > 1:
+                p.error(f"{args.command}: --{kind} is given twice")
+            pairs.append((choice.keyword, values[0]))
     options: dict[str, Any] = {}
     for name, value in pairs:
         if name in options:
@@ -186,48 +236,21 @@ def check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     args.options = options
 
 
+def _looks_like_file(text: str) -> bool:
+    """Whether a set-up value names a file rather than a shipped document."""
+    return text.lower().endswith(".json") or Path(text).is_file()
+
+
 def read_documents(game: Game, options: dict[str, Any]) -> dict[str, Any]:
-    """``options`` with each value of a document option (``GameOption.document``) that is
-    not one of its choices read as a JSON file; ``ValueError`` saying why a file cannot be
-    read, or naming the game's options when the game has no such option."""
-    declared = {option.name: option for option in game.options}
-    if SCENARIO in options and SCENARIO not in declared:
-        raise ValueError(f"{game.name} has no scenarios to choose")
+    """``options`` with each per-table set-up choice's value that names a file (not a
+    shipped document) read as JSON; ``ValueError`` saying why a file cannot be read."""
     out = dict(options)
     for name, value in options.items():
-        option = declared.get(name)
-        if (option is not None and option.document is not None and isinstance(value, str)
-                and value not in option.choices
-                and (value.lower().endswith(".json") or Path(value).is_file())):
+        choice = game.type.choice(name)
+        if (choice is not None and not choice.per_seat and isinstance(value, str)
+                and choice.shipped_id(value) is None and _looks_like_file(value)):
             out[name] = read_json_file(Path(value))
     return out
-
-
-def scenario_option(game: Game) -> GameOption | None:
-    """The option that fills the game's declared per-table set-up choice ``SCENARIO``
-    (``GameType.setup``; a choice option taking documents), or None."""
-    keywords = {choice.keyword for choice in game.type.setup
-                if choice.name == SCENARIO and not choice.per_seat}
-    return next((o for o in game.options if o.name in keywords and o.document is not None),
-                None)
-
-
-def _deck_pair(text: str) -> tuple[int, str]:
-    """``SEAT=DECK`` read as a seat number (from 1) and a starter deck's id or a deck file."""
-    seat, equals, deck = text.partition("=")
-    if not equals or not seat.strip().isdigit() or not deck.strip():
-        raise argparse.ArgumentTypeError(f"{text!r} is not SEAT=DECK, e.g. 1=STARTER-ID or "
-                                         "2=my-deck.json")
-    return int(seat), deck.strip()
-
-
-def add_decks(command: argparse.ArgumentParser) -> None:
-    """``--deck SEAT=DECK``, repeatable: a seat's deck, for a game with decks."""
-    command.add_argument("--deck", dest="decks", type=_deck_pair, action="append", default=[],
-                         metavar="SEAT=DECK",
-                         help="seat SEAT (from 1) plays DECK: a starter deck's id or name, or "
-                              "a deck's JSON file (repeat for more; 'citywatch deck list' "
-                              "names the starter decks)")
 
 
 def read_json_file(path: Path) -> Any:
@@ -243,40 +266,43 @@ def read_json_file(path: Path) -> Any:
         raise ValueError(f"{path} is not valid JSON: {exc}") from None
 
 
-def deck_choice(game_name: str, players: int,
-                pairs: list[tuple[int, str]]) -> list[dict[str, Any]]:
-    """The decks per seat that ``--deck`` pairs choose (the seats not named keep the game's
-    default starter decks), each as its JSON form; ``ValueError`` naming a bad seat, file or
-    deck rule."""
+def seat_choices(game_name: str, players: int, args: argparse.Namespace) -> dict[str, Any]:
+    """The per-seat set-up choices the ``--deck SEAT=ID|FILE`` flags make, by ``new_game``
+    keyword: the seats not named keep the choice's default, each value checked
+    (``SetupChoice.check``); ``ValueError`` naming a bad seat, file or rule."""
     game = load(game_name)
-    book = game.decks()
-    if book is None:
-        raise ValueError(f"{game_name} has no decks to choose (--deck)")
-    chosen: list[Any] = list(book.defaults(players))
-    named: set[int] = set()
-    for seat, text in pairs:
-        if not 1 <= seat <= players:
-            raise ValueError(f"--deck {seat}={text}: seats are numbered 1 to {players}")
-        if seat in named:
-            raise ValueError(f"--deck: seat {seat} is given two decks")
-        named.add(seat)
-        looks_like_file = text.lower().endswith(".json") or Path(text).is_file()
-        chosen[seat - 1] = read_json_file(Path(text)) if looks_like_file else text
-    return book.check_choice(chosen)
+    chosen: dict[str, Any] = {}
+    for kind, values in _given_choices(args).items():
+        choice = _game_choice(game, kind)
+        if not choice.per_seat:
+            continue
+        picks: list[Any] = list(choice.default(players))
+        named: set[int] = set()
+        for text in values:
+            seat, equals, value = text.partition("=")
+            seat, value = seat.strip(), value.strip()
+            if not equals or not seat.isdigit() or not value:
+                raise ValueError(f"--{kind} {text!r} is not SEAT=ID|FILE, e.g. 1=ID or "
+                                 f"2=my-{kind}.json")
+            number = int(seat)
+            if not 1 <= number <= players:
+                raise ValueError(f"--{kind} {text}: seats are numbered 1 to {players}")
+            if number in named:
+                raise ValueError(f"--{kind}: seat {number} is given two {choice.plural}")
+            named.add(number)
+            picks[number - 1] = (read_json_file(Path(value))
+                                 if choice.shipped_id(value) is None and _looks_like_file(value)
+                                 else value)
+        chosen[choice.keyword] = choice.check(picks)
+    return chosen
 
 
-def check_decks(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
-    """Turn ``--deck`` pairs of ``simulate``, ``tournament`` and ``perft --seed`` into the
-    game's decks option (``play`` does it once its seats are known); a usage error, exit 2,
-    for a bad one."""
-    pairs: list[tuple[int, str]] = getattr(args, "decks", None) or []
-    if not pairs:
-        return
-    if getattr(args, "resume", False):
-        p.error(f"{args.command}: --deck goes with a new game; a resumed game keeps its decks")
-    if args.command == "perft" and args.position is not None:
-        p.error("perft: --deck goes with --seed; a position file has its own decks")
-    if args.command not in ("simulate", "tournament", "perft"):
+def check_seat_choices(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Turn per-seat set-up flags (``--deck``) of ``simulate``, ``tournament`` and ``perft
+    --seed`` into the game's options (``play`` does it once its seats are known); a usage
+    error, exit 2, for a bad one."""
+    if args.command not in ("simulate", "tournament", "perft") or not getattr(args, "game",
+                                                                               None):
         return
     if args.command == "tournament":
         players = len(args.bots)
@@ -285,12 +311,9 @@ def check_decks(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     else:
         players = args.players
     try:
-        decks = deck_choice(args.game, players, pairs)
+        args.options.update(seat_choices(args.game, players, args))
     except ValueError as exc:
         p.error(f"{args.command}: {exc}")
-    book = load(args.game).decks()
-    assert book is not None
-    args.options[book.keyword] = decks
 
 
 def check_bots(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:

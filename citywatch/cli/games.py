@@ -1,5 +1,5 @@
 """``citywatch games``: every registered game with its players, bots, what it declares it is
-(``GameType.describe``), options and decks."""
+(``GameType.describe``), options and set-up choices."""
 
 from __future__ import annotations
 
@@ -34,8 +34,8 @@ def run(args: argparse.Namespace) -> int:
             value = "WORD" if option.choices else "N"
             print(f"{'':<{width}}--option {option.name}={value}: {option.help} "
                   f"({option.describe_range()}, default {option.default})")
-        book = game.decks()
-        if book is not None:
-            ids = ", ".join(str(deck["id"]) for deck in book.starters())
-            print(f"{'':<{width}}--deck SEAT=DECK: a starter deck ({ids}) or a deck file")
+        for choice in game.type.setup:
+            flag = f"--{choice.name} " + ("SEAT=ID|FILE" if choice.per_seat else "ID|FILE")
+            print(f"{'':<{width}}{flag}: {choice.help} (shipped: {', '.join(choice.ids())}; "
+                  f"default {choice.show(choice.default(game.min_players))})")
     return 0

@@ -8,9 +8,8 @@ import json
 import sys
 from pathlib import Path
 
-from citywatch.cli.arguments import PERFT_PLAYERS, add_decks, add_options, positive, seed
+from citywatch.cli.arguments import PERFT_PLAYERS, add_options, positive, seed
 from citywatch.core.registry import game_names, load
-from citywatch.saves import show_option
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,7 +25,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     perft.add_argument("--seed", type=seed, help="instead of a file: a new game with this seed")
     perft.add_argument("--players", type=int, help="with --seed: number of seats (default 4)")
     add_options(perft)
-    add_decks(perft)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -47,8 +45,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.position is None:
             state = game.new_game(args.players or PERFT_PLAYERS, args.seed, **args.options)
-            chosen = "".join(f", {name} {show_option(value)}"
-                             for name, value in args.options.items())
+            chosen = "".join(f", {name} {value}" for name, value
+                             in game.shown_options(args.options, state.players).items())
             start = f"a new game of {state.players} players{chosen}, seed {args.seed}"
         else:
             start = str(args.position)

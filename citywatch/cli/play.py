@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from citywatch.cli.arguments import add_decks, add_options, bot_name, deck_choice, seed
-from citywatch.core.registry import game_names, load
+from citywatch.cli.arguments import add_options, bot_name, seat_choices, seed
+from citywatch.core.registry import game_names
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,7 +30,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                            "decision too (a resumed game keeps its own unless given; 'screen "
                            "full' or 'screen compact' in the game changes it)")
     add_options(play)
-    add_decks(play)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,11 +42,7 @@ def run(args: argparse.Namespace) -> int:
         return app.resume(read, con, auto=args.auto, screen=args.screen)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
-        if args.decks:
-            chosen = deck_choice(args.game, len(seats), args.decks)  # a game with decks
-            book = load(args.game).decks()
-            assert book is not None
-            args.options[book.keyword] = chosen
+        args.options.update(seat_choices(args.game, len(seats), args))
         game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
                             auto=args.auto, screen=args.screen or "compact")
     except ValueError as exc:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from citywatch.cli.arguments import add_decks, add_options, bot_list, positive, seed
+from citywatch.cli.arguments import add_options, bot_list, positive, seed
 from citywatch.core.errors import UnknownGame
 from citywatch.core.registry import game_names, load
 
@@ -41,7 +41,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                           "k mod C of the values (a choice option: all its choices by "
                           "default); the summary has a row per combination")
     add_options(sim)
-    add_decks(sim)
 
 
 def _sweep(text: str) -> tuple[str, list[int | str] | None]:

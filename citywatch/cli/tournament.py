@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from citywatch.cli.arguments import add_decks, add_options, bot_list, positive, seed
+from citywatch.cli.arguments import add_options, bot_list, positive, seed
 from citywatch.core.registry import game_names
 
 
@@ -24,7 +24,6 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     tour.add_argument("--workers", type=positive, default=1, help="processes (default 1)")
     tour.add_argument("--json", action="store_true", help="print one JSON object")
     add_options(tour)
-    add_decks(tour)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -269,7 +269,8 @@ def test_issue_24_point_4_a_scenario_text_breaking_the_name_rule_is_refused(
 def test_issue_24_point_4_a_scenario_is_shown_by_its_name_only_if_it_keeps_the_rule() -> None:
     """Issue 24, point 4: a table's title and ``citywatch scenario check`` name a scenario by
     its ``name`` only if that keeps the rule of shown text; else by its id, else in words."""
-    option = next(o for o in BK.options if o.name == "scenario")
+    option = BK.type.choice("scenario")
+    assert option is not None
     doc = vault()
     doc["name"] = ATTACK_NAME
     assert option.show(doc) == "the-vault"
@@ -279,13 +280,13 @@ def test_issue_24_point_4_a_scenario_is_shown_by_its_name_only_if_it_keeps_the_r
 
 # --- point 1: deck documents have size limits, checked first --------------------------------
 
-BOOK = citywatch.load(GOTC).decks()
+BOOK = citywatch.load(GOTC).type.setup[0]
 assert BOOK is not None
 
 
 def own_deck(name: str = "My own deck") -> dict[str, Any]:
     """A legal deck of one's own: the first starter deck renamed, without its id."""
-    deck = {k: v for k, v in copy.deepcopy(BOOK.starters()[0]).items() if k != "id"}
+    deck = {k: v for k, v in copy.deepcopy(BOOK.shipped()[0]).items() if k != "id"}
     deck["name"] = name
     return deck
 
@@ -377,7 +378,7 @@ def test_issue_24_point_4_the_deck_name_attack_is_refused_by_deck_check(
     out = capsys.readouterr().out
     assert f"limit: a deck holds at most {decks.MAX_CHARS} characters of JSON" in out
     assert "\u202e" not in out and "xxxxxxxxxx" not in out and len(out) < 400
-    for starter in BOOK.starters():
+    for starter in BOOK.shipped():
         assert BOOK.problems(starter) == []
         assert BOOK.load(starter["id"]) == starter
 

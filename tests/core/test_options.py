@@ -101,18 +101,6 @@ def test_a_number_option_needs_a_maximum_and_known_options_pass() -> None:
         "spells": 5, "rounds": 100, "house_rule": "x"}
 
 
-def _problems(doc: Any) -> list[str]:
-    """A toy document check: a scenario of one's own needs a name and 1-9 rooms."""
-    if not isinstance(doc, dict):
-        return ["not an object"]
-    out = [] if isinstance(doc.get("name"), str) else ["rule 1: a name"]
-    rooms = doc.get("rooms")
-    if not (isinstance(rooms, int) and 1 <= rooms <= 9):
-        out.append("rule 2: 1 to 9 rooms")
-    return out
-
-
-MAP = GameOption("scenario", "the map", "keep", choices=("keep", "vault"), document=_problems)
 LEVEL = GameOption("level", "how hard", "medium", choices=("easy", "medium", "hard"))
 
 
@@ -125,22 +113,7 @@ def test_a_choice_option_takes_one_of_its_words() -> None:
         with pytest.raises(ValueError, match="option level must be one of easy, medium, hard"):
             LEVEL.check(bad)
     assert LEVEL.to_json() == {"name": "level", "help": "how hard", "default": "medium",
-                               "choices": ["easy", "medium", "hard"], "document": False}
-
-
-def test_a_document_option_takes_its_words_or_a_good_document() -> None:
-    """A document option (a scenario) takes a shipped name or a JSON document of one's own
-    that breaks no rule (every broken rule named), and shows a document by its name."""
-    own = {"name": "Cellar", "rooms": 3}
-    assert MAP.check("vault") == "vault" and MAP.check(own) == own
-    with pytest.raises(ValueError) as caught:
-        MAP.check({"rooms": 12})
-    assert "breaks 2 rule(s)" in str(caught.value) and "rule 2: 1 to 9 rooms" in str(caught.value)
-    with pytest.raises(ValueError, match="or a scenario of one's own"):
-        MAP.check("cellar")
-    assert MAP.show(own) == "Cellar" and MAP.show("keep") == "keep"
-    assert MAP.describe_range() == "keep or vault or a file"
-    assert MAP.to_json()["document"] is True
+                               "choices": ["easy", "medium", "hard"]}
 
 
 # --- the command line ------------------------------------------------------------------

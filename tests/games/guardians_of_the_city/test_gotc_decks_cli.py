@@ -1,5 +1,5 @@
-"""Deck building everywhere: the ``Game.decks()`` seam, ``citywatch deck``, ``--deck``
-through simulate, tournament and records, the server's deck picks and the lab's
+"""Deck building everywhere: the per-seat set-up choice (``SetupChoice``, issue 25),
+``citywatch deck``, ``--deck`` through simulate, tournament and records, the server's deck picks and the lab's
 deck-against-deck matrix (issue 11)."""
 
 from __future__ import annotations
@@ -17,12 +17,12 @@ from citywatch.cli import main
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.lab import report as lab_report
-from citywatch.saves import show_option
+from citywatch.saves import Save
 
 GAME = "guardians-of-the-city"
-BOOK = load(GAME).decks()
-assert BOOK is not None
-STARTERS = BOOK.starters()
+BOOK = load(GAME).type.choice("decks")
+assert BOOK is not None and BOOK.per_seat
+STARTERS = BOOK.shipped()
 IDS = [deck["id"] for deck in STARTERS]
 
 
@@ -38,10 +38,11 @@ def write(path: Path, data: Any) -> Path:
     return path
 
 
-def test_only_games_with_decks_offer_the_seam() -> None:
-    assert load("ankh-morpork").decks() is None
-    assert load("guards-guards").decks() is None
-    assert len(IDS) == 4 and BOOK.defaults(3) == IDS[:3]
+def test_only_games_with_decks_declare_the_choice() -> None:
+    """Rulebook: each seat brings a deck; the other games have no set-up choice per seat."""
+    assert load("ankh-morpork").type.setup == ()
+    assert load("guards-guards").type.setup == ()
+    assert len(IDS) == 4 and BOOK.default(3) == IDS[:3]
 
 
 def test_deck_list_names_every_starter_deck(capsys: pytest.CaptureFixture[str]) -> None:
@@ -55,15 +56,17 @@ def test_deck_list_names_every_starter_deck(capsys: pytest.CaptureFixture[str]) 
 
 def test_deck_list_of_a_game_without_decks_is_an_error(
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["deck", "list", "ankh-morpork"]) == 2
-    assert "ankh-morpork has no decks" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as stop:
+        main(["deck", "list", "ankh-morpork"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'ankh-morpork'" in capsys.readouterr().err
 
 
 def test_deck_check_passes_a_legal_deck_naming_its_game(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path / "mine.json", {"game": GAME, **own_deck()})
     assert main(["deck", "check", str(path)]) == 0
-    assert "My own deck is a legal deck" in capsys.readouterr().out
+    assert "My own deck is a good deck" in capsys.readouterr().out
 
 
 def test_deck_check_prints_each_rule_broken_and_exits_1(
@@ -73,16 +76,17 @@ def test_deck_check_prints_each_rule_broken_and_exits_1(
     path = write(tmp_path / "big.json", deck)
     assert main(["deck", "check", str(path), "--game", GAME]) == 1
     out = capsys.readouterr().out
-    assert "breaks 2 deck rules" in out
+    assert "breaks 2 rules" in out
     assert "Action deck rule 1: the Action Card Game Deck must hold exactly 50 cards, not 51" in out
     assert "Action deck rule 2: at most 3 copies" in out
 
 
 @pytest.mark.parametrize(("content", "message"), [
     ("{not json", "is not valid JSON"),
-    (json.dumps(own_deck()), "does not name its game"),
-    (json.dumps({"game": "chess", **own_deck()}), "unknown game 'chess'"),
-    (json.dumps({"game": "ankh-morpork", **own_deck()}), "ankh-morpork has no decks"),
+    (json.dumps([own_deck()]), "not a deck: a deck must be a JSON object"),
+    (json.dumps({"game": "chess", **own_deck()}), "names the game 'chess', which has no decks"),
+    (json.dumps({"game": "ankh-morpork", **own_deck()}),
+     "names the game 'ankh-morpork', which has no decks"),
     (json.dumps({"game": GAME, "name": "x", "action": [{"name": "No Such Card", "count": 1}],
                  "crisis": []}), "no Action card 'No Such Card'"),
 ])
@@ -108,7 +112,8 @@ def test_deck_options_through_simulate_are_kept_in_records_that_replay(
     deck_file.unlink()  # the record holds the deck list itself, not the file's name
     for path in sorted(records.glob("game-*.json")):
         record = Record.load(path)
-        assert [d["name"] for d in record.options["decks"]] == summary["deck_choice"]
+        # A starter deck is kept by its id, one's own as its list (citywatch ruling 5).
+        assert record.options["decks"][0] == "heartland"
         assert record.options["decks"][1]["action"] == STARTERS[0]["action"]
         state = replay(record, verify=True)
         assert [s["deck"]["name"] for s in state.view(None)["seats"]] == summary["deck_choice"]
@@ -147,9 +152,13 @@ def test_tournament_plays_the_chosen_decks(capsys: pytest.CaptureFixture[str]) -
     assert result["decks"] == ["Lifeline (stand-in preset)"] * 2 and result["games"] == 2
 
 
-def test_a_save_names_its_decks_not_their_lists() -> None:
-    assert show_option([STARTERS[0], own_deck()]) == "Vanguard (stand-in preset) / My own deck"
-    assert show_option(2) == "2"
+def test_a_save_names_its_decks_not_their_lists(tmp_path: Path) -> None:
+    """A saved game's line names each seat's deck, never its card list."""
+    record = Record(game=GAME, players=2, seed=1,
+                    options={"decks": ["vanguard", own_deck()]}, actions=[])
+    line = Save(tmp_path / "x.json", record).describe()
+    assert "decks Vanguard (stand-in preset) / My own deck" in line
+    assert "action" not in line
 
 
 def test_a_tables_title_names_each_seats_deck() -> None:
@@ -197,9 +206,10 @@ def test_perft_from_a_seed_plays_the_chosen_decks(capsys: pytest.CaptureFixture[
 
 
 @pytest.mark.parametrize(("args", "words"), [
-    ([GAME, "tests/perft/ankh-morpork/start-2p-seed1.json"], "a position file has its own decks"),
+    ([GAME, "tests/perft/ankh-morpork/start-2p-seed1.json"], "a position file has its own set-up"),
     ([GAME, "--seed", "1", "--players", "2", "--deck", "3=lifeline"], "seats are numbered 1 to 2"),
     (["ankh-morpork", "--seed", "1"], "ankh-morpork has no decks to choose"),
+    ([GAME, "--seed", "1", "--players", "2", "--deck", "1=x.json"], "cannot read x.json"),
 ])
 def test_perft_deck_misuse_is_a_usage_error(args: list[str], words: str,
                                             capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,117 @@
+"""The set-up choices on the command line (``SetupChoice``, issue 25): one subcommand per
+kind of choice the games declare (``citywatch deck``, ``citywatch scenario``), each with
+``list`` (the shipped documents) and ``check FILE`` (a document of one's own against every
+rule). The subcommands are made from the declarations; no game is named here."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from citywatch.cli.arguments import choice_names, read_json_file
+from citywatch.core.registry import game_names, load
+from citywatch.core.setup_choice import SetupChoice
+from citywatch.core.text import title_of
+
+
+def games_with(kind: str) -> list[str]:
+    """The registered games that declare a set-up choice named ``kind``."""
+    return [name for name in game_names() if choice_of(name, kind) is not None]
+
+
+def choice_of(game_name: str, kind: str) -> SetupChoice | None:
+    """Game ``game_name``'s set-up choice named ``kind``, or None."""
+    return next((c for c in load(game_name).type.setup if c.name == kind), None)
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add a subcommand, with ``list`` and ``check``, per kind of set-up choice."""
+    for kind, plural in choice_names().items():
+        command = subparsers.add_parser(kind, help=f"list a game's {plural} or check a "
+                                                   f"{kind} file")
+        sub = command.add_subparsers(dest="setup_command", required=True)
+        listing = sub.add_parser("list", help=f"the shipped {plural} of every game with some")
+        listing.add_argument("setup_game", nargs="?", default=None, choices=games_with(kind),
+                             metavar="GAME", help="only this game")
+        listing.add_argument("--json", action="store_true",
+                             help=f"print the shipped {plural} as JSON, by game")
+        check = sub.add_parser("check", help=f"check a {kind} file against every rule")
+        check.add_argument("file", type=Path, help=f"a {kind}'s JSON file")
+        check.add_argument("--game", dest="setup_game", choices=games_with(kind),
+                           help=f"the {kind}'s game, if the file does not name it ('game') "
+                                f"and several games have {plural}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``citywatch KIND list [GAME]`` and ``citywatch KIND check FILE``: exit 0 for a good
+    document, 1 for one that breaks rules (each printed), 2 for a file that is not such a
+    document or cannot be read."""
+    kind = args.command
+    if args.setup_command == "list":
+        return _list(kind, args.setup_game, args.json)
+    return _check(kind, args.file, args.setup_game)
+
+
+def _list(kind: str, only: str | None, as_json: bool) -> int:
+    """Print the shipped documents of kind ``kind`` of every game (or of ``only``)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for name in [only] if only else games_with(kind):
+        choice = choice_of(name, kind)
+        assert choice is not None  # argparse's choices
+        found[name] = choice.shipped()
+    if as_json:
+        print(json.dumps(found))
+        return 0
+    for name, shipped in found.items():
+        choice = choice_of(name, kind)
+        assert choice is not None
+        print(f"{load(name).display_name()} ({name}): {choice.plural} "
+              f"(default {choice.show(choice.default(load(name).min_players))})")
+        for doc in shipped:
+            summary = choice.summary(doc)
+            print(f"  {doc['id']:<16}{doc['name']}{': ' + summary if summary else ''}")
+    return 0
+
+
+def _check(kind: str, path: Path, game_name: str | None) -> int:
+    """Check the file at ``path`` as a document of kind ``kind``."""
+
+    def fail(message: str) -> int:
+        print(f"citywatch {kind} check: {path}: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        data = read_json_file(path)
+    except ValueError as exc:
+        return fail(str(exc).replace(f"{path} ", "", 1))
+    candidates = games_with(kind)
+    named = data.get("game") if isinstance(data, dict) else None
+    if game_name is None and isinstance(named, str):
+        if named not in candidates:
+            return fail(f"the file names the game {named[:40]!r}, which has no {kind}s; "
+                        f"games with them: {', '.join(candidates)}")
+        game_name = named
+    if game_name is None:
+        if len(candidates) != 1:
+            return fail(f"the file does not name its game (\"game\"): give --game "
+                        f"({', '.join(candidates)})")
+        game_name = candidates[0]
+    choice = choice_of(game_name, kind)
+    assert choice is not None
+    title = load(game_name).display_name()
+    try:
+        problems = choice.problems(data)
+    except ValueError as exc:
+        return fail(f"not a {kind}: {exc}")
+    shown = title_of(data, f"the {kind}")
+    if problems:
+        print(f"{path}: {shown} breaks {len(problems)} rule{'s' if len(problems) > 1 else ''} "
+              f"of a {kind} of {title}:")
+        for problem in problems:
+            print(f"  - {problem}")
+        return 1
+    print(f"{path}: {shown} is a good {kind} for {title}")
+    return 0
