@@ -13,6 +13,7 @@ from citywatch.bots import make_bot
 from citywatch.core.api import Game
 from citywatch.core.registry import game_names, load
 from citywatch.core.setup_choice import SetupChoice
+
 PERFT_PLAYERS = 4
 """The seats of ``perft --seed`` without ``--players``."""
 MAX_AMOUNT = 100000

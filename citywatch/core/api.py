@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from citywatch.core.rng import Rng, Seed
 from citywatch.core.setup_choice import SetupChoice
-from citywatch.core.text import title_of
 
 if TYPE_CHECKING:  # presentation.py imports this module
     from citywatch.core.presentation import Encoding, TerminalScreens

@@ -63,6 +63,30 @@ def read_winners(result: dict[str, Any], n: int) -> list[int]:
     return winners
 
 
+POINTS = 10 ** 6
+"""Points per seat a result may hold: fewer than this, and more than its negative."""
+
+
+def read_result(raw: Any, n: int, points_required: bool, fewest_points: int = 0,
+                most_points: int = POINTS - 1
+                ) -> tuple[dict[str, Any], list[int], list[int] | None]:
+    """A position's ``result`` of an ``n``-seat game: the object, its winners
+    (``read_winners``) and its ``points``, a whole number per seat from ``fewest_points`` to
+    ``most_points`` (None if it has none and ``points_required`` is False). Each game checks
+    the result's reason itself."""
+    if not isinstance(raw, dict):
+        raise InvalidPosition("result must be an object or null")
+    winners = read_winners(raw, n)
+    points = raw.get("points")
+    if points is None and not points_required:
+        return raw, winners, None
+    if not isinstance(points, list) or len(points) != n or not all(
+            map(is_int(fewest_points, most_points), points)):
+        raise InvalidPosition(f"result points must be a whole number per seat, from "
+                              f"{fewest_points} to {most_points}")
+    return raw, winners, points
+
+
 def check_pending(s: S, advance: Callable[[S], object]) -> None:
     """Run the automatic steps of a state read back and list its legal actions, refusing
     pending decisions that do not fit the position."""

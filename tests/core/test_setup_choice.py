@@ -78,7 +78,8 @@ def test_a_per_table_choice_takes_a_shipped_id_or_name_or_a_good_document() -> N
     with pytest.raises(ValueError) as caught:
         maps.check({"rooms": 12})
     assert "breaks 2 rule(s)" in str(caught.value) and "rule 2: 1 to 9 rooms" in str(caught.value)
-    with pytest.raises(ValueError, match="there is no map 'cellar'; the shipped maps are keep, vault"):
+    with pytest.raises(ValueError,
+                       match="there is no map 'cellar'; the shipped maps are keep, vault"):
         maps.check("cellar")
     with pytest.raises(ValueError, match="a JSON object"):
         maps.check(7)

@@ -9,7 +9,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.position import check_pending, read_rng
+from citywatch.core.position import POINTS, check_pending, read_result, read_rng
 from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.ankh_morpork.data import (
     AREA_BY_NAME,
@@ -304,20 +304,12 @@ def _event(name: Any) -> int:
 
 
 def _outcome(raw: Any, n: int) -> Outcome:
-    if not isinstance(raw, dict):
-        raise InvalidPosition("result must be an object or null")
-    winners = _list(raw.get("winners"), "result winners")
-    if not winners or not all(isinstance(w, int) and 0 <= w < n for w in winners):
-        raise InvalidPosition("result winners must be seat numbers")
+    raw, winners, points = read_result(raw, n, points_required=False, fewest_points=-POINTS + 1)
+    if not winners:
+        raise InvalidPosition("result winners must name a seat")
     reason = raw.get("reason")
     if reason not in ("personality", "riots", "deck"):
         raise InvalidPosition("result reason must be personality, riots or deck")
-    points = raw.get("points")
-    if points is not None and (
-        not isinstance(points, list) or len(points) != n
-        or not all(isinstance(x, int) for x in points)
-    ):
-        raise InvalidPosition("result points must be a number per seat")
     return Outcome(tuple(winners), reason, None if points is None else tuple(points))
 
 

@@ -2,9 +2,9 @@
 
 Its set-up choice is the ``scenario`` (``scenario.ScenarioChoice``: a shipped id, or a
 scenario of one's own as JSON, checked by ``scenario.problems``). Its options are words
-(``GameOption`` choices): ``difficulty``, ``mode`` and ``advanced``; then every number of the rules (``Parameters``) as a tuning option
-(``--option hearing_range=3``, ``--sweep wounds=1,2,3``). ``parameters`` (a JSON object of some
-``Parameters`` fields) sets them too.
+(``GameOption`` choices): ``difficulty``, ``mode`` and ``advanced``; then every number of the
+rules (``Parameters``) as a tuning option (``--option hearing_range=3``, ``--sweep
+wounds=1,2,3``). ``parameters`` (a JSON object of some ``Parameters`` fields) sets them too.
 """
 
 from __future__ import annotations

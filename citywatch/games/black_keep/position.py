@@ -19,7 +19,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.position import check_pending, is_int, is_seat, need, read_rng, read_winners
+from citywatch.core.position import check_pending, is_seat, need, read_result, read_rng
 from citywatch.core.stack import Frame, frame_from_json, frame_to_json
 from citywatch.games.black_keep import actions as verbs
 from citywatch.games.black_keep import guards as guard_rules
@@ -624,12 +624,7 @@ def _read_board(raw: Any) -> Board:
 
 
 def _read_outcome(raw: Any, s: State) -> Outcome:
-    raw = _object(raw, "result")
-    winners = read_winners(raw, s.n)
-    points = raw.get("points")
-    if not isinstance(points, list) or len(points) != s.n or not all(
-            is_int(0, 10 ** 6 - 1)(x) for x in points):
-        raise InvalidPosition("result points must be a whole number per seat")
+    raw, winners, points = read_result(raw, s.n, points_required=True)
     reason = raw.get("reason")
     found = next((o for o in (outcome(s), outcome(s, dawn=True)) if o is not None
                   and (list(o.winners), o.reason, list(o.points or ())) == (

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.documents import DocumentLimits
+from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.text import text_problem
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_BY_ID,

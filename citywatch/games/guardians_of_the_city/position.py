@@ -16,7 +16,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.position import check_pending, is_int, is_seat, need, read_rng, read_winners
+from citywatch.core.position import check_pending, is_int, is_seat, need, read_result, read_rng
 from citywatch.core.stack import Frame, frame_from_json, frame_to_json
 from citywatch.games.guardians_of_the_city import turn  # noqa: F401  (registers the frames)
 from citywatch.games.guardians_of_the_city.actions import SEATS, names_of
@@ -423,18 +423,13 @@ def _check_running(s: State) -> None:
 
 
 def _read_outcome(raw: Any, s: State) -> Outcome:
-    if not isinstance(raw, dict):
-        raise InvalidPosition("result must be an object or null")
-    winners = read_winners(raw, s.n)
+    raw, winners, points = read_result(raw, s.n, points_required=True, most_points=999)
     reasons = raw.get("reasons", [raw.get("reason")])
     if not isinstance(reasons, list) or not reasons or not all(r in REASONS for r in reasons):
         raise InvalidPosition(f"result reasons must be end conditions: {', '.join(REASONS)}")
     if raw.get("reason", reasons[0]) != reasons[0]:
         raise InvalidPosition("result reason must be the first of its reasons")
-    points = raw.get("points")
-    if not isinstance(points, list) or len(points) != s.n or not all(
-            is_int(0, 999)(x) for x in points):
-        raise InvalidPosition("result points must be a score per seat")
+    assert points is not None  # points_required
     return Outcome(tuple(winners), reasons[0], tuple(points), outcome_details(s, reasons))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
-from citywatch.core.position import check_pending, read_rng
+from citywatch.core.position import POINTS, check_pending, read_result, read_rng
 from citywatch.core.stack import frame_from_json, frame_to_json
 from citywatch.games.guards_guards.data import (
     COLOURS,
@@ -432,19 +432,10 @@ def _read_turn(s: State, raw: Any) -> None:
 
 
 def _outcome(raw: Any, n: int) -> Outcome:
-    if not isinstance(raw, dict):
-        raise InvalidPosition("result must be an object or null")
-    winners = raw.get("winners")
-    if not isinstance(winners, list) or not all(
-            isinstance(w, int) and 0 <= w < n for w in winners):
-        raise InvalidPosition("result winners must be seat numbers")
+    raw, winners, points = read_result(raw, n, points_required=False, fewest_points=-POINTS + 1)
     reason = raw.get("reason")
     if not isinstance(reason, str):
         raise InvalidPosition("result reason must be text")
-    points = raw.get("points")
-    if points is not None and (not isinstance(points, list) or len(points) != n or not all(
-            isinstance(x, int) for x in points)):
-        raise InvalidPosition("result points must be a number per seat")
     return Outcome(tuple(winners), reason, None if points is None else tuple(points))
 
 

@@ -1,6 +1,6 @@
 """Deck building everywhere: the per-seat set-up choice (``SetupChoice``, issue 25),
-``citywatch deck``, ``--deck`` through simulate, tournament and records, the server's deck picks and the lab's
-deck-against-deck matrix (issue 11)."""
+``citywatch deck``, ``--deck`` through simulate, tournament and records, the server's deck
+picks and the lab's deck-against-deck matrix (issue 11)."""
 
 from __future__ import annotations
 
