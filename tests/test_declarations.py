@@ -39,7 +39,9 @@ def _words(text: str) -> str:
 def _forbidden() -> dict[str, str]:
     """Every registered game's words that the core and interfaces must not hold, each (as
     ``_words`` gives it) with the reason: names, titles, role words, declared view keys and
-    outcome details keys and option names (quoted, or before ``=``), but set-up choices."""
+    outcome details keys, option names and set-up choices' keywords (quoted, or before ``=``);
+    a set-up choice's name ("deck") may stand in prose, as the core offers choices in
+    general."""
     games = [load(name) for name in game_names()]
     choices = {_words(choice.name).strip() for g in games for choice in g.type.setup}
     choices |= {word + "s" for word in choices}
@@ -58,8 +60,9 @@ def _forbidden() -> dict[str, str]:
         for key in view_keys | set(g.type.outcome_details):
             words[f'"{key}"'] = f"{g.name}'s view or outcome key"
         for option in g.options:
-            if option.name not in keywords:
-                words[f'"{option.name}"'] = words[f"{option.name}="] = f"{g.name}'s option"
+            words[f'"{option.name}"'] = words[f"{option.name}="] = f"{g.name}'s option"
+    for keyword in keywords:
+        words[f'"{keyword}"'] = words[f"{keyword}="] = "a set-up choice's keyword"
     return words
 
 

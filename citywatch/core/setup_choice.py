@@ -25,9 +25,9 @@ class SetupChoice(ABC):
     seat in seat order."""
 
     name: str
-    """In words, singular ("deck"); the command line's flag and subcommand."""
+    """In words, singular (``deck``); the command line's flag and subcommand."""
     plural: str
-    """In words, plural ("decks")."""
+    """In words, plural (``decks``)."""
     keyword: str
     """The ``new_game`` keyword (and the option's name in records) that takes the value."""
     per_seat: bool = False
