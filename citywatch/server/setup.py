@@ -26,7 +26,7 @@ class Built:
     """A table's set-up: its checked options, or why they are refused (``error``)."""
 
     options: dict[str, Any]
-    """The options to store (decks as their JSON forms)."""
+    """The options to store (a set-up choice's document as a shipped id or its JSON form)."""
     values: dict[str, Any]
     """Every declared option's value (the defaults filled in)."""
     shown: dict[str, Any]
@@ -37,22 +37,17 @@ class Built:
 
 
 def checked_options(game: Game, options: Any) -> dict[str, Any]:
-    """The options a table's creator gave for ``game`` (none: ``{}``); ``ValueError`` unless
-    they are a JSON object of the game's options, each valid. For a game with decks, the
-    decks per seat (a starter deck's id or a deck's JSON form each) are checked against
-    every deck rule and kept as the decks' JSON forms, so the record replays without the
-    uploaded files."""
+    """The options a table's creator gave for ``game`` (none: ``{}``) as the record keeps
+    them (``Game.checked_options``); ``ValueError`` unless they are a JSON object of the
+    game's options and set-up choices, each valid. A set-up choice's document (a deck per
+    seat, a scenario) is kept as a shipped one's id or as the JSON form of one's own, checked
+    against every rule, so the record replays without the uploaded files."""
     if options is None:
         return {}
     if not isinstance(options, dict):
         raise ValueError('options must be a JSON object {"NAME": VALUE, ...} of the game\'s '
                          'options')
-    chosen = dict(options)
-    game.option_values(options)
-    book = game.decks()
-    if book is not None and book.keyword in chosen:
-        chosen[book.keyword] = book.check_choice(chosen[book.keyword])
-    return chosen
+    return game.checked_options(options)
 
 
 def build(name: str, module: str, players: int, seed: Seed, options: Any) -> Built:

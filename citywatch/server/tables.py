@@ -129,7 +129,8 @@ def has_board(game: Game) -> bool:
 def catalogue() -> list[dict[str, Any]]:
     """Every registered game as the start page offers it (``GET /api/games``): its bots are
     the difficulty levels (easy, normal, hard), then the fallback bot, the game's own bots and
-    the others, by name."""
+    the others, by name. Its set-up choices (a deck per seat, a scenario) are in its ``type``
+    (``GameType.to_json``, ``"setup"``), the one place the page reads them from."""
     games = []
     for name in game_names():
         game = load(name)
@@ -141,12 +142,6 @@ def catalogue() -> list[dict[str, Any]]:
                  "bots": bots, "board": has_board(game), "type": game.type.to_json()}
         if game.options:
             about["options"] = [option.to_json() for option in game.options]
-        book = game.decks()
-        if book is not None:
-            about["decks"] = {"option": book.keyword,
-                              "starters": [{"id": d["id"], "name": d["name"],
-                                            "plan": d.get("plan", "")}
-                                           for d in book.starters()]}
         games.append(about)
     return games
 
@@ -322,10 +317,11 @@ class LiveTable:
     def about(self) -> dict[str, Any]:
         """What every seat is told of the table itself: practice, failure, notices, the
         game (its registry name, title, whether it has a browser board), whether the game
-        is over, and ``options``, the game's options not at their default and the seats' decks
-        (``Game.shown_options``; only if any). Issue 16, per seat: ``colours`` (the name each
-        seat is known by), ``names`` (its person's name; null for a person not named yet and
-        for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a person)."""
+        is over, and ``options``, the game's options not at their default and its set-up
+        choices (``Game.shown_options``; only if any). Issue 16, per seat: ``colours`` (the
+        name each seat is known by), ``names`` (its person's name; null for a person not named
+        yet and for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a
+        person)."""
         about: dict[str, Any] = {"practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
                                  "title": self.game.display_name(), "board": self.board,

@@ -5,9 +5,14 @@
 // A game with options (each {name, help, default, min, max}, or {name, help, default,
 // choices} for a choice) gets one number input or one pick each; those changed from their
 // default are sent as "options".
-// A game with decks ({option, starters: [{id, name, plan}]}) gets a deck pick per seat: a
-// starter deck or an uploaded JSON deck list, sent as options[option], one per seat; the
-// server checks every deck rule and answers 400 naming the rule broken.
+// A game's set-up choices (its declaration's "setup": each {name, plural, keyword, per_seat,
+// help, shipped: [{id, name, summary}]}, a deck per seat or a scenario, say) get a pick each:
+// one for the table, or one per seat for a per-seat choice. A pick is a shipped document (by
+// name, its summary as the title) or "Upload a <name> (JSON file)…", read as JSON here and
+// sent whole. A per-seat choice is sent as options[keyword], a list in seat order; a
+// per-table one only if it is not the first shipped document (the default) or is an upload.
+// The server checks every rule and answers 400 naming the rule broken. The page reads only
+// the declaration: no game's name or keyword is written here.
 // Issue 16: "Your name" names the first person's seat (the creator's), sent as "names" (one
 // per seat, null for the others); it is remembered in localStorage as the default next time.
 "use strict";
@@ -20,10 +25,14 @@
   let game = null; // the chosen one
   // The seats chosen so far, kept when the number of players changes.
   let chosen = [];
-  // The deck chosen per seat (a starter id, or UPLOAD) and the uploaded deck lists.
+  // The chosen game's set-up choices (its declaration's "setup"). Each gets one pick per
+  // seat (the most seats) or one for the table: picks[keyword][i] is a shipped document's id
+  // or UPLOAD, and files[keyword][i] the file picker of that pick. Every seat's picks are
+  // drawn once per game (those past the number of players hidden), so a picked file stays.
   const UPLOAD = "upload";
-  let decks = [];
-  let uploads = [];
+  let setup = [];
+  let picks = {};
+  let files = {};
   const NAME_KEY = "citywatch.name"; // localStorage: the name last given (also by table pages)
 
   function players() {
@@ -52,10 +61,9 @@
     $("count").replaceChildren(...counts);
     const bot = game.bots.includes("normal") ? "normal" : game.bots[1] || game.bots[0] || "human";
     chosen = Array.from({ length: game.max_players }, (_, i) => (i === 0 ? "human" : bot));
-    const starters = game.decks ? game.decks.starters : [];
-    decks = Array.from({ length: game.max_players },
-      (_, i) => (starters.length ? starters[i % starters.length].id : ""));
-    uploads = Array.from({ length: game.max_players }, () => null);
+    setup = game.type && Array.isArray(game.type.setup)
+      ? game.type.setup.filter((choice) => choice.shipped.length > 0) : [];
+    drawSetup();
     drawSeats();
     drawOptions();
   }
@@ -127,61 +135,142 @@
       rows.push(el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select);
     }
     $("seats").replaceChildren(...rows);
-    drawDecks();
+    showSeats();
   }
 
-  /** A deck pick per seat for a game with decks: a starter deck or an upload (else hidden). */
-  function drawDecks() {
-    const rows = [];
-    const starters = game && game.decks ? game.decks.starters : [];
-    for (let i = 0; starters.length && i < players(); i++) {
-      const select = el("select", { id: `deck-${i}`, "data-deck": i });
-      for (const deck of starters) {
-        select.append(el("option", { value: deck.id, selected: decks[i] === deck.id,
-          text: deck.name, title: deck.plan || "" }));
-      }
-      select.append(el("option", { value: UPLOAD, selected: decks[i] === UPLOAD,
-        text: "Upload a deck (JSON file)…" }));
-      const file = el("input", { type: "file", id: `deck-file-${i}`, accept: ".json,application/json",
-        "aria-label": `Seat ${i + 1}'s deck file` });
-      // The file picker gets a line of its own under the seat's select, shown for an upload.
-      const picker = el("span", { class: "deck-file" }, file);
-      picker.hidden = decks[i] !== UPLOAD;
-      select.addEventListener("change", () => {
-        decks[i] = select.value;
-        picker.hidden = select.value !== UPLOAD;
-      });
-      file.addEventListener("change", async () => {
-        uploads[i] = null;
-        const picked = file.files && file.files[0];
-        if (!picked) return;
-        try {
-          uploads[i] = JSON.parse(await picked.text());
-        } catch {
-          uploads[i] = { error: `Seat ${i + 1}'s deck file ${picked.name} is not valid JSON.` };
+  /** The picks of the chosen game's set-up choices, each at its default (the shipped
+   * documents in order, round again for a per-seat choice): one form row per choice (none:
+   * hidden). */
+  function drawSetup() {
+    picks = {};
+    files = {};
+    const rows = setup.map((choice) => (choice.per_seat ? perSeatRow(choice) : perTableRow(choice)));
+    $("setup").replaceChildren(...rows);
+    $("setup").hidden = rows.length === 0;
+  }
+
+  /** A select of ``choice``'s shipped documents and an upload, with its file picker on a
+   * line of its own under it (shown for an upload). ``seat``: the seat (from 0), or null for
+   * a per-table choice. Returns [select, picker]. */
+  function pick(choice, seat) {
+    const key = choice.keyword;
+    const at = seat === null ? 0 : seat;
+    const suffix = seat === null ? "" : `-${seat}`;
+    const shipped = choice.shipped;
+    picks[key][at] = shipped[at % shipped.length].id;
+    const select = el("select", { id: `setup-${key}${suffix}`, "data-setup": key });
+    for (const doc of shipped) {
+      select.append(el("option", { value: doc.id, selected: picks[key][at] === doc.id,
+        text: doc.name, title: doc.summary || null }));
+    }
+    select.append(el("option", { value: UPLOAD, text: `Upload a ${choice.name} (JSON file)…` }));
+    const whose = seat === null ? `The ${choice.name}` : `Seat ${seat + 1}'s ${choice.name}`;
+    const file = el("input", { type: "file", id: `setup-${key}-file${suffix}`,
+      accept: ".json,application/json", "aria-label": `${whose} file` });
+    files[key][at] = file;
+    const picker = el("span", { class: "setup-file" }, file);
+    picker.hidden = true;
+    select.addEventListener("change", () => {
+      picks[key][at] = select.value;
+      picker.hidden = select.value !== UPLOAD;
+    });
+    return [select, picker];
+  }
+
+  /** A per-seat choice's row: a pick per seat (the most seats; ``showSeats`` hides those
+   * past the number of players). */
+  function perSeatRow(choice) {
+    const key = choice.keyword;
+    picks[key] = [];
+    files[key] = [];
+    const list = el("div", { class: "setup-list" });
+    for (let i = 0; i < game.max_players; i++) {
+      const [select, picker] = pick(choice, i);
+      list.append(el("div", { class: "setup-seat", "data-seat": String(i) },
+        el("label", { for: select.id, text: `Seat ${i + 1}` }), select, picker));
+    }
+    return el("div", { class: "form-row setup-row", id: `setup-row-${key}` },
+      el("span", { class: "label", text: CityWatch.cap(choice.plural) }), list, setupNote(choice));
+  }
+
+  /** A per-table choice's row: one pick, the chosen shipped document's summary under it. */
+  function perTableRow(choice) {
+    const key = choice.keyword;
+    picks[key] = [];
+    files[key] = [];
+    const [select, picker] = pick(choice, null);
+    const summary = el("p", { class: "note setup-summary", id: `setup-${key}-summary` });
+    const describe = () => {
+      const doc = choice.shipped.find((d) => d.id === select.value);
+      summary.textContent = doc ? doc.summary || "" : "";
+      summary.hidden = !summary.textContent;
+    };
+    select.addEventListener("change", describe);
+    describe();
+    return el("div", { class: "form-row setup-row", id: `setup-row-${key}` },
+      el("label", { for: select.id, text: CityWatch.cap(choice.name) }),
+      el("div", { class: "setup-one" }, select, picker), summary, setupNote(choice));
+  }
+
+  /** What a set-up choice chooses, and how one's own document is checked. */
+  function setupNote(choice) {
+    const help = choice.help ? `${CityWatch.cap(choice.help)}. ` : "";
+    return el("p", { class: "note" }, `${help}A ${choice.name} of your own is a JSON file (`,
+      el("code", { text: `citywatch ${choice.name} check FILE` }),
+      " checks one); the server checks every rule before it sets the table up.");
+  }
+
+  /** Show the per-seat picks of the seats played, hide the others'. */
+  function showSeats() {
+    for (const row of $("setup").querySelectorAll(".setup-seat")) {
+      row.hidden = Number(row.dataset.seat) >= players();
+    }
+  }
+
+  /** The document of one pick to send: a shipped id, or an uploaded file read as JSON; or
+   * a sentence saying what is missing or wrong. ``seat``: null for a per-table choice. */
+  async function chosenDocument(choice, seat) {
+    const at = seat === null ? 0 : seat;
+    const value = picks[choice.keyword][at];
+    if (value !== UPLOAD) return { value };
+    const whose = seat === null ? `the ${choice.name}` : `seat ${seat + 1}'s ${choice.name}`;
+    const picked = files[choice.keyword][at].files[0];
+    if (!picked) {
+      return { error: `Choose ${whose} file, or one of the ${choice.plural} offered.` };
+    }
+    let text;
+    try {
+      text = await picked.text();
+    } catch {
+      return { error: `${CityWatch.cap(whose)} file ${picked.name} cannot be read.` };
+    }
+    try {
+      return { value: JSON.parse(text) };
+    } catch {
+      return { error: `${CityWatch.cap(whose)} file ${picked.name} is not valid JSON.` };
+    }
+  }
+
+  /** The set-up choices to send as options (by keyword), or the first sentence saying
+   * which pick is missing or wrong. */
+  async function chosenSetup() {
+    const options = {};
+    for (const choice of setup) {
+      if (choice.per_seat) {
+        const list = [];
+        for (let i = 0; i < players(); i++) {
+          const one = await chosenDocument(choice, i);
+          if (one.error) return { error: one.error };
+          list.push(one.value);
         }
-      });
-      rows.push(el("label", { for: `deck-${i}`, text: `Seat ${i + 1}` }), select, picker);
-    }
-    $("decks").replaceChildren(...rows);
-    $("decks-row").hidden = rows.length === 0;
-  }
-
-  /** The decks per seat to send, or a sentence saying which seat's upload is missing. */
-  function chosenDecks() {
-    const list = [];
-    for (let i = 0; i < players(); i++) {
-      if (decks[i] !== UPLOAD) {
-        list.push(decks[i]);
-      } else if (!uploads[i]) {
-        return { error: `Choose seat ${i + 1}'s deck file, or a starter deck.` };
-      } else if (uploads[i].error && Object.keys(uploads[i]).length === 1) {
-        return { error: uploads[i].error };
-      } else {
-        list.push(uploads[i]);
+        options[choice.keyword] = list;
+        continue;
       }
+      const one = await chosenDocument(choice, null);
+      if (one.error) return { error: one.error };
+      if (one.value !== choice.shipped[0].id) options[choice.keyword] = one.value;
     }
-    return { decks: list };
+    return { options };
   }
 
   /** Fill the game picker from the server (the first game chosen). */
@@ -213,14 +302,14 @@
       fail(picked.error);
       return;
     }
-    if (game.decks) {
-      const pickedDecks = chosenDecks();
-      if (pickedDecks.error) {
-        fail(pickedDecks.error);
-        return;
-      }
-      picked.options[game.decks.option] = pickedDecks.decks;
+    $("create").disabled = true; // while uploaded files are read
+    const pickedSetup = await chosenSetup();
+    $("create").disabled = false;
+    if (pickedSetup.error) {
+      fail(pickedSetup.error);
+      return;
     }
+    Object.assign(picked.options, pickedSetup.options);
     if (Object.keys(picked.options).length) body.options = picked.options;
     const name = $("your-name").value.trim();
     const creator = seats.indexOf("human");

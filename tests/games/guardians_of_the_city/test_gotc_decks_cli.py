@@ -269,18 +269,26 @@ def test_games_without_decks_get_no_matrix() -> None:
 
 
 def test_server_offers_starter_decks_and_checks_uploads(tmp_path: Path) -> None:
+    """docs/server.md, GET /api/games (set-up choices): the deck is offered as the game's
+    per-seat set-up choice in its declaration (``type.setup``), with the starter decks;
+    POST /api/tables checks each seat's deck against every deck rule (400 naming the seat and
+    the rule, no table made)."""
     with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
 
     from citywatch.server import create_app
 
+    choice = load(GAME).type.choice("decks")
+    assert choice is not None
     with TestClient(create_app(f"sqlite:///{tmp_path / 'server.db'}", bot_delay=30)) as client:
         games = {g["name"]: g for g in client.get("/api/games").json()}
-        assert "decks" not in games["ankh-morpork"]
-        offered = games[GAME]["decks"]
-        assert offered["option"] == "decks"
-        assert [d["id"] for d in offered["starters"]] == IDS
+        assert games["ankh-morpork"]["type"]["setup"] == []
+        assert "decks" not in games[GAME]  # the old key of the deck seam is gone
+        (offered,) = games[GAME]["type"]["setup"]
+        assert (offered["keyword"], offered["name"], offered["per_seat"]) == (
+            "decks", "deck", True)
+        assert [d["id"] for d in offered["shipped"]] == choice.ids()
         body = {"game": GAME, "seats": ["human", "random"], "seed": 4, "practice": True,
                 "options": {"decks": ["lifeline", own_deck("Uploaded")]}}
         created = client.post("/api/tables", json=body)
@@ -297,8 +305,8 @@ def test_server_offers_starter_decks_and_checks_uploads(tmp_path: Path) -> None:
         for decks, words in ((["lifeline", bad], "seat 2's deck"),
                              (["lifeline", bad], "Action deck rule 2"),
                              (["lifeline"], "one deck per player"),
-                             (["lifeline", "no-such"], "no starter deck 'no-such'"),
-                             ("lifeline", "one deck per seat")):
+                             (["lifeline", "no-such"], "there is no deck 'no-such'"),
+                             ("lifeline", "must list one deck per seat")):
             response = client.post("/api/tables", json={**body, "options": {"decks": decks}})
             assert response.status_code == 400, decks
             assert words in response.json()["error"]

@@ -1,12 +1,13 @@
 """The start page's deck choice for Guardians of the City, in a real browser (Debian's
 chromium, driven by Playwright, as in ``test_browser``).
 
-A game with decks (``Game.decks()``; docs/server.md, ``GET /api/games`` (decks)) gets a deck
-pick per seat on the start page: a starter deck or an uploaded JSON deck list. The server
-checks every deck rule (rulebook section 4, ruling 20) before it sets the table up; a deck
-breaking one is refused with a sentence naming the seat and the rule, and no table is made.
-The table's board then shows each seat's deck. A game without decks (Ankh-Morpork) shows no
-deck controls. No page reports a script error or breaks the Content Security Policy.
+The game declares a per-seat set-up choice, the deck (``GameType.setup``, ``DeckChoice``;
+docs/server.md, ``GET /api/games``, set-up choices), so the start page offers a deck pick per
+seat: a starter deck or an uploaded JSON deck list. The server checks every deck rule
+(rulebook section 4, ruling 20) before it sets the table up; a deck breaking one is refused
+with a sentence naming the seat and the rule, and no table is made. The table's board then
+shows each seat's deck. A game without set-up choices (Ankh-Morpork) shows no set-up
+controls. No page reports a script error or breaks the Content Security Policy.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ from citywatch.server import create_app
 GAME = "guardians-of-the-city"
 DECKS_SCREENSHOT = Path("/tmp/gotc-startpage-decks.png")
 REFUSED_SCREENSHOT = Path("/tmp/gotc-startpage-refused.png")
-DECK_SELECTS = "#decks select[data-deck]"
+DECK_SELECTS = "#setup-row-decks select[data-setup=decks]:visible"
+"""The deck picks of the seats played (every seat's is drawn; those past the count hidden)."""
 DECK_NAME = ".gc-nation[data-seat={seat}] .gc-deck-name"
 
 
@@ -110,8 +112,8 @@ def upload(page: Page, seat: int, deck: dict[str, Any], folder: Path) -> None:
     """Choose an uploaded deck for ``seat`` (from 0) and pick ``deck`` written as a file."""
     path = folder / f"{deck['name'].replace(' ', '-').lower()}.json"
     path.write_text(json.dumps(deck, indent=1), encoding="utf-8")
-    page.locator(f"#deck-{seat}").select_option("upload")
-    file = page.locator(f"#deck-file-{seat}")
+    page.locator(f"#setup-decks-{seat}").select_option("upload")
+    file = page.locator(f"#setup-decks-file-{seat}")
     expect(file).to_be_visible()
     file.set_input_files(path)
 
@@ -122,11 +124,11 @@ def check_layout(page: Page) -> None:
     seat = page.locator("#seat-0").bounding_box()
     assert seat is not None
     for i in range(page.locator(DECK_SELECTS).count()):
-        deck = page.locator(f"#deck-{i}").bounding_box()
+        deck = page.locator(f"#setup-decks-{i}").bounding_box()
         assert deck is not None
         assert (round(deck["x"]), round(deck["width"])) == (
             round(seat["x"]), round(seat["width"])), (i, deck, seat)
-        file = page.locator(f"#deck-file-{i}")
+        file = page.locator(f"#setup-decks-file-{i}")
         if file.is_visible():
             box = file.bounding_box()
             assert box is not None
@@ -145,31 +147,33 @@ def open_seat(browser: Browser, page: Page, base: str, watch: Watch) -> tuple[Pa
 
 def test_a_chosen_starter_deck_is_played_by_its_seat(
         deck_server: Server, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
-    """docs/server.md, GET /api/games (decks): each seat picks a starter deck (the starter
-    decks in order by default, with each deck's plan as its title); seat 1's non-default
-    pick is sent as options.decks and the table's board shows it on seat 1's nation."""
+    """docs/server.md, GET /api/games (set-up choices): each seat picks a starter deck (the
+    starter decks in order by default, with each deck's plan as its title); the decks of the
+    seats played are sent as options.decks, one per seat, and the table's board shows seat
+    1's non-default pick on seat 1's nation."""
     base = deck_server.base
     watch = Watch()
     page = start_page(browser, base, watch)
-    expect(page.locator("#decks-row")).to_be_visible()
-    expect(page.locator("#decks label")).to_have_text(["Seat 1", "Seat 2"])
+    expect(page.locator("#setup-row-decks")).to_be_visible()
+    expect(page.locator("#setup-row-decks > .label")).to_have_text("Decks")
+    expect(page.locator("#setup-row-decks label:visible")).to_have_text(["Seat 1", "Seat 2"])
     expect(page.locator(DECK_SELECTS)).to_have_count(2)
     names = [deck.name for deck in STARTER_DECKS]
-    assert page.locator("#deck-0 option").all_inner_texts() == [
+    assert page.locator("#setup-decks-0 option").all_inner_texts() == [
         *names, "Upload a deck (JSON file)…"]
-    assert page.locator("#deck-0 option").evaluate_all("os => os.map(o => o.title)")[:4] == [
-        deck.plan for deck in STARTER_DECKS]
-    assert [page.locator(f"#deck-{i}").input_value() for i in (0, 1)] == [
+    assert page.locator("#setup-decks-0 option").evaluate_all(
+        "os => os.map(o => o.title)")[:4] == [deck.plan for deck in STARTER_DECKS]
+    assert [page.locator(f"#setup-decks-{i}").input_value() for i in (0, 1)] == [
         STARTER_DECKS[0].id, STARTER_DECKS[1].id]
-    expect(page.locator("#deck-file-0")).to_be_hidden()
+    expect(page.locator("#setup-decks-file-0")).to_be_hidden()
 
     chosen = STARTER_DECKS[3]
-    page.locator("#deck-0").select_option(chosen.id)
+    page.locator("#setup-decks-0").select_option(chosen.id)
     upload(page, 1, own_deck(), tmp_path)
     check_layout(page)
     page.screenshot(path=DECKS_SCREENSHOT, full_page=True)
-    page.locator("#deck-1").select_option(STARTER_DECKS[1].id)  # back to its starter deck
-    expect(page.locator("#deck-file-1")).to_be_hidden()
+    page.locator("#setup-decks-1").select_option(STARTER_DECKS[1].id)  # back to a starter
+    expect(page.locator("#setup-decks-file-1")).to_be_hidden()
     check_layout(page)
 
     with page.expect_request("**/api/tables") as request:
@@ -221,13 +225,13 @@ def test_a_deck_breaking_a_rule_is_refused_and_no_table_is_made(
     page = start_page(browser, base, watch)
     error = page.locator("#create-error .banner")
 
-    page.locator("#deck-0").select_option("upload")
+    page.locator("#setup-decks-0").select_option("upload")
     page.locator("#create").click()
-    expect(error).to_have_text("Choose seat 1's deck file, or a starter deck.")
+    expect(error).to_have_text("Choose seat 1's deck file, or one of the decks offered.")
 
     not_json = tmp_path / "not-a-deck.json"
     not_json.write_text("{ Raids: 4", encoding="utf-8")
-    page.locator("#deck-file-0").set_input_files(not_json)
+    page.locator("#setup-decks-file-0").set_input_files(not_json)
     page.locator("#create").click()
     expect(error).to_have_text("Seat 1's deck file not-a-deck.json is not valid JSON.")
 
@@ -248,7 +252,7 @@ def test_a_deck_breaking_a_rule_is_refused_and_no_table_is_made(
         "Failed to load resource: the server responded with a status of 400 (Bad Request)"]
     watch.errors.clear()
 
-    page.locator("#deck-0").select_option(STARTER_DECKS[2].id)
+    page.locator("#setup-decks-0").select_option(STARTER_DECKS[2].id)
     page.locator("#create").click()
     expect(page.locator("#created")).to_be_visible()
     expect(error).to_have_count(0)
@@ -258,25 +262,59 @@ def test_a_deck_breaking_a_rule_is_refused_and_no_table_is_made(
 
 def test_ankh_morpork_shows_no_deck_controls(
         deck_server: Server, browser: Browser) -> None:  # noqa: F811
-    """A game without decks (Ankh-Morpork: no ``Game.decks()``) shows no deck controls,
-    also after another game's were shown, and sends no options."""
+    """A game without set-up choices (Ankh-Morpork: an empty ``GameType.setup``) shows no
+    set-up controls, also after another game's were shown, and sends no options."""
     base = deck_server.base
     watch = Watch()
     page = open_page(browser, base + "/", watch)
     page.wait_for_function("() => document.body.dataset.ready === 'yes'")
     page.locator("#game").select_option("ankh-morpork")
-    expect(page.locator("#decks-row")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_hidden()
     expect(page.locator(DECK_SELECTS)).to_have_count(0)
     page.locator("#game").select_option(GAME)
-    expect(page.locator("#decks-row")).to_be_visible()
+    expect(page.locator("#setup")).to_be_visible()
     expect(page.locator(DECK_SELECTS)).to_have_count(4)
     page.locator("#game").select_option("ankh-morpork")
-    expect(page.locator("#decks-row")).to_be_hidden()
+    expect(page.locator("#setup")).to_be_hidden()
     expect(page.locator(DECK_SELECTS)).to_have_count(0)
-    expect(page.locator("#decks input[type=file]")).to_have_count(0)
+    expect(page.locator("#setup select, #setup input[type=file]")).to_have_count(0)
     page.locator('input[name="players"][value="2"]').check()
     with page.expect_request("**/api/tables") as request:
         page.locator("#create").click()
     assert "options" not in sent(request.value)
     expect(page.locator("#created")).to_be_visible()
+    watch.check()
+
+
+def test_deck_picks_follow_the_number_of_players(
+        deck_server: Server, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    """docs/server.md, POST /api/tables (set-up choices): a per-seat choice is sent as a list
+    with one deck per seat played, in seat order. The page shows a deck pick for each seat
+    played; a seat's picked file stays picked when the number of players changes."""
+    base = deck_server.base
+    watch = Watch()
+    page = open_page(browser, base + "/", watch)
+    page.wait_for_function("() => document.body.dataset.ready === 'yes'")
+    page.locator("#game").select_option(GAME)
+    expect(page.locator(DECK_SELECTS)).to_have_count(4)  # the most players, checked first
+    assert [page.locator(f"#setup-decks-{i}").input_value() for i in range(4)] == [
+        deck.id for deck in STARTER_DECKS]
+    deck = own_deck()
+    upload(page, 1, deck, tmp_path)
+    page.locator('input[name="players"][value="2"]').check()
+    expect(page.locator(DECK_SELECTS)).to_have_count(2)
+    page.locator('input[name="players"][value="3"]').check()
+    expect(page.locator(DECK_SELECTS)).to_have_count(3)
+    expect(page.locator("#setup-decks-1")).to_have_value("upload")
+    expect(page.locator("#setup-decks-file-1")).to_be_visible()
+    assert page.locator("#setup-decks-file-1").evaluate("f => f.files.length") == 1
+    check_layout(page)
+    for seat in (1, 2):
+        page.locator(f"#seat-{seat}").select_option("random")
+    with page.expect_request("**/api/tables") as request:
+        page.locator("#create").click()
+    assert sent(request.value)["options"] == {
+        "decks": [STARTER_DECKS[0].id, deck, STARTER_DECKS[2].id]}
+    expect(page.locator("#created")).to_be_visible()
+    assert deck_server.table_count() == 1
     watch.check()
