@@ -187,9 +187,9 @@ def test_deck_size_limits_come_first_and_shown_texts_keep_the_name_rule() -> Non
     """Citywatch rulings 16 and 17 (issue 24): a deck listing more entries than the set has
     cards is refused by that limit alone, before any deck rule; a deck whose name holds a
     right-to-left override and a NUL is refused, naming the field and the rule."""
-    book = GAME.decks()
+    book = GAME.type.choice("decks")
     assert book is not None
-    starter = {k: v for k, v in copy.deepcopy(book.starters()[0]).items() if k != "id"}
+    starter = {k: v for k, v in copy.deepcopy(book.shipped()[0]).items() if k != "id"}
     too_long = {**starter, "action": [{"id": "A01", "count": 1}] * 35}
     found = book.problems(too_long)
     assert found and all(p.startswith("limit: ") for p in found), found
