@@ -145,7 +145,23 @@ def test_tournament_plays_the_chosen_decks(capsys: pytest.CaptureFixture[str]) -
     assert main(["tournament", GAME, "--bots", "random,random", "--games", "2",
                  "--deck", "1=lifeline", "--deck", "2=lifeline", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["decks"] == ["Lifeline (stand-in preset)"] * 2 and result["games"] == 2
+    assert result["seat_choice"]["by_seat"] == ["Lifeline (stand-in preset)"] * 2
+    assert result["games"] == 2
+
+
+def test_a_tournament_names_each_seats_document_through_the_choice() -> None:
+    """Rule: a tournament's ``seat_choice`` names the per-seat set-up choice in its words and
+    each seat's document by name (``SetupChoice.show``: a starter deck by id, one's own as
+    its JSON form), and refuses a count that is not one per seat."""
+    from citywatch.tournament import tournament
+
+    result = tournament(GAME, ["random", "random"], 2, 1,
+                        options={"decks": ["lifeline", own_deck("Mine")]})
+    assert result["seat_choice"] == {"choice": "deck", "plural": "decks", "keyword": "decks",
+                                     "by_seat": ["Lifeline (stand-in preset)", "Mine"]}
+    assert "seat_choice" not in tournament(GAME, ["random", "random"], 2, 1)
+    with pytest.raises(ValueError, match="must list one deck per seat: 3 decks, not 2"):
+        tournament(GAME, ["random"] * 3, 3, 1, options={"decks": ["lifeline", "vanguard"]})
 
 
 def test_a_save_names_its_decks_not_their_lists() -> None:
