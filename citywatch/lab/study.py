@@ -159,7 +159,6 @@ def make_study(game_name: str, players: int, seed: int, bot_names: Sequence[str]
     seat. ``LabError`` if it is wrong."""
     try:
         game = load(game_name)
-        game.option_values(options or {})
         chosen = game.checked_options(options or {})
     except ValueError as exc:
         raise LabError(str(exc)) from None

@@ -181,7 +181,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
 
 def seat_choice_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
     """For a game with a per-seat set-up choice (``GameType.setup``; the first, if it has
-    more: ``study.first_seat_choice``): ``seat_choice``, the choice in words (``choice``,
+    more: ``first_seat_choice``): ``seat_choice``, the choice in words (``choice``,
     ``plural``, ``keyword``) and ``by_seat``, the names of the documents per seat the study
     chose (``None``: the shipped documents were rotated over the games); and
     ``seat_matrix``: ``choice``, ``names`` (shipped documents first) and ``rows``: for row
