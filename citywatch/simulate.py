@@ -39,10 +39,11 @@ def simulate(
     ``workers`` processes (``None``: every core) or Ray tasks when ``use_ray`` (``ray`` is the
     address). With ``report`` or ``records`` a directory, finished games are kept in its
     ``games.jsonl`` and a rerun continues from them; ``report`` also receives the summary as
-    JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``;
-    for a game with decks, maybe the decks per seat: without them the starter decks rotate).
-    ``sweep`` names options to sweep with their values (``None``: every choice of a choice
-    option), e.g. ``{"NAME": ["a", "b"]}``: game k plays combination k mod C,
+    JSON, CSV and an HTML page with plots. ``options`` are the game's (``Game.options``) and
+    its set-up choices (``GameType.setup``; a per-seat one left out rotates its shipped
+    documents over the games). ``sweep`` names options or per-table set-up choices to sweep
+    with their values (``None``: every choice of a choice option, every shipped document of
+    a set-up choice), e.g. ``{"NAME": ["a", "b"]}``: game k plays combination k mod C,
     and the summary's ``sweep`` has a row per combination. ``ValueError`` for bad options.
     """
     study = lab.make_study(game_name, players, seed, bot_names, options, sweep)

@@ -102,8 +102,11 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
                workers: int = 1, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole rotations), set up with the game's
     ``options``, and summarise by bot name; ``options`` in the summary are every option's
-    value, and ``decks`` the deck names per seat when the options choose decks.
-    ``ValueError`` for a bad line-up, count or option."""
+    value (a per-table set-up choice's included), and ``seat_choice`` names the documents
+    per seat when the options choose the game's (first) per-seat set-up choice
+    (``GameType.setup``): ``choice``, ``plural`` and ``keyword`` in words, and ``by_seat``,
+    each seat's document's name (``SetupChoice.show``). ``ValueError`` for a bad line-up,
+    count or option."""
     game = load(game_name)
     chosen = dict(options or {})
     values = game.option_values(chosen)
@@ -113,11 +116,19 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
                          f"the line-up names {players} bots")
     if games < 1 or workers < 1:
         raise ValueError("games and workers must be at least 1")
-    book = game.decks()
-    decks = chosen.get(book.keyword) if book is not None else None
-    if book is not None and decks is not None and len(decks) != players:
-        raise ValueError(f"option {book.keyword} must list one deck per seat: {players} decks, "
-                         f"not {len(decks)}")
+    seat_choice: dict[str, Any] = {}
+    per_seat = [choice for choice in game.type.setup if choice.per_seat]
+    for choice in per_seat:
+        documents = chosen.get(choice.keyword)
+        if documents is None:
+            continue
+        if len(documents) != players:
+            raise ValueError(f"option {choice.keyword} must list one {choice.name} per seat: "
+                             f"{players} {choice.plural}, not {len(documents)}")
+        if choice is per_seat[0]:
+            seat_choice = {"choice": choice.name, "plural": choice.plural,
+                           "keyword": choice.keyword,
+                           "by_seat": [choice.show(value) for value in documents]}
     for spec in set(lineup):
         make_bot(spec, game_name)
     tasks = schedule(game_name, lineup, games, seed, chosen)
@@ -155,5 +166,4 @@ def tournament(game_name: str, lineup: Sequence[str], games: int, seed: int,
         }
     return {"game": game_name, "players": players, "games": len(tasks), "seed": seed,
             "options": values, "lineup": list(lineup), "workers": workers, "seconds": elapsed,
-            "bots": bots,
-            **({"decks": [str(d.get("name", "?")) for d in decks]} if decks else {})}
+            "bots": bots, **({"seat_choice": seat_choice} if seat_choice else {})}

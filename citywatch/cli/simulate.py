@@ -109,11 +109,18 @@ def _interval(rate: dict[str, Any]) -> str:
 
 def _print_summary(data: dict[str, Any]) -> None:
     """Print a summary (``Summary.to_json()``) as tables."""
+    from citywatch.lab.study import shown_value
+
     games = data["games"]
     players = data["players"]
-    defaults = {o.name: o.default for o in load(data["game"]).options if o.tuning}
-    options = "".join(f", {name} {value}" for name, value in data.get("options", {}).items()
+    game = load(data["game"])
+    defaults = {o.name: o.default for o in game.options if o.tuning}
+    options = "".join(f", {name} {shown_value(game, name, value)}"
+                      for name, value in data.get("options", {}).items()
                       if name not in defaults or value != defaults[name])
+    seat_choice = data.get("seat_choice")
+    if seat_choice and seat_choice.get("by_seat"):
+        options += f", {seat_choice['plural']} {' / '.join(seat_choice['by_seat'])}"
     print(f"{data['game']}: {games} games, {players} players{options}, seed {data['seed']}, "
           f"bots {', '.join(data['bots'])}")
     print()
@@ -144,10 +151,10 @@ def _print_summary(data: dict[str, Any]) -> None:
     for name, rate in sorted(data["win_rate_by_role"].items(),
                              key=lambda kv: -kv[1]["rate"]):
         print(f"{name:<22}{rate['games']:>7}{rate['wins']:>9.2f}{_interval(rate)}")
-    matrix = data.get("deck_matrix")
+    matrix = data.get("seat_matrix")
     if matrix:
         print()
-        print(f"{'deck':<32}{'against':<32}{'games':>7}{head}")
+        print(f"{matrix['choice']:<32}{'against':<32}{'games':>7}{head}")
         for row, cells in matrix["rows"].items():
             for column, rate in cells.items():
                 print(f"{row[:31]:<32}{column[:31]:<32}{rate['games']:>7}{rate['wins']:>9.2f}"

@@ -6,9 +6,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from citywatch.cli.arguments import add_options, bot_list, positive, seed
-from citywatch.core.registry import game_names
+from citywatch.core.registry import game_names, load
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,7 +43,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result))
         return 0
-    options = "".join(f", {name} {value}" for name, value in result["options"].items())
+    options = "".join(f", {name} {_shown(result['game'], name, value)}"
+                      for name, value in result["options"].items())
+    seat_choice = result.get("seat_choice")
+    if seat_choice:
+        options += f", {seat_choice['plural']} {' / '.join(seat_choice['by_seat'])}"
     print(f"{result['game']}: {result['games']} games{options}, line-up "
           f"{', '.join(result['lineup'])}, seed {result['seed']}, {result['seconds']:.1f} s")
     print(f"{'bot':<28}{'games':>7}{'wins':>9}{'win rate':>10}{'95% interval':>17}"
@@ -53,3 +58,10 @@ def run(args: argparse.Namespace) -> int:
               f"{interval:>17}{b['mean_points']:>8.1f}{b['seconds_per_decision']:>12.4f}"
               f"{b['cpu_seconds_per_decision']:>8.4f}")
     return 0
+
+
+def _shown(game_name: str, name: str, value: Any) -> Any:
+    """An option's value in a few words: a set-up choice's document of one's own by its name
+    (``SetupChoice.show``; a shipped one's id as it is), any other option's as it is."""
+    choice = load(game_name).type.choice(name)
+    return value if choice is None or isinstance(value, str) else choice.show(value)

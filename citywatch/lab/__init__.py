@@ -16,7 +16,9 @@ Game k of a study depends only on the master seed and k: its game seed and bot s
 (2k+1)-th and (2k+2)-th numbers of ``Rng(seed)``, however the games are shared out (one process,
 a pool of processes on this machine, or a Ray cluster). Each finished game is appended as one
 line of JSON to a results file; a rerun of the same study plays only the games still missing.
-A study may sweep options: game k is set up with combination k mod C of the swept values.
+A study may sweep options (and per-table set-up choices): game k is set up with combination
+k mod C of the swept values. A per-seat set-up choice a study leaves unchosen is rotated over
+the games through its shipped documents (``seat_rotation``).
 
 This package re-exports the names other code uses; ``report`` is imported on its own.
 """
@@ -31,12 +33,19 @@ from citywatch.lab.study import (
     LabError,
     Study,
     combinations,
-    deck_rotation,
     game_options,
     game_seeds,
     make_study,
+    seat_rotation,
 )
-from citywatch.lab.summary import MIN_PLAYS, RUN_KEYS, TOP_CARDS, Summary, deck_summary, summarise
+from citywatch.lab.summary import (
+    MIN_PLAYS,
+    RUN_KEYS,
+    TOP_CARDS,
+    Summary,
+    seat_choice_summary,
+    summarise,
+)
 
 __all__ = [
     "MAX_BATCH",
@@ -53,8 +62,6 @@ __all__ = [
     "Study",
     "Summary",
     "combinations",
-    "deck_rotation",
-    "deck_summary",
     "first_seat",
     "game_options",
     "game_seeds",
@@ -62,5 +69,7 @@ __all__ = [
     "play_game",
     "progress_bar",
     "run_study",
+    "seat_choice_summary",
+    "seat_rotation",
     "summarise",
 ]

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from citywatch.core.registry import load
 from citywatch.lab.results import Result
+from citywatch.lab.study import shown_value
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -83,9 +85,9 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
     ]
     if sweep:
         out.append(write_sweep_csv(folder, summary))
-    matrix = summary.get("deck_matrix")
+    matrix = summary.get("seat_matrix")
     if matrix is not None:
-        out.append(_table(folder / "deck_matrix.csv", ("deck", "against", *RATE),
+        out.append(_table(folder / "seat_matrix.csv", (matrix["choice"], "against", *RATE),
                           [[row, column, *_rate_row(rate)]
                            for row, cells in matrix["rows"].items()
                            for column, rate in cells.items()]))
@@ -231,15 +233,20 @@ def _rows(items: Sequence[tuple[str, dict[str, Any]]], wins: bool = True) -> str
         for name, r in items)
 
 
-def render_deck_matrix(summary: dict[str, Any]) -> str:
-    """The deck-against-deck section (empty for a game without decks): a cell per row deck
-    and column deck, the row deck's win rate, its interval and games."""
-    matrix = summary.get("deck_matrix")
+def render_seat_matrix(summary: dict[str, Any]) -> str:
+    """The section of a per-seat set-up choice's documents against each other, titled with
+    the choice's name ("NAME against NAME"; empty for a game without such a choice): a cell
+    per row document and column document, the row's win rate, its interval and games."""
+    matrix = summary.get("seat_matrix")
     if matrix is None:
         return ""
     e = html.escape
-    names = matrix["decks"]
-    head = "<tr><th>deck \\ against</th>" + "".join(f"<th>{e(n)}</th>" for n in names) + "</tr>"
+    name = str(matrix["choice"])
+    words = summary.get("seat_choice") or {}
+    plural = str(words.get("plural") or f"{name}s")
+    names = matrix["names"]
+    head = (f"<tr><th>{e(name)} \\ against</th>" + "".join(f"<th>{e(n)}</th>" for n in names)
+            + "</tr>")
     rows = []
     for row in names:
         cells = []
@@ -249,14 +256,15 @@ def render_deck_matrix(summary: dict[str, Any]) -> str:
                          f"<td>{rate['rate']:.1%}<br><small>{rate['ci_low']:.1%} – "
                          f"{rate['ci_high']:.1%}<br>{rate['games']} games</small></td>")
         rows.append(f"<tr><th>{e(row)}</th>{''.join(cells)}</tr>")
-    choice = summary.get("deck_choice")
-    chosen = (f"Decks by seat: {e(', '.join(choice))}." if isinstance(choice, list)
-              else "The starter decks were rotated over the seats so each pairing was played.")
+    by_seat = words.get("by_seat")
+    chosen = (f"{e(plural.capitalize())} by seat: {e(', '.join(by_seat))}."
+              if isinstance(by_seat, list) else
+              f"The shipped {e(plural)} were rotated over the seats so each pairing was played.")
     return f"""
-<h2>Deck against deck</h2>
-<p class="note">Win rate of the row's deck in the games it played against the column's deck
-(a share of the win per game), with its 95% Wilson interval. {chosen} All cells are in
-deck_matrix.csv.</p>
+<h2>{e(name.capitalize())} against {e(name)}</h2>
+<p class="note">Win rate of the row's {e(name)} in the games it played against the column's
+{e(name)} (a share of the win per game), with its 95% Wilson interval. {chosen} All cells are
+in seat_matrix.csv.</p>
 <table>{head}
 {chr(10).join(rows)}</table>
 """
@@ -340,7 +348,7 @@ games/s.</p>
 <table>{head}
 {people}</table>
 <img src="roles.png" alt="win rate by {e(role)}">
-{render_deck_matrix(summary)}
+{render_seat_matrix(summary)}
 <h2>Seats and turn order</h2>
 <table>{head}
 {seats}</table>
@@ -373,7 +381,7 @@ All cards are in cards.csv.</p>
 
 <p class="note">Files: summary.json, seats.csv, turn_order.csv, roles.csv, bots.csv,
 end_reasons.csv, cards.csv, games.csv, games.jsonl{
-', deck_matrix.csv' if summary.get('deck_matrix') is not None else ''}{
+', seat_matrix.csv' if summary.get('seat_matrix') is not None else ''}{
 ', sweep.csv' if 'sweep' in summary else ''}.</p>
 </body></html>
 """
@@ -381,12 +389,17 @@ end_reasons.csv, cards.csv, games.csv, games.jsonl{
 
 def _options(summary: dict[str, Any]) -> str:
     """``"; options NAME=2, OTHER=100"`` for a study with game options, else ``""``
-    (and ``"; sweep NAME=1/5"`` for a study that sweeps options)."""
+    (and ``"; sweep NAME=1/5"`` for a study that sweeps options); a set-up choice's
+    document of one's own by its name (``shown_value``)."""
+    game = load(summary["game"])
     options = summary.get("options") or {}
-    text = "; options " + ", ".join(f"{k}={v}" for k, v in options.items()) if options else ""
+    text = ("; options " + ", ".join(f"{k}={shown_value(game, k, v)}" for k, v in options.items())
+            if options else "")
     swept = summary.get("sweep", {}).get("options", {})
     if swept:
-        text += "; sweep " + ", ".join(f"{k}={'/'.join(map(str, v))}" for k, v in swept.items())
+        text += "; sweep " + ", ".join(
+            f"{k}={'/'.join(str(shown_value(game, k, value)) for value in v)}"
+            for k, v in swept.items())
     return text
 
 

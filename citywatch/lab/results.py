@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from citywatch.core.api import Outcome
+from citywatch.core.api import Game, Outcome
 from citywatch.core.registry import load
 from citywatch.lab.study import FORMAT, LabError, Study, sweep_json
 
@@ -146,15 +146,15 @@ class ResultsFile:
 
     def _same_options(self, stored: Any) -> bool:
         """True if a header's ``options`` set the game up as the study's do (an option left
-        out is its default; a header without options is an older study's, all defaults)."""
+        out is its default; a header without options is an older study's, all defaults; a
+        set-up choice's documents compared as ``SetupChoice.load`` reads them, so a shipped
+        one given by its id or as its JSON form is the same; a per-seat choice left out,
+        rotated, is not one chosen)."""
         if not isinstance(stored, dict):
             raise LabError(f"{self.path}: the study header's options are not an object")
         game = load(self.study.game)
-        book = game.decks()
-        if book is not None and stored.get(book.keyword) != self.study.options.get(book.keyword):
-            return False
         try:
-            return game.option_values(stored) == game.option_values(self.study.options)
+            return _set_up(game, stored) == _set_up(game, self.study.options)
         except ValueError:
             return False
 
@@ -177,6 +177,22 @@ class ResultsFile:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+
+def _set_up(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """What ``options`` set the game up with: every option's value (``Game.option_values``),
+    each set-up choice's documents as their JSON forms (``SetupChoice.load``; a per-seat one
+    left out: ``None``). ``ValueError`` for options the game refuses."""
+    values: dict[str, Any] = game.option_values(options)
+    for choice in game.type.setup:
+        value = values.get(choice.keyword, options.get(choice.keyword))
+        if value is None:
+            values[choice.keyword] = None
+        elif choice.per_seat:
+            values[choice.keyword] = [choice.load(item) for item in value]
+        else:
+            values[choice.keyword] = choice.load(value)
+    return values
 
 
 def _show_study(key: str, value: Any) -> str:

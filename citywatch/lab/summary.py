@@ -1,5 +1,6 @@
 """A study's summary (``summarise``, ``Summary``): win rates with their 95% Wilson intervals by
-seat, turn order, role, bot, card, deck and swept options, and the spread of game lengths."""
+seat, turn order, role, bot, card, per-seat set-up choice and swept options, and the spread
+of game lengths."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from citywatch.lab.study import (
     Study,
     combination_label,
     combinations,
-    starter_decks,
+    first_seat_choice,
+    game_options,
     sweep_json,
 )
 from citywatch.tournament import wilson
@@ -139,7 +141,7 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     all_turns = [r.turns for r in results]
     names = seat_names(study.game, players)
     seconds = run.seconds
-    extra = {**deck_summary(study, results), **sweep_summary(study, results)}
+    extra = {**seat_choice_summary(study, results), **sweep_summary(study, results)}
     swept = {name for name, _ in study.sweep}
     options = {k: v for k, v in load(study.game).option_values(study.options).items()
                if k not in swept}
@@ -177,41 +179,53 @@ def summarise(study: Study, results: Sequence[Result], run: Run,
     }
 
 
-def deck_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
-    """For a game with decks: ``deck_choice`` (the decks per seat the study chose, or
-    ``"rotated starter decks"``) and ``deck_matrix``: ``decks`` (names, starter decks first)
-    and ``rows``: for row deck A and column deck B (A not B), A's win rate in the games where
-    A and B sat at the same table (each seat's share of the win), with its Wilson interval.
-    Nothing for a game without decks."""
-    book = load(study.game).decks()
-    if book is None:
+def seat_choice_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
+    """For a game with a per-seat set-up choice (``GameType.setup``; the first, if it has
+    more: ``first_seat_choice``): ``seat_choice``, the choice in words (``choice``,
+    ``plural``, ``keyword``) and ``by_seat``, the names of the documents per seat the study
+    chose (``None``: the shipped documents were rotated over the games); and
+    ``seat_matrix``: ``choice``, ``names`` (shipped documents first) and ``rows``: for row
+    document A and column document B (A not B), A's win rate in the games where A and B sat
+    at the same table (each seat's share of the win), with its Wilson interval. Each game's
+    documents are those it was set up with (``game_options``). Nothing for a game without a
+    per-seat set-up choice."""
+    choice = first_seat_choice(load(study.game))
+    if choice is None:
         return {}
-    chosen = study.options.get(book.keyword)
-    choice: Any = ([str(deck.get("name", "?")) for deck in chosen]
-                   if isinstance(chosen, list) else "rotated starter decks")
+    shipped = {str(doc["id"]): str(doc["name"]) for doc in choice.shipped()}
+
+    def shown(value: Any) -> str:
+        """A document's name: a shipped one's looked up, one's own as the choice shows it."""
+        if isinstance(value, str) and value in shipped:
+            return shipped[value]
+        return choice.show(value)
+
+    chosen = study.options.get(choice.keyword)
+    by_seat = [shown(value) for value in chosen] if isinstance(chosen, list | tuple) else None
     cells: dict[tuple[str, str], Tally] = {}
     seen: set[str] = set()
     for result in results:
-        decks = result.roles
-        if len(decks) != study.players:
+        values = game_options(study, result.index).get(choice.keyword)
+        if not isinstance(values, list | tuple) or len(values) != study.players:
             continue
+        names = [shown(value) for value in values]
         wins = result.wins(study.players)
-        seen.update(decks)
-        for seat, deck in enumerate(decks):
-            won = wins[seat]
-            for other_seat, other in enumerate(decks):
-                if other_seat != seat and other != deck:
-                    cells.setdefault((deck, other), Tally()).add("", won)
-    starters = [str(deck["name"]) for deck in starter_decks(study.game)]
-    names = [n for n in starters if n in seen] + sorted(seen - set(starters))
+        seen.update(names)
+        for seat, name in enumerate(names):
+            for other_seat, other in enumerate(names):
+                if other_seat != seat and other != name:
+                    cells.setdefault((name, other), Tally()).add("", wins[seat])
+    order = [n for n in shipped.values() if n in seen] + sorted(seen - set(shipped.values()))
     rows: dict[str, dict[str, Any]] = {}
-    for row in names:
+    for row in order:
         rows[row] = {}
-        for column in names:
+        for column in order:
             tally = cells.get((row, column))
             if tally is not None:
                 rows[row][column] = tally.rates()[""].to_json()
-    return {"deck_choice": choice, "deck_matrix": {"decks": names, "rows": rows}}
+    return {"seat_choice": {"choice": choice.name, "plural": choice.plural,
+                            "keyword": choice.keyword, "by_seat": by_seat},
+            "seat_matrix": {"choice": choice.name, "names": order, "rows": rows}}
 
 
 def sweep_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
@@ -222,6 +236,7 @@ def sweep_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
     the summary's) and ``mean_decisions``. Nothing for a study without a sweep."""
     if not study.sweep:
         return {}
+    game = load(study.game)
     every = combinations(study.sweep)
     anyone = [Tally() for _ in every]
     seats = [Tally() for _ in every]
@@ -241,7 +256,7 @@ def sweep_summary(study: Study, results: Sequence[Result]) -> dict[str, Any]:
         by_seat = seats[k].rates()
         rows.append({
             "options": combination,
-            "label": combination_label(combination),
+            "label": combination_label(combination, game),
             "games": games,
             "any_winner": anyone[k].rates().get("", Rate(0, 0.0)).to_json(),
             "win_rate_by_seat": [by_seat.get(str(seat), Rate(0, 0.0)).to_json()

@@ -1,8 +1,10 @@
 """The lab sweeps options (issue 12): ``simulate --sweep NAME[=V1,V2,...]`` plays game k on
 combination k mod C of the swept values and summarises each combination with intervals.
 
-Besides Guards! Guards! (a number option), a tiny co-operative game registered here, The
-Vault, declares choice options: its crew cracks a safe together or nobody wins.
+Besides Guards! Guards! (a number option) and Thieves of the Black Keep (a per-table set-up
+choice, its scenario), a tiny co-operative game registered here, The Vault, declares choice
+options and a per-seat set-up choice (a tool kit per thief): its crew cracks a safe together
+or nobody wins.
 """
 
 from __future__ import annotations
@@ -21,12 +23,10 @@ from citywatch.cli import main
 from citywatch.core.api import (
     COOPERATIVE,
     Game,
-    GameDecks,
     GameOption,
     GameType,
     Outcome,
     Role,
-    SetupChoice,
     State,
     ViewKeys,
 )
@@ -34,6 +34,7 @@ from citywatch.core.errors import IllegalAction, InvalidPosition
 from citywatch.core.record import Record
 from citywatch.core.registry import register, unregister
 from citywatch.core.rng import Rng, Seed, rng_from_seed
+from citywatch.core.setup_choice import SetupChoice
 from citywatch.simulate import simulate
 from citywatch.tournament import wilson
 
@@ -44,6 +45,8 @@ LOWEST_SUCCESS = {"easy": 1, "medium": 4, "hard": 7}
 """The least roll of a die that cracks a lock: always on easy, never on hard."""
 STARTERS = ({"id": "picks", "name": "Picks"}, {"id": "drills", "name": "Drills"},
             {"id": "charms", "name": "Charms"})
+"""The shipped tool kits, one per thief (a per-seat set-up choice that changes nothing)."""
+IDS = [str(kit["id"]) for kit in STARTERS]
 
 
 @dataclass(frozen=True)
@@ -125,20 +128,29 @@ class VaultState(State):
         return self.tries
 
 
-class VaultDecks(GameDecks):
-    """Three starter "decks" (tool kits) that change nothing: for the rotation under a sweep."""
+class VaultKits(SetupChoice):
+    """Three shipped tool kits, one per thief, that change nothing: a per-seat set-up choice
+    for the lab to rotate (``GameType.setup``), under its own words and keyword."""
 
-    def starters(self) -> list[dict[str, Any]]:
-        return [dict(deck) for deck in STARTERS]
+    name = "kit"
+    plural = "kits"
+    keyword = "kits"
+    per_seat = True
+
+    def shipped(self) -> list[dict[str, Any]]:
+        return [dict(kit) for kit in STARTERS]
 
     def problems(self, data: Any) -> list[str]:
-        return [] if data in STARTERS else ["not a starter kit"]
+        return [] if data in STARTERS else ["not a shipped kit"]
 
     def load(self, value: Any) -> dict[str, Any]:
-        for deck in STARTERS:
-            if value in (deck, deck["id"]):
-                return dict(deck)
+        for kit in STARTERS:
+            if value in (kit, kit["id"], kit["name"]):
+                return dict(kit)
         raise ValueError(f"no kit {value!r}")
+
+
+KITS = VaultKits()
 
 
 class Vault(Game):
@@ -149,8 +161,7 @@ class Vault(Game):
     min_players = 1
     max_players = 3
     type = GameType(seats=(1, 3), play=COOPERATIVE, chance=False, hidden_information=False,
-                    role=Role("kit", "kits"), view=ViewKeys("colour"),
-                    setup=(SetupChoice("kit", "decks", per_seat=True),))
+                    role=Role("thief", "thieves"), view=ViewKeys("colour"), setup=(KITS,))
     options = (
         GameOption("difficulty", "how hard the lock is", "medium",
                    choices=("easy", "medium", "hard")),
@@ -159,9 +170,9 @@ class Vault(Game):
     )
 
     def new_game(self, players: int, seed: Seed, **options: Any) -> VaultState:
-        values = self.check_new_game(players, options, known=("decks",))
-        if "decks" in values:
-            VaultDecks().check_choice(values["decks"])
+        values = self.check_new_game(players, options)
+        if len(options.get(KITS.keyword) or KITS.default(players)) != players:
+            raise ValueError("one kit per thief")
         return VaultState(players, LOWEST_SUCCESS[values["difficulty"]], rng_from_seed(seed))
 
     def from_position(self, position: dict[str, Any]) -> State:
@@ -171,9 +182,6 @@ class Vault(Game):
         if not isinstance(data, dict) or data.get("verb") != "try":
             raise ValueError("not a Vault action")
         return Try(str(data.get("way")))
-
-    def decks(self) -> GameDecks | None:
-        return VaultDecks()
 
 
 GAME = Vault()
@@ -241,19 +249,110 @@ def test_sweep_summary_has_a_row_per_combination_with_intervals(vault: Game) -> 
         "the crew ran out of tries", 0)
 
 
-def test_a_sweep_meets_every_deck_pairing_equally(vault: Game) -> None:
-    """Rule: under a sweep of C combinations the starter decks rotate by k // C, so each
-    combination is played with each ordered pairing of decks (not always the same ones)."""
+def test_a_sweep_meets_every_pairing_of_a_per_seat_choice_equally(vault: Game) -> None:
+    """Rule: a per-seat set-up choice the study leaves unchosen is rotated over the games
+    through its shipped documents, by id (``seat_rotation``); under a sweep of C
+    combinations the rotation steps by k // C, so each combination is played with each
+    ordered pairing of shipped kits (not always the same ones)."""
     study = lab.make_study(NAME, 2, 1, ["random"], sweep={"difficulty": None})
     seen = set()
-    for k in range(18):  # 3 combinations x 6 ordered pairs of 3 decks
+    for k in range(18):  # 3 combinations x 6 ordered pairs of 3 kits
         options = lab.game_options(study, k)
-        seen.add((options["difficulty"], tuple(d["id"] for d in options["decks"])))
+        seen.add((options["difficulty"], tuple(options["kits"])))
     assert len(seen) == 18
     plain = lab.make_study(NAME, 2, 1, ["random"])
-    assert [lab.game_options(plain, k)["decks"] for k in range(6)] == [
-        [dict(STARTERS[a]), dict(STARTERS[b])] for a, b in
-        (lab.deck_rotation(3, 2, k) for k in range(6))]
+    assert [lab.game_options(plain, k)["kits"] for k in range(6)] == [
+        [IDS[a], IDS[b]] for a, b in (lab.seat_rotation(3, 2, k) for k in range(6))]
+    assert {tuple(lab.game_options(plain, k)["kits"]) for k in range(6)} == {
+        (a, b) for a in IDS for b in IDS if a != b}
+    three = lab.make_study(NAME, 3, 1, ["random"])
+    assert [lab.game_options(three, k)["kits"] for k in range(3)] == [
+        IDS, IDS[1:] + IDS[:1], IDS[2:] + IDS[:2]]
+
+
+def test_a_chosen_per_seat_choice_is_kept_by_id_and_counted_per_seat(vault: Game) -> None:
+    """Rule: a study keeps a per-seat set-up choice as a record keeps it (a shipped document
+    named by its name kept by its id, ``SetupChoice.check``), plays every game with it, and
+    refuses a count that is not one per seat, in the choice's words."""
+    study = lab.make_study(NAME, 2, 1, ["random"], {"kits": ["Charms", "picks"]})
+    assert study.options["kits"] == ["charms", "picks"]
+    assert lab.game_options(study, 4)["kits"] == ["charms", "picks"]
+    with pytest.raises(lab.LabError, match="must list one kit per seat: 3 kits, not 2"):
+        lab.make_study(NAME, 3, 1, ["random"], {"kits": ["charms", "picks"]})
+
+
+def test_the_summary_and_report_name_a_per_seat_choice_in_its_own_words(
+        vault: Game, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Rule: ``seat_choice`` and ``seat_matrix`` are named by the game's per-seat set-up
+    choice (its name and plural, never a game's own key): rotated kits give a matrix of
+    every shipped kit against every other, and the report's section and CSV say "kit"."""
+    study = lab.make_study(NAME, 2, 2, ["random"])
+    results, run = lab.run_study(study, 12, workers=1)
+    summary = lab.summarise(study, results, run)
+    assert summary["seat_choice"] == {"choice": "kit", "plural": "kits", "keyword": "kits",
+                                      "by_seat": None}
+    matrix = summary["seat_matrix"]
+    names = [str(kit["name"]) for kit in STARTERS]
+    assert matrix["choice"] == "kit" and matrix["names"] == names
+    for row in names:
+        assert set(matrix["rows"][row]) == set(names) - {row}
+        for cell in matrix["rows"][row].values():
+            assert cell["games"] == 4  # 12 games over 6 ordered pairs, both seats
+    from citywatch.lab import report as lab_report
+
+    lab_report.write_csv(tmp_path, summary, results)
+    assert (tmp_path / "seat_matrix.csv").read_text().splitlines()[0] == (
+        "kit,against,games,wins,rate,ci_low,ci_high")
+    page = lab_report.render_html(summary)
+    assert "<h2>Kit against kit</h2>" in page and "shipped kits were rotated" in page
+    chosen = lab.make_study(NAME, 2, 2, ["random"], {"kits": ["drills", "drills"]})
+    results, run = lab.run_study(chosen, 2, workers=1)
+    summary = lab.summarise(chosen, results, run)
+    assert summary["seat_choice"]["by_seat"] == ["Drills", "Drills"]
+    assert summary["seat_matrix"]["rows"] == {"Drills": {}}
+    assert "Kits by seat: Drills, Drills." in lab_report.render_html(summary)
+
+
+def test_a_study_resumes_only_with_the_same_per_seat_documents(vault: Game,
+                                                                tmp_path: Path) -> None:
+    """Rule: the results header keeps the per-seat set-up choice; a rerun naming the same
+    documents (by id, name or JSON form) continues it, and one with other documents, or
+    leaving them to rotate, is refused."""
+    results_file = tmp_path / lab.RESULTS
+    first = lab.make_study(NAME, 2, 5, ["random"], {"kits": ["picks", "drills"]})
+    lab.run_study(first, 2, workers=1, results_file=results_file)
+    same = lab.make_study(NAME, 2, 5, ["random"], {"kits": [dict(STARTERS[0]), "Drills"]})
+    _, run = lab.run_study(same, 4, workers=1, results_file=results_file)
+    assert run.to_json()["games_resumed"] == 2
+    for other in ({"kits": ["drills", "picks"]}, {}):
+        study = lab.make_study(NAME, 2, 5, ["random"], other)
+        with pytest.raises(lab.LabError, match="holds a study with options"):
+            lab.run_study(study, 4, workers=1, results_file=results_file)
+
+
+def test_a_per_table_set_up_choice_is_swept_like_a_choice_option(tmp_path: Path) -> None:
+    """Rule: a per-table set-up choice (Black Keep's scenario, ``GameType.setup``) is swept
+    as an option: without values over every shipped document, each value checked as the
+    choice checks it; game k is set up with combination k mod C, as its record says."""
+    from citywatch.games.black_keep.scenario import SCENARIOS
+
+    every = lab.make_study("black-keep", 1, 3, ["random"], sweep={"scenario": None})
+    assert every.sweep == (("scenario", tuple(SCENARIOS.ids())),)
+    with pytest.raises(lab.LabError, match="sweeping scenario: there is no scenario"):
+        lab.make_study("black-keep", 1, 3, ["random"], sweep={"scenario": ["no-such"]})
+    with pytest.raises(lab.LabError, match="scenario is both swept and given"):
+        lab.make_study("black-keep", 1, 3, ["random"], {"scenario": "tutorial"},
+                       sweep={"scenario": ["tutorial", "the-vault"]})
+    records = tmp_path / "records"
+    summary = simulate("black-keep", 1, 4, 3, ["random"], records,
+                       sweep={"scenario": ["tutorial", "the-vault"]}).to_json()
+    assert "scenario" not in summary["options"]
+    assert [row["label"] for row in summary["sweep"]["combinations"]] == [
+        "scenario=tutorial", "scenario=the-vault"]
+    assert [row["games"] for row in summary["sweep"]["combinations"]] == [2, 2]
+    for k in range(4):
+        record = Record.load(records / f"game-{k + 1:05d}.json")
+        assert record.options["scenario"] == ("tutorial", "the-vault")[k % 2]
 
 
 def test_guards_guards_one_spell_games_are_shorter() -> None:
@@ -273,7 +372,7 @@ def test_guards_guards_one_spell_games_are_shorter() -> None:
     (["--sweep", "difficulty=easy,tricky"], "must be one of easy, medium, hard"),
     (["--sweep", "difficulty=easy,easy"], "easy given twice"),
     (["--sweep", "alarm=1,2"], "cannot sweep alarm: not an option of vault"),
-    (["--sweep", "decks=picks,drills"], "cannot sweep decks"),
+    (["--sweep", "kits=picks,drills"], "cannot sweep kits: one kit per seat"),
     (["--sweep", "door", "--option", "door=back"], "door is both swept and given"),
     (["--sweep", "door", "--sweep", "door=back"], "--sweep door is given twice"),
 ])

@@ -108,15 +108,18 @@ def test_deck_options_through_simulate_are_kept_in_records_that_replay(
                  "--deck", "1=heartland", "--deck", f"2={deck_file}", "--records",
                  str(records), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
-    assert summary["deck_choice"] == ["Heartland (stand-in preset)", "My own deck"]
+    chosen = summary["seat_choice"]["by_seat"]
+    assert chosen == ["Heartland (stand-in preset)", "My own deck"]
     deck_file.unlink()  # the record holds the deck list itself, not the file's name
     for path in sorted(records.glob("game-*.json")):
         record = Record.load(path)
         # A starter deck is kept by its id, one's own as its list (citywatch ruling 5).
         assert record.options["decks"][0] == "heartland"
         assert record.options["decks"][1]["action"] == STARTERS[0]["action"]
+        assert [BOOK.load(d)["name"] for d in record.options["decks"]] == chosen
+        assert BOOK.load(record.options["decks"][1])["action"] == STARTERS[0]["action"]
         state = replay(record, verify=True)
-        assert [s["deck"]["name"] for s in state.view(None)["seats"]] == summary["deck_choice"]
+        assert [s["deck"]["name"] for s in state.view(None)["seats"]] == chosen
 
 
 @pytest.mark.parametrize("args", [
@@ -149,7 +152,23 @@ def test_tournament_plays_the_chosen_decks(capsys: pytest.CaptureFixture[str]) -
     assert main(["tournament", GAME, "--bots", "random,random", "--games", "2",
                  "--deck", "1=lifeline", "--deck", "2=lifeline", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert result["decks"] == ["Lifeline (stand-in preset)"] * 2 and result["games"] == 2
+    assert result["seat_choice"]["by_seat"] == ["Lifeline (stand-in preset)"] * 2
+    assert result["games"] == 2
+
+
+def test_a_tournament_names_each_seats_document_through_the_choice() -> None:
+    """Rule: a tournament's ``seat_choice`` names the per-seat set-up choice in its words and
+    each seat's document by name (``SetupChoice.show``: a starter deck by id, one's own as
+    its JSON form), and refuses a count that is not one per seat."""
+    from citywatch.tournament import tournament
+
+    result = tournament(GAME, ["random", "random"], 2, 1,
+                        options={"decks": ["lifeline", own_deck("Mine")]})
+    assert result["seat_choice"] == {"choice": "deck", "plural": "decks", "keyword": "decks",
+                                     "by_seat": ["Lifeline (stand-in preset)", "Mine"]}
+    assert "seat_choice" not in tournament(GAME, ["random", "random"], 2, 1)
+    with pytest.raises(ValueError, match="must list one deck per seat: 3 decks, not 2"):
+        tournament(GAME, ["random"] * 3, 3, 1, options={"decks": ["lifeline", "vanguard"]})
 
 
 def test_a_save_names_its_decks_not_their_lists(tmp_path: Path) -> None:
@@ -222,19 +241,33 @@ def test_perft_deck_misuse_is_a_usage_error(args: list[str], words: str,
 
 
 def test_two_player_rotation_plays_every_pairing_from_both_seats() -> None:
-    pairs = {tuple(lab.deck_rotation(4, 2, k)) for k in range(12)}
+    """Rule: with 2 seats the rotation plays each ordered pair of different shipped
+    documents in turn; with more, seat s of game k gets document (k + s) mod count."""
+    pairs = {tuple(lab.seat_rotation(4, 2, k)) for k in range(12)}
     assert pairs == {(a, b) for a in range(4) for b in range(4) if a != b}
-    assert lab.deck_rotation(4, 3, 5) == [1, 2, 3]
+    assert lab.seat_rotation(4, 3, 5) == [1, 2, 3]
+
+
+def test_unchosen_decks_rotate_over_the_starter_decks_by_id() -> None:
+    """Rule: a study that leaves the per-seat set-up choice unchosen sets each game up with
+    shipped documents by id (``SetupChoice.shipped``), every ordered pairing in 12 games."""
+    study = lab.make_study(GAME, 2, 3, ["random"])
+    games = [lab.game_options(study, k)[BOOK.keyword] for k in range(12)]
+    assert {tuple(decks) for decks in games} == {(a, b) for a in IDS for b in IDS if a != b}
 
 
 def test_lab_matrix_has_every_pairing_with_intervals(tmp_path: Path) -> None:
+    """Rule: the summary's ``seat_matrix`` (the choice's documents against each other) has
+    a cell for every ordered pair of starter decks, with Wilson intervals, in
+    seat_matrix.csv and the report's section named by the choice."""
     study = lab.make_study(GAME, 2, 3, ["random"])
     results, run = lab.run_study(study, 12, workers=1)
     summary = lab.summarise(study, results, run)
-    assert summary["deck_choice"] == "rotated starter decks"
-    matrix = summary["deck_matrix"]
+    assert summary["seat_choice"] == {"choice": "deck", "plural": "decks", "keyword": "decks",
+                                      "by_seat": None}
+    matrix = summary["seat_matrix"]
     names = [d["name"] for d in STARTERS]
-    assert matrix["decks"] == names
+    assert matrix["choice"] == "deck" and matrix["names"] == names
     for row in names:
         assert row not in matrix["rows"][row]  # a deck is not matched against itself
         for column in names:
@@ -245,23 +278,27 @@ def test_lab_matrix_has_every_pairing_with_intervals(tmp_path: Path) -> None:
             assert cell["ci_low"] <= cell["rate"] <= cell["ci_high"]
             assert cell["wins"] + mirror["wins"] <= 2
     paths = lab_report.write_csv(tmp_path, summary, results)
-    table = (tmp_path / "deck_matrix.csv").read_text().splitlines()
-    assert tmp_path / "deck_matrix.csv" in paths and len(table) == 1 + 12
+    table = (tmp_path / "seat_matrix.csv").read_text().splitlines()
+    assert tmp_path / "seat_matrix.csv" in paths and len(table) == 1 + 12
     assert table[0] == "deck,against,games,wins,rate,ci_low,ci_high"
     assert "Deck against deck" in lab_report.render_html(summary)
 
 
 def test_a_study_with_chosen_decks_keeps_them_and_refuses_a_wrong_count() -> None:
-    decks = BOOK.check_choice(["total_defence", "vanguard"])
+    """Rule: chosen decks are kept as a record keeps them (starter decks by id) for every
+    game, and a count that is not one per seat is refused."""
+    decks = BOOK.check(["total_defence", "vanguard"])
     study = lab.make_study(GAME, 2, 1, ["random"], {"decks": decks})
-    assert lab.game_options(study, 5)["decks"] == decks
+    assert lab.game_options(study, 5)["decks"] == decks == ["total_defence", "vanguard"]
     with pytest.raises(lab.LabError, match="one deck per seat"):
         lab.make_study(GAME, 3, 1, ["random"], {"decks": decks})
 
 
 def test_games_without_decks_get_no_matrix() -> None:
+    """Rule: a game without a per-seat set-up choice gets no ``seat_choice`` nor matrix,
+    and its games no options added."""
     study = lab.make_study("ankh-morpork", 2, 1, ["random"])
-    assert lab.deck_summary(study, []) == {}
+    assert lab.seat_choice_summary(study, []) == {}
     assert lab.game_options(study, 0) == {}
 
 
