@@ -183,7 +183,9 @@ def _guide(game: str) -> Guide | None:
 
 
 class _Name(argparse.Action):
-    """Join the NAME words; refuse a KIND the game does not have, or a KIND without a NAME."""
+    """Join the NAME words; refuse a KIND the game does not have, or a KIND without a NAME.
+    KIND and NAME that are no kind but together name entries (``Location Dial``, ``Bored``)
+    look those up in every kind."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
@@ -197,6 +199,11 @@ class _Name(argparse.Action):
         try:
             _section(reference, namespace.kind)
         except ValueError:
+            anything = " ".join([namespace.kind, *words])
+            if _find(reference, None, anything):
+                namespace.kind = None
+                setattr(namespace, self.dest, anything)
+                return
             parser.error(f"argument kind: invalid choice: {namespace.kind!r} "
                          f"(choose from {', '.join(kinds(reference))})")
         if not words:
@@ -212,7 +219,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("game", choices=game_names(), help="the game")
     p.add_argument("kind", nargs="?", metavar="KIND",
                    help="what to look up: a section of the game's reference or its singular, "
-                        "as headed in 'citywatch rules GAME' (default: everything)")
+                        "as headed in 'citywatch rules GAME' (default: everything); or leave "
+                        "it out and give a name of any kind, such as a term ('citywatch rules "
+                        "GAME NAME')")
     p.add_argument("name", nargs="*", action=_Name, metavar="NAME",
                    help="the name, or part of it, in any case (a numbered entry also by its "
                         "number)")
@@ -222,7 +231,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Run ``citywatch rules``; return the exit status."""
     reference = _reference(args.game)
-    if args.kind is None and args.json:
+    everything = args.kind is None and not args.name
+    if everything and args.json:
         print(json.dumps(reference))
         return 0
     if not sections(reference):
@@ -231,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"citywatch rules: {args.game} has no rules reference yet", file=sys.stderr)
         return 1
     console = Console(highlight=False, markup=False, emoji=False)
-    if args.kind is None:
+    if everything:
         guide = _guide(args.game)
         if guide:
             _emit(console, guide_renderables(guide), min(console.width, PANEL_WIDTH))
@@ -250,7 +260,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         panels: list[RenderableType] = [entry_panel(kind, entry) for kind, entry in found]
         if len(found) > 1:
-            section = _section(reference, args.kind).replace("_", " ")
+            section = ("entries" if args.kind is None
+                       else _section(reference, args.kind).replace("_", " "))
             panels.insert(0, Text(f"{len(found)} {section} match '{args.name}'", style="dim"))
         _emit(console, panels, min(console.width, PANEL_WIDTH))
     return 0
@@ -328,11 +339,12 @@ def entry_panel(kind: str, entry: Entry) -> Panel:
     rest = [k for k in entry if k != "name" and k not in _FACTS]
     if facts:
         rows.add_row(kind, Text(", ".join(facts)))
-    elif "text" in rest:
-        rows.add_row(kind, _row(entry, "text"))
-        rest.remove("text")
+    elif "text" in rest or "meaning" in rest:
+        said = "text" if "text" in rest else "meaning"
+        rows.add_row(kind, _row(entry, said))
+        rest.remove(said)
     for key in rest:
-        rows.add_row(_label(key), _row(entry, key))
+        rows.add_row("also called" if key == "also" else _label(key), _row(entry, key))
     return Panel(rows, title=_name(entry), title_align="left", box=box.ROUNDED)
 
 
