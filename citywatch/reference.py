@@ -1,4 +1,6 @@
-"""The ``rules`` command: the entries of a game's rules reference, for people.
+"""The ``rules`` command: how to play a game (``Game.how_to_play()``, ``core/guide.py``), then
+the entries of its rules reference, for people; or the entries of one kind, or of any kind,
+called NAME (``citywatch rules GAME [KIND] NAME``).
 
 A reference (``Game.reference()``) is a JSON object: each key whose value is a list of entries
 (objects with a ``"name"``) is a section, and a kind is a section's name or its singular
@@ -6,7 +8,9 @@ A reference (``Game.reference()``) is a JSON object: each key whose value is a l
 section's heading is its name, capitalised). Entries are printed by their fields: a few fields
 have a look of their own (``id`` and ``number`` label an entry, and an entry may be looked up by
 its ``number``; ``deck`` colours its name; ``symbols``, ``cost``, ``borders_river``,
-``interrupt``, ...), and any other field is a ``key: value`` row.
+``interrupt``, ...), and any other field is a ``key: value`` row. The guide's terms are the
+reference's ``terms`` section (``meaning``, ``also``: other names they are found by); printed in
+the guide, they are not printed again with the reference.
 """
 
 from __future__ import annotations

@@ -150,6 +150,8 @@ def test_rules_finds_a_term_without_a_kind(name: str, words: list[str], says: st
     every kind (issue 26: the words the screens use)."""
     assert main(["rules", name, *words]) == 0
     assert says in " ".join(capsys.readouterr().out.replace("│", " ").split())
+    assert main(["rules", name, *words, "--json"]) == 0
+    assert says in capsys.readouterr().out
 
 
 def test_lookup_finds_plurals_and_other_names() -> None:
