@@ -157,7 +157,7 @@ def test_the_start_page_links_to_the_chosen_games_guide(base: str, browser: Brow
         page.select_option("#game", name)
         assert link.is_visible()
         assert link.get_attribute("href") == f"/how-to-play/{name}"
-    response = httpx.get(f"{base}{link.get_attribute('href')}")
+    response = httpx.get(f"{base}{link.get_attribute('href')}", timeout=60)
     assert response.status_code == 200 and "How to play" in response.text
     watch.check()
 
@@ -166,7 +166,8 @@ def test_the_table_page_links_to_its_games_guide(base: str, browser: Browser) ->
     """The table page's header has a "How to play" link to its own game's guide, in view at
     1366x800 and in a font of at least 11 px."""
     created = httpx.post(f"{base}/api/tables",
-                         json={"game": "black-keep", "seats": ["human"], "seed": 5}).json()
+                         json={"game": "black-keep", "seats": ["human"], "seed": 5},
+                         timeout=60).json()
     watch = Watch()
     page = _open(browser, base + created["seats"][0]["link"], (1366, 800), watch)
     link = page.locator("header #how-to-play")
