@@ -1,4 +1,6 @@
-"""The ``rules`` command: the entries of a game's rules reference, for people.
+"""The ``rules`` command: how to play a game (``Game.how_to_play()``, ``core/guide.py``), then
+the entries of its rules reference, for people; or the entries of one kind, or of any kind,
+called NAME (``citywatch rules GAME [KIND] NAME``).
 
 A reference (``Game.reference()``) is a JSON object: each key whose value is a list of entries
 (objects with a ``"name"``) is a section, and a kind is a section's name or its singular
@@ -6,7 +8,9 @@ A reference (``Game.reference()``) is a JSON object: each key whose value is a l
 section's heading is its name, capitalised). Entries are printed by their fields: a few fields
 have a look of their own (``id`` and ``number`` label an entry, and an entry may be looked up by
 its ``number``; ``deck`` colours its name; ``symbols``, ``cost``, ``borders_river``,
-``interrupt``, ...), and any other field is a ``key: value`` row.
+``interrupt``, ...), and any other field is a ``key: value`` row. The guide's terms are the
+reference's ``terms`` section (``meaning``, ``also``: other names they are found by); printed in
+the guide, they are not printed again with the reference.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.guide import TERMS, Guide
 from citywatch.core.registry import game_names, load
 
 WIDE = 140
@@ -106,21 +111,54 @@ def _entries(reference: dict[str, Any], kind: str | None) -> list[tuple[str, Ent
     return [(_kind(s), e) for s in chosen for e in reference[s]]
 
 
+def _names(entry: Entry) -> list[str]:
+    """The names an entry is found by: its ``name``, then any ``also`` (a term's other
+    names)."""
+    also = entry.get("also")
+    return [str(entry["name"]), *(str(a) for a in also)] if isinstance(also, list) \
+        else [str(entry["name"])]
+
+
+def _forms(query: str) -> list[str]:
+    """``query`` (folded), then its last word's singular forms, if it may be a plural:
+    ``saboteurs`` -> ``saboteur``, ``hexes`` -> ``hex``, ``thieves`` -> ``thief``."""
+    forms = [query]
+    if query.endswith("ies"):
+        forms.append(query[:-3] + "y")
+    if query.endswith("ves"):
+        forms.append(query[:-3] + "f")
+    if query.endswith("es"):
+        forms.append(query[:-2])
+    if query.endswith("s") and not query.endswith("ss"):
+        forms.append(query[:-1])
+    return forms
+
+
 def _find(reference: dict[str, Any], kind: str | None, name: str) -> list[tuple[str, Entry]]:
     query = _fold(name)
     if not query:
         return []
     entries = _entries(reference, kind)
-    exact = [(k, e) for k, e in entries
-             if _fold(str(e["name"])) == query or ("number" in e and str(e["number"]) == query)]
-    return exact or [(k, e) for k, e in entries if query in _fold(str(e["name"]))]
+    forms = _forms(query)
+    for form in forms:
+        exact = [(k, e) for k, e in entries
+                 if form in (_fold(n) for n in _names(e))
+                 or ("number" in e and str(e["number"]) == form)]
+        if exact:
+            return exact
+    for form in forms:
+        partial = [(k, e) for k, e in entries if any(form in _fold(n) for n in _names(e))]
+        if partial:
+            return partial
+    return []
 
 
 def lookup(reference: dict[str, Any], kind: str | None, name: str) -> list[Entry]:
     """The entries of ``kind`` (``None``: any kind) called ``name``, ignoring case.
 
     Exact matches if there are any, else every entry whose name contains ``name``;
-    apostrophes are ignored and an entry with a ``number`` may also be named by it.
+    apostrophes are ignored, an entry with a ``number`` may also be named by it, a term by
+    any of its ``also`` names, and a plural finds the singular (``Saboteurs``, ``Hexes``).
     ``ValueError`` for a kind the reference does not have.
     """
     return [e for _, e in _find(reference, kind, name)]
@@ -130,7 +168,8 @@ def suggest(reference: dict[str, Any], kind: str | None, name: str) -> list[str]
     """Up to three names of ``kind`` (``None``: any kind) spelled like ``name``, best first."""
     names: dict[str, str] = {}
     for _, entry in _entries(reference, kind):
-        names.setdefault(_fold(str(entry["name"])), str(entry["name"]))
+        for known in _names(entry):
+            names.setdefault(_fold(known), known)
     return [names[n] for n in difflib.get_close_matches(_fold(name), list(names), n=3)]
 
 
@@ -142,8 +181,15 @@ def _reference(game: str) -> dict[str, Any]:
         return {"game": game}
 
 
+def _guide(game: str) -> Guide | None:
+    """The game's how-to-play guide, if it has one."""
+    return load(game).how_to_play()
+
+
 class _Name(argparse.Action):
-    """Join the NAME words; refuse a KIND the game does not have, or a KIND without a NAME."""
+    """Join the NAME words; refuse a KIND the game does not have, or a KIND without a NAME.
+    KIND and NAME that are no kind but together name entries (``Location Dial``, ``Bored``)
+    look those up in every kind."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
@@ -157,6 +203,11 @@ class _Name(argparse.Action):
         try:
             _section(reference, namespace.kind)
         except ValueError:
+            anything = " ".join([namespace.kind, *words])
+            if _find(reference, None, anything):
+                namespace.kind = None
+                setattr(namespace, self.dest, anything)
+                return
             parser.error(f"argument kind: invalid choice: {namespace.kind!r} "
                          f"(choose from {', '.join(kinds(reference))})")
         if not words:
@@ -172,7 +223,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("game", choices=game_names(), help="the game")
     p.add_argument("kind", nargs="?", metavar="KIND",
                    help="what to look up: a section of the game's reference or its singular, "
-                        "as headed in 'citywatch rules GAME' (default: everything)")
+                        "as headed in 'citywatch rules GAME' (default: everything); or leave "
+                        "it out and give a name of any kind, such as a term ('citywatch rules "
+                        "GAME NAME')")
     p.add_argument("name", nargs="*", action=_Name, metavar="NAME",
                    help="the name, or part of it, in any case (a numbered entry also by its "
                         "number)")
@@ -182,7 +235,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """Run ``citywatch rules``; return the exit status."""
     reference = _reference(args.game)
-    if args.kind is None and args.json:
+    everything = args.kind is None and not args.name
+    if everything and args.json:
         print(json.dumps(reference))
         return 0
     if not sections(reference):
@@ -191,8 +245,12 @@ def run(args: argparse.Namespace) -> int:
         print(f"citywatch rules: {args.game} has no rules reference yet", file=sys.stderr)
         return 1
     console = Console(highlight=False, markup=False, emoji=False)
-    if args.kind is None:
-        _emit(console, reference_renderables(reference, console.width >= WIDE),
+    if everything:
+        guide = _guide(args.game)
+        if guide:
+            _emit(console, guide_renderables(guide), min(console.width, PANEL_WIDTH))
+        skip = (TERMS,) if guide else ()
+        _emit(console, reference_renderables(reference, console.width >= WIDE, skip),
               min(console.width, MAX_WIDTH))
         return 0
     found = _find(reference, args.kind, args.name)
@@ -206,7 +264,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.json:
         panels: list[RenderableType] = [entry_panel(kind, entry) for kind, entry in found]
         if len(found) > 1:
-            section = _section(reference, args.kind).replace("_", " ")
+            section = ("entries" if args.kind is None
+                       else _section(reference, args.kind).replace("_", " "))
             panels.insert(0, Text(f"{len(found)} {section} match '{args.name}'", style="dim"))
         _emit(console, panels, min(console.width, PANEL_WIDTH))
     return 0
@@ -284,19 +343,64 @@ def entry_panel(kind: str, entry: Entry) -> Panel:
     rest = [k for k in entry if k != "name" and k not in _FACTS]
     if facts:
         rows.add_row(kind, Text(", ".join(facts)))
-    elif "text" in rest:
-        rows.add_row(kind, _row(entry, "text"))
-        rest.remove("text")
+    elif "text" in rest or "meaning" in rest:
+        said = "text" if "text" in rest else "meaning"
+        rows.add_row(kind, _row(entry, said))
+        rest.remove(said)
     for key in rest:
-        rows.add_row(_label(key), _row(entry, key))
+        rows.add_row("also called" if key == "also" else _label(key), _row(entry, key))
     return Panel(rows, title=_name(entry), title_align="left", box=box.ROUNDED)
 
 
-def reference_renderables(reference: dict[str, Any], wide: bool) -> list[RenderableType]:
-    """Every entry of every section: as tables if ``wide``, else as lists."""
+def guide_renderables(guide: Guide) -> list[RenderableType]:
+    """A how-to-play guide (``core/guide.py``): its title and intro, then each section under
+    its heading: paragraphs, bulleted lists, and the terms beside their meanings."""
+    out: list[RenderableType] = [Text(str(guide["title"]), style="bold")]
+    if guide.get("intro"):
+        out += ["", Text(str(guide["intro"]))]
+    for section in guide["sections"]:
+        out += ["", Rule(Text(str(section["title"]), style="bold"), align="left"), ""]
+        if section["id"] == TERMS:
+            out.append(_terms_grid(section["terms"]))
+            continue
+        for i, block in enumerate(section["body"]):
+            if i:
+                out.append("")
+            if isinstance(block, list):
+                items = Table.grid(padding=(0, 1))
+                items.add_column(no_wrap=True)
+                items.add_column(ratio=1)
+                for item in block:
+                    items.add_row("  -", Text(str(item)))
+                out.append(items)
+            else:
+                out.append(Text(str(block)))
+    out.append("")
+    return out
+
+
+def _terms_grid(terms: list[Entry]) -> Table:
+    """Terms in two columns: the name (and its other names), the meaning."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="bold", max_width=26)
+    grid.add_column(ratio=1)
+    for term in terms:
+        meaning = Text(str(term["meaning"]))
+        if term.get("also"):
+            meaning.append(f" (Also: {_value(term['also'])}.)", style="dim")
+        grid.add_row(str(term["name"]), meaning)
+    return grid
+
+
+def reference_renderables(reference: dict[str, Any], wide: bool,
+                          skip: Sequence[str] = ()) -> list[RenderableType]:
+    """Every entry of every section but those in ``skip``: as tables if ``wide``, else as
+    lists."""
     out: list[RenderableType] = [
         Text(f"{reference.get('game', '')}: rules reference", style="bold")]
     for section in sections(reference):
+        if section in skip:
+            continue
         entries = reference[section]
         title = Text(f"{_title(reference, section)} ({len(entries)})", style="bold")
         kind = _kind(section)

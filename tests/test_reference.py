@@ -180,11 +180,14 @@ def test_rules_prints_the_whole_reference(plain: None, capsys: pytest.CaptureFix
 
 def test_rules_wide_uses_tables(monkeypatch: pytest.MonkeyPatch, plain: None,
                                 capsys: pytest.CaptureFixture[str]) -> None:
-    """On a wide terminal the reference is tables, no wider than 160 columns."""
+    """On a wide terminal the reference is tables, no wider than 160 columns (after the
+    how-to-play guide, which is at most 100 wide)."""
     monkeypatch.setenv("COLUMNS", "200")
     assert main(["rules", "ankh-morpork"]) == 0
     out = capsys.readouterr().out
-    lines = out.splitlines()
+    guide, _, rest = out.partition("ankh-morpork: rules reference")
+    assert all(len(line) <= 100 for line in guide.splitlines())
+    lines = rest.splitlines()
     assert len(lines) < 300
     assert all(len(line) <= 160 for line in lines)
     assert any(line.split() == ["id", "card", "deck", "symbols", "text"] for line in lines)
@@ -308,9 +311,10 @@ TOY_REFERENCE: dict[str, Any] = {
 
 
 def test_kinds_come_from_the_reference() -> None:
-    """Sections are the list-of-entries keys; a kind is a section or its singular."""
-    assert sections(REFERENCE) == ["cards", "areas", "events", "personalities"]
-    assert kinds(REFERENCE) == ["card", "area", "event", "personality"]
+    """Sections are the list-of-entries keys; a kind is a section or its singular (the
+    terms of the how-to-play guide last, issue 26)."""
+    assert sections(REFERENCE) == ["cards", "areas", "events", "personalities", "terms"]
+    assert kinds(REFERENCE) == ["card", "area", "event", "personality", "term"]
     assert sections(TOY_REFERENCE) == ["volunteers", "scrolls"]
     assert [singular(s) for s in ("items", "boxes", "crisis_cards", "glasses", "sheep")] == [
         "item", "box", "crisis_card", "glass", "sheep"]

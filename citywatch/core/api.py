@@ -484,6 +484,13 @@ class Game(ABC):
         Default: no sections, just ``{"game": name}``."""
         return {"game": self.name}
 
+    def how_to_play(self) -> dict[str, Any] | None:
+        """How to play the game, for people new to it (``core/guide.py``: set-up, a turn, how
+        to win and the terms, each a section), shown at the top of ``citywatch rules`` and on
+        the server's ``/how-to-play/<name>`` page; its terms are also in ``reference()``, for
+        ``? TERM``. Default: None, no guide."""
+        return None
+
     def display_name(self) -> str:
         """``title``, or ``name`` if the game has none."""
         return self.title or self.name

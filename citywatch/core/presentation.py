@@ -73,6 +73,22 @@ class ScreenFunctions:
     """A few lines of board summary (None: the players screen, cut to fit)."""
 
 
+def field_text(value: Any) -> str:
+    """A reference entry's field as people read it, never as Python: yes or no for a flag,
+    a list's items joined by commas ("none" if empty), an object as ``key: value`` pairs
+    (``_`` read as a space), "none" for a missing value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(field_text(v) for v in value) or "none"
+    if isinstance(value, dict):
+        return "; ".join(f"{str(k).replace('_', ' ')}: {field_text(v)}"
+                         for k, v in value.items()) or "none"
+    return str(value)
+
+
 def summary_of(screens: TerminalScreens, view: View) -> Any:
     """The compact screen's board summary of ``view``: the game's own ``summary(view)`` if its
     screens have one, else its players screen (the interface cuts either to fit)."""

@@ -35,6 +35,7 @@ from citywatch.core.registry import game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.connections import Sockets, client_key
 from citywatch.server.guard import SameOrigin, SecurityHeaders
+from citywatch.server.guide_page import guide_page, index_page, missing_page
 from citywatch.server.setup import SETUP_TIME_LIMIT
 from citywatch.server.signing import RecordSigner, load_signer
 from citywatch.server.storage import Storage
@@ -123,6 +124,18 @@ async def play_page(request: Request) -> Response:
 async def replay_page(request: Request) -> Response:
     """The step-by-step replay page of a finished game; a 404 page for an unknown token."""
     return await _token_page(request, "replay.html")
+
+
+async def how_to_play(request: Request) -> Response:
+    """``/how-to-play/<game>``: the game's how-to-play guide (``guide_page.py``); a 404 page
+    for a game without one; ``/how-to-play``: the games that have one."""
+    name = request.path_params.get("game")
+    if name is None:
+        return HTMLResponse(index_page())
+    guide = load(name).how_to_play() if name in game_names() else None
+    if guide is None:
+        return HTMLResponse(missing_page(name), status_code=404)
+    return HTMLResponse(guide_page(name, guide, load(name).display_name()))
 
 
 async def api_games(request: Request) -> Response:
@@ -397,6 +410,8 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/", index),
         Route("/play/{token}", play_page),
         Route("/replay/{token}", replay_page),
+        Route("/how-to-play", how_to_play),
+        Route("/how-to-play/{game}", how_to_play),
         Route("/api/games", api_games),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/view/{token}", api_view),

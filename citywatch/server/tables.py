@@ -139,7 +139,8 @@ def catalogue() -> list[dict[str, Any]]:
             LEVELS.index(b) if b in LEVELS else len(LEVELS), b != FALLBACK_BOT, b not in own, b))
         about = {"name": name, "title": game.display_name(),
                  "min_players": game.min_players, "max_players": game.max_players,
-                 "bots": bots, "board": has_board(game), "type": game.type.to_json()}
+                 "bots": bots, "board": has_board(game), "type": game.type.to_json(),
+                 "how_to_play": game.how_to_play() is not None}
         if game.options:
             about["options"] = [option.to_json() for option in game.options]
         games.append(about)

@@ -15,7 +15,7 @@ from rich.pretty import Pretty
 from rich.text import Text
 
 from citywatch.core.api import Game, GameType
-from citywatch.core.presentation import TerminalScreens, View
+from citywatch.core.presentation import TerminalScreens, View, field_text
 
 
 class GenericScreens:
@@ -62,8 +62,12 @@ class GenericScreens:
         return Group(Text("The end:", style="bold"), Pretty(view.get("result")))
 
     def describe(self, entry: dict[str, Any]) -> RenderableType:
-        """A reference entry as JSON."""
-        return Pretty(entry)
+        """A reference entry: its name, then each other field as ``key: value`` in words
+        (``field_text``: yes or no, lists joined by commas, never Python's own spelling)."""
+        lines: list[RenderableType] = [Text(str(entry.get("name", "?")), style="bold")]
+        lines += [indented(f"{str(key).replace('_', ' ')}: {field_text(value)}", 2)
+                  for key, value in entry.items() if key != "name"]
+        return Group(*lines)
 
 
 def screens_for(game: Game) -> TerminalScreens:

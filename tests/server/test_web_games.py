@@ -55,7 +55,8 @@ def create(client: TestClient, game: str, seats: list[str], seed: int = 3) -> di
 def test_api_games_lists_every_registered_game(client: TestClient) -> None:
     """``GET /api/games``: name, title, seat range, the server's bots (the difficulty levels
     easy, normal and hard, then the fallback, then the game's own), whether the game has a
-    browser board, and its declaration (``type``)."""
+    browser board, whether it has a how-to-play guide (issue 26) and its declaration
+    (``type``)."""
     response = client.get("/api/games")
     assert response.status_code == 200
     assert response.headers["cache-control"] == "no-store"
@@ -66,10 +67,10 @@ def test_api_games_lists_every_registered_game(client: TestClient) -> None:
     assert games["ankh-morpork"] == {
         "name": "ankh-morpork", "title": "Discworld: Ankh-Morpork", "min_players": 2,
         "max_players": 4, "bots": ["easy", "normal", "hard", "random", "heuristic", "ismcts"],
-        "board": True}
+        "board": True, "how_to_play": True}
     assert games["toy"] == {"name": "toy", "title": "toy", "min_players": 2, "max_players": 4,
                             "bots": ["easy", "normal", "hard", "random", "ismcts"],
-                            "board": False}
+                            "board": False, "how_to_play": False}
 
 
 def test_each_games_web_folder_is_served(client: TestClient) -> None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from citywatch.core.api import COMPETITIVE, Game, GameType, Role, State, ViewKeys
+from citywatch.core.guide import Guide, load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
 from citywatch.games.ankh_morpork.actions import Action
@@ -129,10 +130,16 @@ class AnkhMorpork(Game):
         found = view.last_move(state)
         return None if found is None else {"by": found["by"], "spaces": found["areas"]}
 
+    def how_to_play(self) -> Guide:
+        """Set-up, a turn, how to win and the terms, from the rulebook
+        (``data/how-to-play.json``)."""
+        return load_guide(Path(__file__).parent / "data" / "how-to-play.json")
+
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON), their
-        texts as players read them (``data.player_text``: no research notes)."""
-        return {
+        texts as players read them (``data.player_text``: no research notes), and the terms
+        of the how-to-play guide."""
+        return with_terms({
             "game": self.name,
             "cards": [
                 {"id": c.id, "name": c.name, "deck": c.deck,
@@ -150,7 +157,7 @@ class AnkhMorpork(Game):
             "personalities": [{"name": p.name, "wins_if": player_text(p.wins_if)}
                               for p in PERSONALITIES],
             "titles": {"areas": "City areas", "events": "Random events"},
-        }
+        }, self.how_to_play())
 
     # --- presentation (the seams of citywatch.core.presentation) ------------------------
     def terminal(self) -> TerminalScreens:

@@ -15,6 +15,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.guide import is_term, term_text
+
 STYLE = {"Red": "bold red", "Blue": "bold blue", "Green": "bold green", "Yellow": "bold yellow"}
 SHORT = {
     "place a minion": "Minion",
@@ -234,7 +236,10 @@ def describe_other(entry: dict[str, Any]) -> RenderableType:
 
 
 def describe(entry: dict[str, Any]) -> RenderableType:
-    """Any reference entry for the '?' help: a card, an area, an event or a personality."""
+    """Any reference entry for the '?' help: a card, an area, an event, a personality or a
+    term."""
+    if is_term(entry):
+        return Text.assemble((entry["name"], "bold"), f"\n  {term_text(entry)}")
     if "deck" in entry:
         return describe_card(entry)
     if "cost" in entry:

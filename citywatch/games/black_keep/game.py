@@ -112,6 +112,12 @@ class BlackKeep(Game):
 
         return BlackKeepScreens()
 
+    def how_to_play(self) -> dict[str, Any]:
+        """Set-up, a round, how to win and the terms (``reference.py``)."""
+        from citywatch.games.black_keep.reference import how_to_play
+
+        return how_to_play()
+
     def reference(self) -> dict[str, Any]:
         """The thief cards, Guard cards, treasures and scenarios for people
         (``reference.py``)."""

@@ -27,7 +27,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from citywatch.core.presentation import ScreenFunctions
+from citywatch.core.guide import is_term, term_text
+from citywatch.core.presentation import ScreenFunctions, field_text
 from citywatch.games.black_keep.data import GUARD_CARDS, THIEF_CARDS, TREASURES
 from citywatch.games.black_keep.hexes import (
     FACINGS,
@@ -710,15 +711,18 @@ def outcome(view: View) -> RenderableType:
 
 
 def describe(entry: dict[str, Any]) -> RenderableType:
-    """A reference entry (a card, a treasure, a guard type, ...): its name and text, then any
-    other plain fields as ``key: value``."""
+    """A reference entry (a card, a treasure, a scenario, a tile, a term): its name and text,
+    then its other plain fields as ``key: value``, every value in words (yes or no, never
+    Python's True or False)."""
+    if is_term(entry):
+        return Group(Text(str(entry["name"]), style="bold"), indented(term_text(entry)))
     rows: list[RenderableType] = [Text(str(entry.get("name", "?")), style="bold")]
     text = entry.get("text") or card_text(str(entry.get("name", "")))
     if text:
         rows.append(indented(str(text)))
     for key, value in entry.items():
         if key not in ("name", "text") and isinstance(value, (str, int, float, bool)):
-            rows.append(indented(f"{key.replace('_', ' ')}: {value}", 2, "dim"))
+            rows.append(indented(f"{key.replace('_', ' ')}: {field_text(value)}", 2, "dim"))
     return Group(*rows)
 
 

@@ -97,9 +97,15 @@ class GuardiansOfTheCity(Game):
         """Read an action's JSON form."""
         return Action.from_json(data)
 
+    def how_to_play(self) -> dict[str, Any]:
+        """Set-up, a turn, how to win and the terms (``reference.py``)."""
+        from citywatch.games.guardians_of_the_city.reference import how_to_play
+
+        return how_to_play()
+
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: pillars, Citizen Groups, Terrorist Cells, every Action
-        and Crisis card, the starter decks (``reference.py``)."""
+        and Crisis card, the starter decks and the terms (``reference.py``)."""
         from citywatch.games.guardians_of_the_city.reference import reference
 
         return reference(self.name)

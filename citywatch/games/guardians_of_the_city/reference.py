@@ -3,15 +3,18 @@ people, read from the checked card set (``data.py``) and the starter decks (``de
 
 Sections, in order: the card set itself (its stand-in label, which must show wherever the cards
 are), the five Total Defence pillars, the Citizen Groups, the Terrorist Cells, every Action and
-Crisis card design (id, kind, type, pillar, minimum effort, copies in a set, text) and the starter
-decks with their card counts. Kinds are written as on the cards ("Galvanised People"), pillars by
-name; nothing here depends on a game in progress.
+Crisis card design (id, kind, type, pillar, minimum effort, copies in a set, text), the starter
+decks with their card counts, and the terms of the how-to-play guide (``data/how-to-play.json``).
+Kinds are written as on the cards ("Galvanised People"), pillars by name; nothing here depends on
+a game in progress.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from citywatch.core.guide import Guide, load_guide, with_terms
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
     CELLS,
@@ -80,10 +83,15 @@ def deck_entry(deck: Deck) -> Entry:
     }
 
 
+def how_to_play() -> Guide:
+    """Set-up, a turn, how to win and the terms (``data/how-to-play.json``)."""
+    return load_guide(Path(__file__).parent / "data" / "how-to-play.json")
+
+
 def reference(game: str) -> dict[str, Any]:
     """The whole reference of ``game`` (its registered name), a new JSON object each call."""
     c = CONSTANTS
-    return {
+    return with_terms({
         "game": game,
         "label": LABEL,
         "card_set": [{
@@ -107,4 +115,4 @@ def reference(game: str) -> dict[str, Any]:
         "crisis_cards": [crisis_entry(card) for card in CRISIS_CARDS],
         "starter_decks": [deck_entry(deck) for deck in STARTER_DECKS],
         "titles": dict(TITLES),
-    }
+    }, how_to_play())

@@ -19,7 +19,8 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
-from citywatch.core.presentation import ScreenFunctions
+from citywatch.core.guide import is_term, term_text
+from citywatch.core.presentation import ScreenFunctions, field_text
 
 View = dict[str, Any]
 
@@ -319,8 +320,10 @@ def outcome(view: View) -> RenderableType:
 
 
 def describe(entry: dict[str, Any]) -> RenderableType:
-    """A reference entry (an Action or Crisis card, a deck, ...): its name, kind, pillar and
-    text, then any other fields as ``key: value``."""
+    """A reference entry (an Action or Crisis card, a deck, a term, ...): its name, kind,
+    pillar and text, then any other fields as ``key: value``, every value in words."""
+    if is_term(entry):
+        return Group(Text(str(entry["name"]), style="bold"), indented(term_text(entry)))
     head = card_line(entry) if "kind" in entry else Text(str(entry.get("name", "?")),
                                                           style="bold")
     rows: list[RenderableType] = [head]
@@ -329,7 +332,7 @@ def describe(entry: dict[str, Any]) -> RenderableType:
     shown = {"name", "kind", "pillar", "min_effort", "text"}
     for key, value in entry.items():
         if key not in shown and isinstance(value, (str, int, float, bool)):
-            rows.append(indented(f"{key.replace('_', ' ')}: {value}", 2, "dim"))
+            rows.append(indented(f"{key.replace('_', ' ')}: {field_text(value)}", 2, "dim"))
     return Group(*rows)
 
 

@@ -14,17 +14,23 @@ from citywatch.core.api import (
     State,
     ViewKeys,
 )
+from citywatch.core.guide import load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
+    CHALLENGES,
     DRAGONS,
     FATE_CARDS,
     GUILD_CARDS,
     ITEMS,
     SCROLLS,
+    SPELL_COLOURS,
+    SPELL_NAMES,
+    TAVERN,
     TILES,
     VOLUNTEERS,
+    GuildCard,
 )
 from citywatch.games.guards_guards.frames import advance
 from citywatch.games.guards_guards.setup import deal
@@ -104,9 +110,15 @@ class GuardsGuards(Game):
 
         return {"heuristic": HeuristicBot}
 
+    def how_to_play(self) -> dict[str, Any]:
+        """Set-up, a turn, how to win and the terms, from the 2012 rulebook
+        (``data/how-to-play.json``)."""
+        return load_guide(Path(__file__).parent / "data" / "how-to-play.json")
+
     def reference(self) -> dict[str, Any]:
-        """The game's facts for people: cards, places, Dragons (JSON)."""
-        return {
+        """The game's facts for people: cards, places, Dragons, the Great Spells, the
+        Wizards' Challenges, the Tavern table, the Guild Abilities and the terms (JSON)."""
+        return with_terms({
             "game": self.name,
             "volunteers": [
                 {"name": v.name, "deck": ("Lords & Ladies", "Man & Beast",
@@ -131,8 +143,29 @@ class GuardsGuards(Game):
                         for d in DRAGONS],
             "places": [{"name": t.name, "kind": t.kind.replace("_", " ")}
                        for t in TILES if t.kind != "street"],
-            "titles": {"fate_cards": "Fate cards", "guild_cards": "Guild Cards"},
-        }
+            "great_spells": [
+                {"name": name, "colour": colour.capitalize(),
+                 "wanted_by": ", ".join(g.name for g in GUILD_CARDS if i in g.spells)}
+                for i, (name, colour) in enumerate(zip(SPELL_NAMES, SPELL_COLOURS,
+                                                       strict=True))],
+            "wizards_challenges": [
+                {"number": c.number, "name": c.name,
+                 "tests": "; ".join(f"{attribute.capitalize()} of "
+                                    f"{'the Runners' if source == 'runners' else 'the player'}"
+                                    f", {target} or more"
+                                    for attribute, source, target in c.tests)}
+                for c in CHALLENGES],
+            "tavern_table": [{"roll": t.roll, "name": t.name, "text": t.effect}
+                             for t in TAVERN],
+            "guild_abilities": [
+                {"name": name, "guild_cards": ", ".join(g.name for g in cards),
+                 "text": cards[0].ability_text}
+                for name, cards in _abilities().items()],
+            "titles": {"fate_cards": "Fate cards", "guild_cards": "Guild Cards",
+                       "great_spells": "Great Spells", "wizards_challenges":
+                       "Wizards' Challenges", "tavern_table": "Tavern table",
+                       "guild_abilities": "Guild Abilities"},
+        }, self.how_to_play())
 
     # --- presentation (the seams of citywatch.core.presentation) ------------------------
     def terminal(self) -> TerminalScreens:
@@ -152,6 +185,14 @@ class GuardsGuards(Game):
     def web_folder(self) -> Path:
         """``web/``: the SVG hex board (``board.js``) and its data (``board.json``)."""
         return Path(__file__).parent / "web"
+
+
+def _abilities() -> dict[str, list[GuildCard]]:
+    """Each Guild Ability's name and the Guild Cards that have it, in card order."""
+    found: dict[str, list[GuildCard]] = {}
+    for g in GUILD_CARDS:
+        found.setdefault(g.ability_name, []).append(g)
+    return found
 
 
 GAME = GuardsGuards()

@@ -23,6 +23,7 @@ from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
+from citywatch.core.guide import is_term, term_text
 from citywatch.core.presentation import ScreenFunctions
 from citywatch.games.guards_guards.data import (
     QUADRANTS,
@@ -706,8 +707,23 @@ def outcome(view: View) -> RenderableType:
 
 # --- the '?' help --------------------------------------------------------------------------
 def describe(entry: dict[str, Any]) -> RenderableType:
-    """Any reference entry: a Volunteer, Scroll, Item, Fate card, Guild Card, Dragon, place."""
+    """Any reference entry: a Volunteer, Scroll, Item, Fate card, Guild Card, Dragon, place,
+    Great Spell, Wizards' Challenge, Tavern result, Guild Ability or term."""
     name = Text(str(entry.get("name", "?")), style="bold")
+    if is_term(entry):
+        return Group(name, indented(term_text(entry), 2))
+    if "colour" in entry:
+        name.append(f" ({entry['colour']} Great Spell)")
+        return Group(name, indented(f"On the Guild Cards of {entry['wanted_by']}.", 2))
+    if "tests" in entry:
+        name.append(f" (Wizards' Challenge {entry['number']})")
+        return Group(name, indented(f"Test: {entry['tests']}.", 2))
+    if "roll" in entry:
+        name.append(f" (Tavern table, roll {entry['roll']})")
+        return Group(name, indented(str(entry.get("text", "")), 2))
+    if "guild_cards" in entry:
+        name.append(f" (Guild Ability of {entry['guild_cards']})")
+        return Group(name, indented(str(entry.get("text", "")), 2))
     if "loyalty" in entry:
         deck = entry.get("deck", "")
         name.append(f" ({deck} Volunteer)", style=DECK_STYLE.get(deck, ""))

@@ -181,6 +181,7 @@
     const title = typeof table.title === "string" && table.title ? table.title : game;
     document.body.dataset.game = game;
     $("game-name").textContent = title;
+    if (game) $("how-to-play").href = `/how-to-play/${encodeURIComponent(game)}`;
     document.title = `${title} · citywatch`;
     const loaded = table.board === true && game ? await CityWatch.loadBoard(game) : null;
     board = loaded;

@@ -50,6 +50,8 @@
   function chooseGame(name) {
     game = games.find((g) => g.name === name) || games[0];
     $("game-name").textContent = game.title;
+    $("how-to-play").href = `/how-to-play/${encodeURIComponent(game.name)}`;
+    $("how-to-play").hidden = !game.how_to_play;
     document.title = `New game · ${game.title} · citywatch`;
     const counts = [];
     for (let n = game.min_players; n <= game.max_players; n++) {

@@ -18,8 +18,10 @@ REFERENCE = load("black-keep").reference()
 
 
 def test_the_sections_are_the_cards_treasures_and_scenarios() -> None:
-    """Spec 6.2, 6.5, 6.6 and 11: four kinds, every entry of the data in each."""
-    assert kinds(REFERENCE) == ["thief_card", "guard_card", "treasure", "scenario"]
+    """Spec 6.2, 6.5, 6.6 and 11: the cards, treasures and scenarios, every entry of the data
+    in each; then the shipped scenarios' tiles and the how-to-play guide's terms (issue 26)."""
+    assert kinds(REFERENCE) == ["thief_card", "guard_card", "treasure", "scenario", "tile",
+                                "term"]
     assert [e["name"] for e in REFERENCE["thief_cards"]] == [c.name for c in THIEF_CARDS]
     assert [e["name"] for e in REFERENCE["guard_cards"]] == [c.name for c in GUARD_CARDS]
     assert [e["name"] for e in REFERENCE["treasures"]] == [t.name for t in TREASURES]

@@ -48,11 +48,12 @@ def words(text: str) -> str:
 
 # --- the reference itself --------------------------------------------------------------------
 def test_sections_in_order() -> None:
-    """The card set, pillars, groups, cells, both card kinds and the starter decks."""
+    """The card set, pillars, groups, cells, both card kinds, the starter decks and the terms
+    of the how-to-play guide (issue 26)."""
     assert REFERENCE["game"] == GAME_NAME and REFERENCE["label"] == LABEL
     assert sections(REFERENCE) == ["card_set", "pillars", "citizen_groups", "terrorist_cells",
-                                   "action_cards", "crisis_cards", "starter_decks"]
-    assert kinds(REFERENCE)[-3:] == ["action_card", "crisis_card", "starter_deck"]
+                                   "action_cards", "crisis_cards", "starter_decks", "terms"]
+    assert kinds(REFERENCE)[-4:] == ["action_card", "crisis_card", "starter_deck", "term"]
 
 
 def test_every_action_card_with_pillar_requirement_kind_type_copies_and_text() -> None:
