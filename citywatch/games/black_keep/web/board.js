@@ -19,7 +19,7 @@
 
 (() => {
 // the pages' helpers (static/common.js, loaded first)
-const { el, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
+const { el, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, zoomMap, fitWidth } = CityWatch;
 const STEP_MS = 300; // one step of the Guard Phase animation
 const SQRT3 = Math.sqrt(3);
 const HEX_FIELDS = ["hex", "to", "at"]; // the action fields that name a hex
@@ -29,6 +29,7 @@ let shown = null; // {view, ctx}: what the page drew last
 let seenSteps = null; // the key of the guard steps already shown (null: nothing drawn yet)
 let lastStep = null; // ctx.step of the last render
 let animation = null; // {frames, index, timer} while the Guard Phase is being played
+let zoom = null; // the map's zoom and pan (common.js zoomMap), made by mount
 
 /** The board's styles and facts (board.css and board.json), from the folder it is served from. */
 async function load(base) {
@@ -210,6 +211,9 @@ function drawBoard(host, view, ctx, frame) {
   root.append(drawPieces(view, map, guards, frame));
   root.append(drawTargets(map, clickable, ctx));
   host.replaceChildren(root);
+  const own = ownThief(view);
+  const at = own && own.hex && map.at[own.hex];
+  if (zoom) zoom.show(root, at ? [at.x, at.y] : null);
 }
 
 /** The green line and red arrows of the guards that walk them, faint and dashed. */
@@ -617,11 +621,9 @@ function cardBox(name, info, ctx, extra = {}) {
 function ownPanel(view, ctx) {
   const section = document.getElementById("bk-me");
   const t = ownThief(view);
-  if (!t) {
-    section.hidden = true;
-    return;
-  }
-  section.hidden = false;
+  section.hidden = !t;
+  document.getElementById("bk-aside").hidden = !t;
+  if (!t) return;
   const wounds = el("span", { class: "bk-wounds", title: `${t.wounds} wound${t.wounds === 1 ? "" : "s"} left` },
     ...Array.from({ length: t.wounds }, () => el("span", { class: "bk-heart", text: "♥" })));
   const facts1 = [
@@ -685,25 +687,47 @@ function legend() {
     "· ! Thief Marker · green rims: ways in and out · hover a hex for more");
 }
 
+/** The widths of your thief's panel beside the map: two, three or four cards a row. */
+const OWN_WIDTHS = ["bk-own-2", "bk-own-3", "bk-own-4"];
+const MAP_LEAST = 20; // rem: the map's least width beside your thief
+
 function mount(main, side) {
+  const frame = el("div", { id: "bk-board", class: "board-host bk-board-host" });
+  zoom = zoomMap(frame, { name: "The keep's map" });
   main.replaceChildren(
-    el("section", { class: "panel board-panel bk-board-panel", id: "board-panel" },
-      el("div", { class: "bk-board-head" },
-        el("h2", { id: "bk-title", text: "The keep" }),
-        el("button", { type: "button", class: "button secondary bk-play", id: "bk-play-phase", hidden: true,
-          text: "▶ Show the last Guard Phase", onclick: () => { if (shown) animate(); } })),
-      el("p", { id: "bk-caption", class: "bk-caption", hidden: true, "aria-live": "polite" }),
-      el("div", { id: "bk-board", class: "board-host bk-board-host" }),
-      legend()),
+    el("div", { class: "bk-board-row", id: "bk-board-row" },
+      el("section", { class: "panel board-panel bk-board-panel", id: "board-panel" },
+        el("div", { class: "bk-board-head" },
+          el("h2", { id: "bk-title", text: "The keep" }),
+          el("button", { type: "button", class: "button secondary bk-play", id: "bk-play-phase", hidden: true,
+            text: "▶ Show the last Guard Phase", onclick: () => { if (shown) animate(); } })),
+        zoom.tools,
+        el("p", { id: "bk-caption", class: "bk-caption", hidden: true, "aria-live": "polite" }),
+        frame,
+        legend()),
+      el("div", { class: `bk-aside ${OWN_WIDTHS[0]}`, id: "bk-aside", hidden: true },
+        el("section", { class: "panel bk-me", id: "bk-me", hidden: true },
+          el("h2", { id: "bk-me-title", text: "Your thief" }), el("div", { id: "bk-me-body" })))),
     el("section", { class: "panel", id: "bk-guards-panel" },
       el("h2", { text: "Guards" }), el("div", { id: "bk-guards", class: "table-wrap" })),
     el("section", { class: "panel", id: "players-panel" },
       el("h2", { text: "Thieves" }), el("div", { id: "bk-thieves", class: "table-wrap" })));
   side.replaceChildren(
-    el("section", { class: "panel bk-me", id: "bk-me", hidden: true },
-      el("h2", { id: "bk-me-title", text: "Your thief" }), el("div", { id: "bk-me-body" })),
     el("section", { class: "panel bk-market-panel", id: "bk-market" },
       el("h2", { text: "Market" }), el("div", { id: "bk-market-body" })));
+  window.addEventListener("resize", fitOwn);
+}
+
+/** Issue 26: your thief's cards beside the map in full, as few cards a row as the height
+ * allows (the map keeps MAP_LEAST rem); on a narrow window they stand under the map. */
+function fitOwn() {
+  const own = document.getElementById("bk-me");
+  const row = document.getElementById("bk-board-row");
+  if (own.hidden) return;
+  const height = parseFloat(getComputedStyle(row).minHeight);
+  if (!(height > 0)) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  fitWidth(document.getElementById("bk-aside"), OWN_WIDTHS, height, { row, rest: MAP_LEAST * rem, measure: own });
 }
 
 function render(view, ctx) {
@@ -717,6 +741,7 @@ function render(view, ctx) {
   document.getElementById("bk-guards").replaceChildren(guardsTable(view));
   document.getElementById("bk-thieves").replaceChildren(thievesTable(view));
   ownPanel(view, ctx);
+  fitOwn();
   marketPanel(view, ctx);
   if (fresh && phaseFrames(view).length > 1) {
     animate();
