@@ -360,15 +360,17 @@ function handPanel(view, ctx) {
 // ---- the board module -------------------------------------------------------------------
 
 function mount(main, side) {
+  // Issue 26: your hand is a strip across the main column, under the cells and above the
+  // nations (yours first), its cards in full; the side keeps the choices and the efforts.
   main.replaceChildren(
     el("section", { class: "panel gc-cells-panel", id: "gc-table" }),
+    el("section", { id: "gc-hand", class: "panel gc-hand-panel", hidden: true }),
     el("section", { class: "panel", id: "gc-nations-panel" },
       el("h2", { text: "Nations" }),
       el("div", { id: "gc-nations", class: "gc-nations" })),
     el("p", { id: "gc-label", class: "note gc-label" }));
   side.replaceChildren(
-    el("section", { id: "gc-effort", class: "panel gc-effort-panel", hidden: true }),
-    el("section", { id: "gc-hand", class: "panel gc-hand-panel", hidden: true }));
+    el("section", { id: "gc-effort", class: "panel gc-effort-panel", hidden: true }));
 }
 
 function render(view, ctx) {
