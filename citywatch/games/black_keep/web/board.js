@@ -588,9 +588,9 @@ function thievesTable(view) {
       el("td", { class: "num", text: String(t.wounds) }),
       el("td", { class: "num", text: String(t.coins) }),
       el("td", { class: "num", text: `${t.hand.length}/${t.hand.length + t.discard.length}`, title: "in hand / in all" }),
-      el("td", { text: [...t.guard_cards, t.lockpicks ? "Lockpicks" : null].filter(Boolean).join(", ") || "–" }),
-      el("td", { text: t.treasure || "–" }),
-      el("td", { text: tileName(view, t.exit) }),
+      el("td", { class: "bk-wrap", text: [...t.guard_cards, t.lockpicks ? "Lockpicks" : null].filter(Boolean).join(", ") || "–" }),
+      el("td", { class: "bk-wrap", text: t.treasure || "–" }),
+      el("td", { class: "bk-wrap", text: tileName(view, t.exit) }),
       el("td", { text: cap(t.standing) + (t.hiding ? " (hiding)" : "") })));
   });
   table.append(body);
