@@ -286,6 +286,7 @@ const CityWatch = (() => {
     frame.tabIndex = 0;
     frame.setAttribute("aria-label",
       `${name}: drag, scroll or use the arrow keys to move; + and - to zoom, 0 for the whole map`);
+    frame.title = "Drag, scroll or use the arrow keys to move; Ctrl+wheel, + and - to zoom";
 
     const button = (text, title, onclick) => el("button", {
       type: "button", class: "cw-zoom-button", text, title, "aria-label": title, onclick,
@@ -462,21 +463,25 @@ const CityWatch = (() => {
   /**
    * Give ``node`` the first of ``widths`` (classes, narrowest first) at which ``measure`` (a
    * part of it, or itself) is no taller than ``height`` px and ``rest`` px of ``row`` (the
-   * row it stands in) are left for what stands beside it; if none does, the narrowest (what
-   * is beside it keeps its room, and the rest runs on below). A panel of one's cards takes a
-   * second column rather than a scroll bar. Returns the class chosen.
+   * row it stands in) are left for what stands beside it. If none does: the narrowest
+   * (``widest`` false: what stands beside keeps its room) or the widest that leaves ``rest``
+   * (``widest`` true: the most of ``node`` in sight); the rest runs on below. A panel of
+   * one's cards takes a second column rather than a scroll bar. Returns the class chosen.
    */
-  function fitWidth(node, widths, height, { row = null, rest = 0, measure = node } = {}) {
-    let chosen = widths[0];
+  function fitWidth(node, widths, height, { row = null, rest = 0, measure = node, widest = false } = {}) {
+    let chosen = null;
+    let widestLeaving = widths[0];
     for (const cls of widths) {
       node.classList.remove(...widths);
       node.classList.add(cls);
       if (cls !== widths[0] && row && row.clientWidth - node.offsetWidth < rest) break;
+      widestLeaving = cls;
       if (measure.offsetHeight <= height) {
         chosen = cls;
         break;
       }
     }
+    chosen = chosen || (widest ? widestLeaving : widths[0]);
     node.classList.remove(...widths);
     node.classList.add(chosen);
     return chosen;

@@ -689,7 +689,7 @@ function legend() {
 
 /** The widths of your thief's panel beside the map: two, three or four cards a row. */
 const OWN_WIDTHS = ["bk-own-2", "bk-own-3", "bk-own-4"];
-const MAP_LEAST = 20; // rem: the map's least width beside your thief
+const MAP_LEAST = 24; // rem: the map's least width beside your thief
 
 function mount(main, side) {
   const frame = el("div", { id: "bk-board", class: "board-host bk-board-host" });
@@ -700,7 +700,8 @@ function mount(main, side) {
         el("div", { class: "bk-board-head" },
           el("h2", { id: "bk-title", text: "The keep" }),
           el("button", { type: "button", class: "button secondary bk-play", id: "bk-play-phase", hidden: true,
-            text: "▶ Show the last Guard Phase", onclick: () => { if (shown) animate(); } })),
+            text: "▶ Last Guard Phase", title: "Show the last Guard Phase again, step by step",
+            onclick: () => { if (shown) animate(); } })),
         zoom.tools,
         el("p", { id: "bk-caption", class: "bk-caption", hidden: true, "aria-live": "polite" }),
         frame,
@@ -719,7 +720,8 @@ function mount(main, side) {
 }
 
 /** Issue 26: your thief's cards beside the map in full, as few cards a row as the height
- * allows (the map keeps MAP_LEAST rem); on a narrow window they stand under the map. */
+ * allows, else as many as leave the map MAP_LEAST rem (the cards are what a thief plans
+ * with; the rest run on below); on a narrow window they stand under the map. */
 function fitOwn() {
   const own = document.getElementById("bk-me");
   const row = document.getElementById("bk-board-row");
@@ -727,7 +729,8 @@ function fitOwn() {
   const height = parseFloat(getComputedStyle(row).minHeight);
   if (!(height > 0)) return;
   const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-  fitWidth(document.getElementById("bk-aside"), OWN_WIDTHS, height, { row, rest: MAP_LEAST * rem, measure: own });
+  fitWidth(document.getElementById("bk-aside"), OWN_WIDTHS, height,
+    { row, rest: MAP_LEAST * rem, measure: own, widest: true });
 }
 
 function render(view, ctx) {
