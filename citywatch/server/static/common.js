@@ -1,6 +1,7 @@
 // citywatch: what every page shares, for any game: building elements (HTML and SVG), the log,
 // a view as readable JSON, loading a game's board module, and the small helpers the boards
-// share (their stylesheet and facts, the hint, plurals, capitals and winners).
+// share (their stylesheet and facts, the hint, plurals, capitals and winners, a map that
+// zooms and pans, a panel of cards that widens to fit).
 //
 // A game with a web folder (Game.web_folder() on the server) has it served at
 // /games/<name>/; its board.js registers a board module:
