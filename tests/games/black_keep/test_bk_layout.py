@@ -9,6 +9,8 @@ table, the Thieves table or the end. Screenshots: /tmp/citywatch-bk-layout-<size
 
 from __future__ import annotations
 
+import re
+
 from layout_helpers import (
     FRAME,
     SIZES,
@@ -77,7 +79,8 @@ def test_at_a_laptop_window_the_thiefs_cards_are_in_full_and_the_map_readable(
         assert scrolled(page) == [0, 0]
         check_nothing_sticks(page)
         check_map(page)
-        assert page.locator("#bk-me h3").all_inner_texts()[0] == "Hand (8)"
+        hand = page.locator("#bk-me h3").all_inner_texts()[0]
+        assert re.fullmatch(r"Hand \(([6-9]|10)\)", hand), hand
         assert rect(page, "#bk-me")[0] > rect(page, FRAME)[2]  # beside the map
         shown = check_own_cards(page, OWN_CARDS, with_map=True)
         assert shown >= 6, shown
