@@ -1,6 +1,7 @@
 // citywatch: what every page shares, for any game: building elements (HTML and SVG), the log,
 // a view as readable JSON, loading a game's board module, and the small helpers the boards
-// share (their stylesheet and facts, the hint, plurals, capitals and winners).
+// share (their stylesheet and facts, the hint, plurals, capitals and winners, a map that
+// zooms and pans, a panel of cards that widens to fit).
 //
 // A game with a web folder (Game.web_folder() on the server) has it served at
 // /games/<name>/; its board.js registers a board module:
@@ -253,8 +254,242 @@ const CityWatch = (() => {
     return loading.get(name);
   }
 
+
+  // ---- issue 26: a board's map that zooms and pans, and a panel that widens to fit ---------
+
+  const ZOOM_STEP = 1.25;
+
+  /**
+   * Zoom and pan for a board's SVG map. ``frame`` is the element the board draws its <svg>
+   * (with a viewBox) into, sized by the board's CSS; it becomes a scroll box showing the map
+   * at a scale (screen pixels per map unit): at first the larger of "the whole map fits" and
+   * "its smallest text is ``readable`` px on the screen". The person zooms with the buttons
+   * of ``tools`` (or + - 0 1 on the map, Ctrl+wheel, a pinch) and pans by scrolling, by
+   * dragging or with the arrow keys; a drag is not a click. Text under ``readable`` px at the
+   * scale shown is hidden (class cw-tiny): zoomed out, the map keeps its shapes and colours,
+   * the names on hover. The board calls ``show(root, focus)`` after each drawing: ``focus``
+   * (a point of the map, or null) is centred the first time, and later when it is new and
+   * out of sight. The frame's data-zoom is the scale, its data-whole "yes" when the whole
+   * map is in sight.
+   */
+  function zoomMap(frame, { readable = 11, name = "the map" } = {}) {
+    let root = null; // the <svg> shown
+    let box = [0, 0, 1, 1]; // its viewBox
+    let scale = null; // null: not laid out yet
+    let chosen = false; // the person chose the scale (else it follows the frame's size)
+    let centre = null; // the map point at the frame's centre
+    let focused = null; // the last focus shown
+    let texts = []; // [element, font size in map units]
+    let drag = null;
+    let dragged = false;
+
+    frame.classList.add("cw-zoom-frame");
+    frame.tabIndex = 0;
+    frame.setAttribute("aria-label",
+      `${name}: drag, scroll or use the arrow keys to move; + and - to zoom, 0 for the whole map`);
+    frame.title = "Drag, scroll or use the arrow keys to move; Ctrl+wheel, + and - to zoom";
+
+    const button = (text, title, onclick) => el("button", {
+      type: "button", class: "cw-zoom-button", text, title, "aria-label": title, onclick,
+    });
+    const zoomOut = button("\u2212", "Zoom out (-)", () => zoomBy(1 / ZOOM_STEP));
+    const zoomIn = button("+", "Zoom in (+)", () => zoomBy(ZOOM_STEP));
+    const whole = button("Whole map", "Zoom out to the whole map (0)", () => choose(limits().min));
+    const normal = button("Readable", "Back to the size where every label can be read (1)",
+      () => { chosen = false; apply(limits().start); });
+    const tools = el("div", { class: "cw-zoom-tools", role: "group", "aria-label": `Zoom ${name}` },
+      zoomOut, zoomIn, whole, normal,
+      el("span", { class: "cw-zoom-help", text: "drag to move, Ctrl+wheel to zoom" }));
+
+    /** The frame's inner size, scroll bars left out. */
+    function room() {
+      const r = frame.getBoundingClientRect();
+      return [r.width - frame.clientLeft * 2, r.height - frame.clientTop * 2];
+    }
+
+    /** The scales: the whole map in sight, the first one, the least and the most. */
+    function limits() {
+      const [w, h] = room();
+      const fit = Math.max(0.05, Math.min((w - 2) / box[2], (h - 2) / box[3]));
+      const font = texts.reduce((m, [, f]) => (f > 0 ? Math.min(m, f) : m), Infinity);
+      const start = Number.isFinite(font) ? Math.max(fit, readable / font) : fit;
+      return { fit, start, min: fit, max: start * 3 };
+    }
+
+    /** The svg's top left corner in the frame's scrolled content (centred while smaller). */
+    function offset() {
+      return [Math.max(0, (frame.clientWidth - box[2] * scale) / 2),
+        Math.max(0, (frame.clientHeight - box[3] * scale) / 2)];
+    }
+
+    /** The map point at (x, y) of the frame's box. */
+    function mapPoint(x, y) {
+      const [ox, oy] = offset();
+      return [box[0] + (frame.scrollLeft + x - ox) / scale, box[1] + (frame.scrollTop + y - oy) / scale];
+    }
+
+    function inSight([px, py]) {
+      const [x, y] = [(px - box[0]) * scale + offset()[0] - frame.scrollLeft,
+        (py - box[1]) * scale + offset()[1] - frame.scrollTop];
+      const margin = 20;
+      return x >= margin && y >= margin && x <= frame.clientWidth - margin &&
+        y <= frame.clientHeight - margin;
+    }
+
+    /** Draw at scale ``next`` (kept within the limits), the map point under (x, y) of the
+     * frame staying there (no point: the centre stays the centre). */
+    function apply(next, at = null) {
+      if (!root) return;
+      const lim = limits();
+      const [x, y] = at || [frame.clientWidth / 2, frame.clientHeight / 2];
+      const point = at && scale ? mapPoint(x, y) : centre || [box[0] + box[2] / 2, box[1] + box[3] / 2];
+      scale = Math.min(lim.max, Math.max(lim.min, next));
+      root.setAttribute("width", Math.floor(box[2] * scale));
+      root.setAttribute("height", Math.floor(box[3] * scale));
+      const [ox, oy] = offset();
+      frame.scrollLeft = ox + (point[0] - box[0]) * scale - x;
+      frame.scrollTop = oy + (point[1] - box[1]) * scale - y;
+      centre = mapPoint(frame.clientWidth / 2, frame.clientHeight / 2);
+      for (const [t, f] of texts) t.classList.toggle("cw-tiny", f * scale < readable - 0.01);
+      const all = scale <= lim.fit * 1.001;
+      frame.dataset.zoom = scale.toFixed(4);
+      frame.dataset.whole = all ? "yes" : "no";
+      zoomOut.disabled = scale <= lim.min * 1.001;
+      zoomIn.disabled = scale >= lim.max * 0.999;
+      whole.disabled = all;
+      normal.disabled = Math.abs(scale - lim.start) < 1e-3;
+    }
+
+    function choose(next, at = null) {
+      chosen = true;
+      apply(next, at);
+    }
+
+    function zoomBy(factor, at = null) {
+      if (scale) choose(scale * factor, at);
+    }
+
+    /** The map's texts and their font sizes (a board's stylesheet may come after its map). */
+    function measure() {
+      texts = [...root.querySelectorAll("text")].map((t) => [t, parseFloat(getComputedStyle(t).fontSize)]);
+    }
+
+    /** After each drawing: ``svgRoot`` is the new map, ``focus`` a point to keep in sight. */
+    function show(svgRoot, focus = null) {
+      root = svgRoot;
+      const vb = (root.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
+      if (vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0) box = vb;
+      measure();
+      if (!frame.clientWidth || !frame.clientHeight) {
+        scale = null; // not laid out (hidden): the frame's first size draws it
+        focused = focus;
+        return;
+      }
+      const fresh = focus && !(focused && focused[0] === focus[0] && focused[1] === focus[1]);
+      if (scale === null) {
+        if (!centre && focus) centre = focus;
+      } else if (fresh && !inSight(focus)) {
+        centre = focus;
+      }
+      focused = focus;
+      apply(scale === null || !chosen ? limits().start : scale);
+    }
+
+    frame.addEventListener("scroll", () => {
+      if (root && scale) centre = mapPoint(frame.clientWidth / 2, frame.clientHeight / 2);
+    });
+    new ResizeObserver(() => {
+      if (!root || !frame.clientWidth || !frame.clientHeight) return;
+      if (scale === null) {
+        show(root, focused);
+        return;
+      }
+      measure();
+      apply(chosen ? scale : limits().start);
+    }).observe(frame);
+    frame.addEventListener("wheel", (event) => {
+      if (!(event.ctrlKey || event.metaKey) || !scale) return;
+      event.preventDefault();
+      const r = frame.getBoundingClientRect();
+      zoomBy(Math.exp(-event.deltaY * 0.002),
+        [event.clientX - r.left - frame.clientLeft, event.clientY - r.top - frame.clientTop]);
+    }, { passive: false });
+    frame.addEventListener("keydown", (event) => {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const keys = {
+        "+": () => zoomBy(ZOOM_STEP), "=": () => zoomBy(ZOOM_STEP), "-": () => zoomBy(1 / ZOOM_STEP),
+        0: () => choose(limits().min), 1: () => { chosen = false; apply(limits().start); },
+      };
+      if (keys[event.key] && scale) {
+        event.preventDefault();
+        keys[event.key]();
+      }
+    });
+    frame.addEventListener("pointerdown", (event) => {
+      dragged = false;
+      if (event.button !== 0 || event.pointerType === "touch") return;
+      drag = { id: event.pointerId, x: event.clientX, y: event.clientY,
+        left: frame.scrollLeft, top: frame.scrollTop, moving: false };
+    });
+    frame.addEventListener("pointermove", (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      const [dx, dy] = [event.clientX - drag.x, event.clientY - drag.y];
+      if (!drag.moving) {
+        if (Math.hypot(dx, dy) < 6) return;
+        drag.moving = true;
+        frame.setPointerCapture(drag.id);
+        frame.classList.add("cw-dragging");
+      }
+      frame.scrollLeft = drag.left - dx;
+      frame.scrollTop = drag.top - dy;
+    });
+    const stop = (event) => {
+      if (!drag || event.pointerId !== drag.id) return;
+      dragged = drag.moving;
+      drag = null;
+      frame.classList.remove("cw-dragging");
+    };
+    frame.addEventListener("pointerup", stop);
+    frame.addEventListener("pointercancel", stop);
+    frame.addEventListener("click", (event) => { // the click that ends a drag takes nothing
+      if (!dragged) return;
+      dragged = false;
+      event.stopPropagation();
+      event.preventDefault();
+    }, true);
+
+    return { show, tools, scale: () => scale };
+  }
+
+  /**
+   * Give ``node`` the first of ``widths`` (classes, narrowest first) at which ``measure`` (a
+   * part of it, or itself) is no taller than ``height`` px and ``rest`` px of ``row`` (the
+   * row it stands in) are left for what stands beside it. If none does: the narrowest
+   * (``widest`` false: what stands beside keeps its room) or the widest that leaves ``rest``
+   * (``widest`` true: the most of ``node`` in sight); the rest runs on below. A panel of
+   * one's cards takes a second column rather than a scroll bar. Returns the class chosen.
+   */
+  function fitWidth(node, widths, height, { row = null, rest = 0, measure = node, widest = false } = {}) {
+    let chosen = null;
+    let widestLeaving = widths[0];
+    for (const cls of widths) {
+      node.classList.remove(...widths);
+      node.classList.add(cls);
+      if (cls !== widths[0] && row && row.clientWidth - node.offsetWidth < rest) break;
+      widestLeaving = cls;
+      if (measure.offsetHeight <= height) {
+        chosen = cls;
+        break;
+      }
+    }
+    chosen = chosen || (widest ? widestLeaving : widths[0]);
+    node.classList.remove(...widths);
+    node.classList.add(chosen);
+    return chosen;
+  }
+
   return {
     el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
-    sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries,
+    sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries, zoomMap, fitWidth,
   };
 })();

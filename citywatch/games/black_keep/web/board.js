@@ -19,7 +19,7 @@
 
 (() => {
 // the pages' helpers (static/common.js, loaded first)
-const { el, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
+const { el, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, zoomMap, fitWidth } = CityWatch;
 const STEP_MS = 300; // one step of the Guard Phase animation
 const SQRT3 = Math.sqrt(3);
 const HEX_FIELDS = ["hex", "to", "at"]; // the action fields that name a hex
@@ -29,6 +29,7 @@ let shown = null; // {view, ctx}: what the page drew last
 let seenSteps = null; // the key of the guard steps already shown (null: nothing drawn yet)
 let lastStep = null; // ctx.step of the last render
 let animation = null; // {frames, index, timer} while the Guard Phase is being played
+let zoom = null; // the map's zoom and pan (common.js zoomMap), made by mount
 
 /** The board's styles and facts (board.css and board.json), from the folder it is served from. */
 async function load(base) {
@@ -210,6 +211,9 @@ function drawBoard(host, view, ctx, frame) {
   root.append(drawPieces(view, map, guards, frame));
   root.append(drawTargets(map, clickable, ctx));
   host.replaceChildren(root);
+  const own = ownThief(view);
+  const at = own && own.hex && map.at[own.hex];
+  if (zoom) zoom.show(root, at ? [at.x, at.y] : null);
 }
 
 /** The green line and red arrows of the guards that walk them, faint and dashed. */
@@ -584,9 +588,9 @@ function thievesTable(view) {
       el("td", { class: "num", text: String(t.wounds) }),
       el("td", { class: "num", text: String(t.coins) }),
       el("td", { class: "num", text: `${t.hand.length}/${t.hand.length + t.discard.length}`, title: "in hand / in all" }),
-      el("td", { text: [...t.guard_cards, t.lockpicks ? "Lockpicks" : null].filter(Boolean).join(", ") || "–" }),
-      el("td", { text: t.treasure || "–" }),
-      el("td", { text: tileName(view, t.exit) }),
+      el("td", { class: "bk-wrap", text: [...t.guard_cards, t.lockpicks ? "Lockpicks" : null].filter(Boolean).join(", ") || "–" }),
+      el("td", { class: "bk-wrap", text: t.treasure || "–" }),
+      el("td", { class: "bk-wrap", text: tileName(view, t.exit) }),
       el("td", { text: cap(t.standing) + (t.hiding ? " (hiding)" : "") })));
   });
   table.append(body);
@@ -617,11 +621,9 @@ function cardBox(name, info, ctx, extra = {}) {
 function ownPanel(view, ctx) {
   const section = document.getElementById("bk-me");
   const t = ownThief(view);
-  if (!t) {
-    section.hidden = true;
-    return;
-  }
-  section.hidden = false;
+  section.hidden = !t;
+  document.getElementById("bk-aside").hidden = !t;
+  if (!t) return;
   const wounds = el("span", { class: "bk-wounds", title: `${t.wounds} wound${t.wounds === 1 ? "" : "s"} left` },
     ...Array.from({ length: t.wounds }, () => el("span", { class: "bk-heart", text: "♥" })));
   const facts1 = [
@@ -685,25 +687,50 @@ function legend() {
     "· ! Thief Marker · green rims: ways in and out · hover a hex for more");
 }
 
+/** The widths of your thief's panel beside the map: two, three or four cards a row. */
+const OWN_WIDTHS = ["bk-own-2", "bk-own-3", "bk-own-4"];
+const MAP_LEAST = 24; // rem: the map's least width beside your thief
+
 function mount(main, side) {
+  const frame = el("div", { id: "bk-board", class: "board-host bk-board-host" });
+  zoom = zoomMap(frame, { name: "The keep's map" });
   main.replaceChildren(
-    el("section", { class: "panel board-panel bk-board-panel", id: "board-panel" },
-      el("div", { class: "bk-board-head" },
-        el("h2", { id: "bk-title", text: "The keep" }),
-        el("button", { type: "button", class: "button secondary bk-play", id: "bk-play-phase", hidden: true,
-          text: "▶ Show the last Guard Phase", onclick: () => { if (shown) animate(); } })),
-      el("p", { id: "bk-caption", class: "bk-caption", hidden: true, "aria-live": "polite" }),
-      el("div", { id: "bk-board", class: "board-host bk-board-host" }),
-      legend()),
+    el("div", { class: "bk-board-row", id: "bk-board-row" },
+      el("section", { class: "panel board-panel bk-board-panel", id: "board-panel" },
+        el("div", { class: "bk-board-head" },
+          el("h2", { id: "bk-title", text: "The keep" }),
+          el("button", { type: "button", class: "button secondary bk-play", id: "bk-play-phase", hidden: true,
+            text: "▶ Last Guard Phase", title: "Show the last Guard Phase again, step by step",
+            onclick: () => { if (shown) animate(); } })),
+        zoom.tools,
+        el("p", { id: "bk-caption", class: "bk-caption", hidden: true, "aria-live": "polite" }),
+        frame,
+        legend()),
+      el("div", { class: `bk-aside ${OWN_WIDTHS[0]}`, id: "bk-aside", hidden: true },
+        el("section", { class: "panel bk-me", id: "bk-me", hidden: true },
+          el("h2", { id: "bk-me-title", text: "Your thief" }), el("div", { id: "bk-me-body" })))),
     el("section", { class: "panel", id: "bk-guards-panel" },
       el("h2", { text: "Guards" }), el("div", { id: "bk-guards", class: "table-wrap" })),
     el("section", { class: "panel", id: "players-panel" },
       el("h2", { text: "Thieves" }), el("div", { id: "bk-thieves", class: "table-wrap" })));
   side.replaceChildren(
-    el("section", { class: "panel bk-me", id: "bk-me", hidden: true },
-      el("h2", { id: "bk-me-title", text: "Your thief" }), el("div", { id: "bk-me-body" })),
     el("section", { class: "panel bk-market-panel", id: "bk-market" },
       el("h2", { text: "Market" }), el("div", { id: "bk-market-body" })));
+  window.addEventListener("resize", fitOwn);
+}
+
+/** Issue 26: your thief's cards beside the map in full, as few cards a row as the height
+ * allows, else as many as leave the map MAP_LEAST rem (the cards are what a thief plans
+ * with; the rest run on below); on a narrow window they stand under the map. */
+function fitOwn() {
+  const own = document.getElementById("bk-me");
+  const row = document.getElementById("bk-board-row");
+  if (own.hidden) return;
+  const height = parseFloat(getComputedStyle(row).minHeight);
+  if (!(height > 0)) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  fitWidth(document.getElementById("bk-aside"), OWN_WIDTHS, height,
+    { row, rest: MAP_LEAST * rem, measure: own, widest: true });
 }
 
 function render(view, ctx) {
@@ -717,6 +744,7 @@ function render(view, ctx) {
   document.getElementById("bk-guards").replaceChildren(guardsTable(view));
   document.getElementById("bk-thieves").replaceChildren(thievesTable(view));
   ownPanel(view, ctx);
+  fitOwn();
   marketPanel(view, ctx);
   if (fresh && phaseFrames(view).length > 1) {
     animate();

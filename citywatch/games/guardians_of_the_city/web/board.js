@@ -360,15 +360,18 @@ function handPanel(view, ctx) {
 // ---- the board module -------------------------------------------------------------------
 
 function mount(main, side) {
+  // Issue 26: the main column holds it all: the cells, the efforts to assign (when they
+  // are), your hand as a strip of cards in full, the nations (yours first); the side keeps
+  // the choices and the log.
   main.replaceChildren(
     el("section", { class: "panel gc-cells-panel", id: "gc-table" }),
+    el("section", { id: "gc-effort", class: "panel gc-effort-panel", hidden: true }),
+    el("section", { id: "gc-hand", class: "panel gc-hand-panel", hidden: true }),
     el("section", { class: "panel", id: "gc-nations-panel" },
       el("h2", { text: "Nations" }),
       el("div", { id: "gc-nations", class: "gc-nations" })),
     el("p", { id: "gc-label", class: "note gc-label" }));
-  side.replaceChildren(
-    el("section", { id: "gc-effort", class: "panel gc-effort-panel", hidden: true }),
-    el("section", { id: "gc-hand", class: "panel gc-hand-panel", hidden: true }));
+  side.replaceChildren();
 }
 
 function render(view, ctx) {

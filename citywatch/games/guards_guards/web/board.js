@@ -12,10 +12,11 @@
 
 (() => {
 // the pages' helpers (static/common.js, loaded first)
-const { el, svg, cap, appendWinners, boardHint, addBoardStyle, fetchJson } = CityWatch;
+const { el, svg, cap, appendWinners, boardHint, addBoardStyle, fetchJson, zoomMap, fitWidth } = CityWatch;
 
 let facts = null; // board.json, indexed
 let menu = null; // {tile, step}: the tile whose choices are offered in the small menu
+let zoom = null; // the map's zoom and pan (common.js zoomMap), made by mount
 
 /** The board's styles and facts (board.css and board.json), from the folder it is served from. */
 async function load(base) {
@@ -124,6 +125,9 @@ function drawBoard(host, view, ctx) {
   root.append(drawLuggageTrack());
   root.append(drawPieces(view));
   host.replaceChildren(root);
+  const mine = view.seat !== null && view.seat !== undefined && view.seats[view.seat];
+  const at = mine && mine.tile && facts.byId[mine.tile];
+  if (zoom) zoom.show(root, at ? [at.x, at.y] : null);
 }
 
 /** What stands on each tile, as lines for its hover title: {tile id: [text]}. */
@@ -609,14 +613,12 @@ function attributeTrack(seat) {
 
 function ownBox(view, ctx) {
   const $ = (id) => document.getElementById(id);
-  const section = $("gg-me");
+  const own = $("gg-own");
   if (view.seat === null || view.seat === undefined || !view.seats[view.seat]) {
-    section.hidden = true;
-    $("gg-hand").hidden = true;
+    own.hidden = true;
     return;
   }
-  section.hidden = false;
-  $("gg-hand").hidden = false;
+  own.hidden = false;
   const seat = view.seats[view.seat];
   const tile = seat.tile && facts.byId[seat.tile];
   const facts1 = el("div", { class: "gg-me-facts" },
@@ -627,30 +629,35 @@ function ownBox(view, ctx) {
     seat.guild_card ? attributeTrack(seat) : null, facts1,
     status.length ? el("div", { class: "gg-me-status" }, ...status) : null].filter(Boolean));
 
-  const own = view.own || { hand: [], scrolls: [], items: [], saboteurs: [] };
-  const parts = [el("h2", { text: `Your Volunteers (${own.hand.length})` })];
-  parts.push(own.hand.length
-    ? el("div", { class: "gg-hand" }, ...own.hand.map((v) => volunteerCard(v, ctx)))
+  const cards = view.own || { hand: [], scrolls: [], items: [], saboteurs: [] };
+  const parts = [el("h2", { text: `Your Volunteers (${cards.hand.length})` })];
+  parts.push(cards.hand.length
+    ? el("div", { class: "gg-hand" }, ...cards.hand.map((v) => volunteerCard(v, ctx)))
     : el("p", { class: "note", text: "No Volunteers in your hand." }));
+  const none = []; // the kinds you have none of, said in one line at the end
   const small = (title, list, line) => {
-    if (!list.length) return [el("p", { class: "note gg-none", text: `${title}: none.` })];
+    if (!list.length) {
+      none.push(title);
+      return [];
+    }
     return [el("h3", { text: `${title} (${list.length})` }),
       el("ul", { class: "gg-list" }, ...list.map(line))];
   };
-  parts.push(...small("Scrolls", own.scrolls, (s) => {
+  parts.push(...small("Scrolls", cards.scrolls, (s) => {
     const li = el("li", {}, el("strong", { text: s.name }),
       el("span", { class: "note", text: ` $${s.price} · Magic ${s.magic_target}+ ` }), el("div", { class: "gg-small", text: s.text }));
     clickableCard(li, s.name, ctx);
     return li;
   }));
-  parts.push(...small("Items", own.items, (s) => {
+  parts.push(...small("Items", cards.items, (s) => {
     const li = el("li", {}, el("strong", { text: s.name }),
       el("span", { class: "note", text: ` $${s.price} ` }), el("div", { class: "gg-small", text: s.text }));
     clickableCard(li, s.name, ctx);
     return li;
   }));
-  parts.push(...small("Saboteurs", own.saboteurs, (s) => el("li", {},
+  parts.push(...small("Saboteurs", cards.saboteurs, (s) => el("li", {},
     el("strong", { text: s.volunteer }), ` in the ${cap(s.quadrant)} quadrant${s.item ? `, with ${s.item}` : ""}`)));
+  if (none.length) parts.push(el("p", { class: "note gg-none", text: none.map((t) => `${t}: none.`).join(" ") }));
   $("gg-hand").replaceChildren(...parts);
 }
 
@@ -722,37 +729,64 @@ function diceBox(ctx) {
 
 // ---- the board module -------------------------------------------------------------------
 
+/** The widths of your cards' panel beside the map: one, two or three columns of cards. */
+const OWN_WIDTHS = ["gg-own-1", "gg-own-2", "gg-own-3"];
+const MAP_LEAST = 24; // rem: the map's least width beside your cards
+const DICE_LEAST = 5; // rem: the Dice panel's least height under them (and the gap)
+
 function mount(main, side) {
+  const frame = el("div", { id: "gg-board", class: "board-host gg-board-host" });
+  zoom = zoomMap(frame, { name: "The city map" });
   main.replaceChildren(
-    el("section", { class: "panel board-panel gg-board-panel", id: "board-panel" },
-      el("div", { id: "gg-board", class: "board-host gg-board-host" }),
-      el("div", { id: "gg-menu", class: "gg-menu", hidden: true }),
-      el("p", { id: "gg-legend", class: "note gg-legend" },
-        el("span", { class: "gg-key key-reach" }), "within your movement ",
-        el("span", { class: "gg-key key-act" }), "click to choose ",
-        el("span", { class: "gg-key key-track" }), "the Luggage's track · ",
-        "LL/MB/SS: Volunteer tiles · D: Dragon · L: the Luggage · hover a tile for its name")),
+    el("div", { class: "gg-board-row", id: "gg-board-row" },
+      el("section", { class: "panel board-panel gg-board-panel", id: "board-panel" },
+        zoom.tools,
+        frame,
+        el("div", { id: "gg-menu", class: "gg-menu", hidden: true }),
+        el("p", { id: "gg-legend", class: "note gg-legend" },
+          el("span", { class: "gg-key key-reach" }), "within your movement ",
+          el("span", { class: "gg-key key-act" }), "click to choose ",
+          el("span", { class: "gg-key key-track" }), "the Luggage's track · ",
+          "LL/MB/SS: Volunteer tiles · D: Dragon · L: the Luggage · hover a tile for its name")),
+      el("div", { id: "gg-aside", class: `gg-aside ${OWN_WIDTHS[0]}` },
+        el("section", { id: "gg-own", class: "panel gg-own", hidden: true },
+          el("section", { id: "gg-me", class: "gg-me" },
+            el("h2", { text: "Your Guild Card" }),
+            el("div", { id: "gg-me-body" })),
+          el("section", { id: "gg-hand", class: "gg-hand-panel" })),
+        el("section", { id: "gg-dice", class: "panel gg-dice-panel", hidden: true, "aria-live": "polite" },
+          el("h2", { text: "Dice" }),
+          el("ol", { id: "gg-dice-list", class: "gg-dice-list" })))),
     el("section", { class: "panel", id: "players-panel" },
       el("h2", { text: "Players" }),
       el("div", { id: "gg-players", class: "table-wrap" })),
     el("section", { class: "panel gg-table-panel", id: "gg-table" }));
-  side.replaceChildren(
-    el("section", { id: "gg-dice", class: "panel gg-dice-panel", hidden: true, "aria-live": "polite" },
-      el("h2", { text: "Dice" }),
-      el("ol", { id: "gg-dice-list", class: "gg-dice-list" })),
-    el("section", { id: "gg-me", class: "panel gg-me", hidden: true },
-      el("h2", { text: "Your Guild Card" }),
-      el("div", { id: "gg-me-body" })),
-    el("section", { id: "gg-hand", class: "panel gg-hand-panel", hidden: true }));
+  side.replaceChildren();
+  window.addEventListener("resize", fitOwn);
+}
+
+/** Issue 26: your cards beside the map in full, in as few columns as the height allows
+ * (leaving the Dice panel under them DICE_LEAST rem, and the map MAP_LEAST rem); on a narrow
+ * window they stand under the map. */
+function fitOwn() {
+  const own = document.getElementById("gg-own");
+  const row = document.getElementById("gg-board-row");
+  const aside = document.getElementById("gg-aside");
+  if (!own || own.hidden) return;
+  const height = parseFloat(getComputedStyle(row).minHeight);
+  if (!(height > 0)) return;
+  const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+  fitWidth(aside, OWN_WIDTHS, height - DICE_LEAST * rem, { row, rest: MAP_LEAST * rem, measure: own });
 }
 
 function render(view, ctx) {
   if (menu && menu.step !== ctx.step) menu = null;
+  ownBox(view, ctx);
+  fitOwn();
   drawBoard(document.getElementById("gg-board"), view, ctx);
   renderMenu(ctx);
   document.getElementById("gg-players").replaceChildren(playersTable(view));
   document.getElementById("gg-table").replaceChildren(...tableInfo(view, ctx));
-  ownBox(view, ctx);
   diceBox(ctx);
 }
 
