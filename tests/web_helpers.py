@@ -139,7 +139,7 @@ def create_table(base: str, game: str, seats: list[str], seed: int,
     body: dict[str, Any] = {"game": game, "seats": seats, "seed": seed}
     if options is not None:
         body["options"] = options
-    response = httpx.post(f"{base}/api/tables", json=body)
+    response = httpx.post(f"{base}/api/tables", json=body, timeout=120)  # a busy machine
     assert response.is_success, response.text
     link: str = next(s["link"] for s in response.json()["seats"] if s["link"])
     return link
