@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import COMPETITIVE, Game, GameType, Role, State, ViewKeys
+from citywatch.core.api import COMPETITIVE, Game, GameType, Role, SeatScore, State, ViewKeys
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
 from citywatch.games.ankh_morpork.actions import Action
@@ -128,6 +128,12 @@ class AnkhMorpork(Game):
         assert isinstance(state, AnkhMorporkState)
         found = view.last_move(state)
         return None if found is None else {"by": found["by"], "spaces": found["areas"]}
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """Points part by part, why each seat won or lost, personalities and hands
+        (``view.end_scores``)."""
+        assert isinstance(state, AnkhMorporkState)
+        return view.end_scores(state)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON), their

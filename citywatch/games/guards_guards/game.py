@@ -11,11 +11,15 @@ from citywatch.core.api import (
     GameOption,
     GameType,
     Role,
+    SeatScore,
     State,
     ViewKeys,
 )
 from citywatch.core.rng import Seed, rng_from_seed
-from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
+from citywatch.games.guards_guards import (
+    rules,  # noqa: F401  (registers every rule)
+    view,
+)
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     DRAGONS,
@@ -103,6 +107,12 @@ class GuardsGuards(Game):
         from citywatch.games.guards_guards.heuristic import HeuristicBot
 
         return {"heuristic": HeuristicBot}
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """A point per Great Spell returned, why each seat won or lost, and each seat's
+        Guild Card, hand and Saboteurs (``view.end_scores``)."""
+        assert isinstance(state, GuardsGuardsState)
+        return view.end_scores(state)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, places, Dragons (JSON)."""
