@@ -43,7 +43,12 @@ from web_helpers import (  # noqa: F401  (the shared server and browser fixtures
 
 from citywatch.cli import main
 from citywatch.core.rng import Rng
-from citywatch.games.ankh_morpork.data import AREA_BY_NAME, PERSONALITY_BY_NAME, player_text
+from citywatch.games.ankh_morpork.data import (
+    AREA_BY_NAME,
+    CARDS,
+    PERSONALITY_BY_NAME,
+    player_text,
+)
 from citywatch.games.ankh_morpork.make_web import CARDS_JSON
 from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
@@ -402,6 +407,60 @@ def test_score_breakdown_follows_the_rulebook_and_adds_up() -> None:
     assert green["loans"] == [{"card": "The Bank of Ankh-Morpork", "repaid": False,
                                "points": -15}]
     assert start(deck_out_position()).view(0)["scores"] is None  # only at the end
+
+
+def test_the_end_screens_breakdown_adds_up_and_reveals_personalities_and_hands() -> None:
+    """Issue 26, rulebook End of the Game and ruling 25: ``Game.score_breakdown`` labels each
+    part (minions, buildings, money, each loan) and adds up to the points; what stands in a
+    demon's area is a note, not a part; each seat's personality and hand are revealed; the
+    winner is told it won on points, the others how far behind."""
+    pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",
+                            Green="Dragon King of Arms", Yellow="Lord Rust")
+    minions(pos, "Longwall", Red=2)
+    area(pos, "Nap Hill", building="Red")
+    pos["seats"][0]["money"] = 7
+    minions(pos, "Dimwell", Blue=1)
+    minions(pos, "Seven Sleepers", Blue=1)
+    area(pos, "Seven Sleepers", building="Blue", demons=1, trouble=True)
+    pos["seats"][1]["money"] = 20
+    give(pos, "Blue", "Mr Bent", zone="in_front")
+    pos["seats"][2]["money"] = 5
+    give(pos, "Green", "The Bank of Ankh-Morpork", zone="in_front")
+    s = last_turn(pos)
+    red_, blue, green, yellow = GAME.score_breakdown(s) or ()
+    assert [x.points for x in (red_, blue, green, yellow)] == list(points(s)) == [29, 13, -10, 10]
+    assert [(p.label, p.points, p.detail) for p in red_.parts] == [
+        ("Minions", 10, "2 minions x $5"), ("Buildings", 12, "Nap Hill $12"),
+        ("Money", 7, "$7 in cash")]
+    assert [(p.label, p.points) for p in blue.parts][-1] == ("Loan: Mr Bent", -12)
+    assert [(p.label, p.points, p.detail) for p in green.parts][-1] == (
+        "Loan: The Bank of Ankh-Morpork", -15, "not repaid: -15 points")
+    assert blue.notes == ("Not counted, in an area with a demon: 1 minion, building in "
+                          "Seven Sleepers.",)
+    assert red_.result == "Won on points when the draw pile ran out: the most points (29)."
+    assert green.result == "Did not win: 39 points behind the winner when the draw pile ran out."
+    assert red_.revealed[0] == ("Personality", "Lord Selachii")
+    assert red_.revealed[1] == ("Hand", ", ".join(
+        CARDS[c].name for c in s.hands[0]) or "no cards")
+    assert GAME.score_breakdown(start(deck_out_position())) is None  # only at the end
+
+
+def test_a_personalitys_win_is_explained_and_the_points_only_shown() -> None:
+    """Issue 26, ruling 24: Blue holds Commander Vimes and wins when the draw pile runs out
+    though Red has more points: the breakdown still adds up to each seat's final points
+    (``Outcome.final_points``), says the game was not decided on points, and tells every
+    other seat who won as whom."""
+    pos = deck_out_position(Red="Lord Rust", Blue="Commander Vimes", Yellow="Lord Selachii")
+    minions(pos, "Nap Hill", Red=5)
+    s = last_turn(pos)
+    outcome = s.outcome()
+    assert outcome is not None and outcome.points is None
+    scores = GAME.score_breakdown(s) or ()
+    assert tuple(x.points for x in scores) == outcome.final_points
+    assert scores[1].result == ("Won as Commander Vimes: the draw pile ran out, and Commander "
+                                "Vimes wins then.")
+    assert scores[0].result.startswith("Did not win: Blue won as Commander Vimes")
+    assert all("not decided on points" in x.notes[-1] for x in scores)
 
 
 # --- the terminal (issue 16: the progress line and the breakdown) ---------------------------
