@@ -223,12 +223,15 @@ def colour_of(state: State, seat: int) -> str:
 
 def end_json(state: State, colours: list[str]) -> dict[str, Any] | None:
     """What every end screen shows of the finished game ``state`` (issue 26): ``points``,
-    what they count (``GameType.points``), and ``seats``: each seat's colour and its
-    ``SeatScore`` (``Game.score_breakdown``) as JSON. None while the game runs."""
+    what they count (``GameType.points``), ``winners`` (seats) and ``reason`` (the outcome's),
+    and ``seats``: each seat's colour and its ``SeatScore`` (``Game.score_breakdown``) as
+    JSON. None while the game runs."""
+    outcome = state.outcome()
     scores = state.game.score_breakdown(state)
-    if scores is None:
+    if outcome is None or scores is None:
         return None
-    return {"points": state.game.type.points,
+    return {"points": state.game.type.points, "winners": list(outcome.winners),
+            "reason": outcome.reason,
             "seats": [{"seat": seat, "colour": colours[seat], **score.to_json()}
                       for seat, score in enumerate(scores)]}
 
@@ -328,10 +331,10 @@ class LiveTable:
 
     def end(self) -> dict[str, Any] | None:
         """Once the game is over, what every end screen shows (issue 26), the same for every
-        seat: ``points`` (what they count, ``GameType.points``) and ``seats``, one per seat,
-        ``{"seat", "colour", "points", "parts": [{"label", "points", "detail"}], "result",
-        "revealed": [{"what", "value"}], "notes"}`` from ``Game.score_breakdown``; None while
-        the game runs."""
+        seat (``end_json``): ``points`` (what they count, ``GameType.points``), ``winners``,
+        ``reason`` and ``seats``, one per seat, ``{"seat", "colour", "points", "parts":
+        [{"label", "points", "detail"}], "result", "revealed": [{"what", "value"}], "notes"}``
+        from ``Game.score_breakdown``; None while the game runs."""
         if not self.over:
             return None
         if self._end is None:
@@ -681,7 +684,8 @@ class LiveTable:
         step 0) and ``last_move`` (``Game.last_move`` of that state; issue 16). Once the game
         is over also the text of action ``step`` (``action``; during the game None: a hidden
         choice stays hidden) and, at the last step, ``end`` (``end``: what the end screen
-        shows). ``steps``: the actions taken so far; ``over``: whether the game has ended.
+        shows). ``steps``: the actions taken so far; ``over``: whether the game has ended;
+        ``table``: what every seat is told of the table (``about``).
 
         ``TableError`` 400 for a step out of range.
         """
@@ -697,8 +701,9 @@ class LiveTable:
             taken = self.game.action_from_json(self.actions[step - 1])
             action, by = (str(taken) if over else None), self.colours[seat]
             state.apply(taken)
-        return {"step": step, "steps": steps, "over": over, "view": state.view(None),
-                "log": state.log(SPECTATOR), "action": action, "by": by,
+        return {"step": step, "steps": steps, "over": over, "table": self.about(),
+                "view": state.view(None), "log": state.log(SPECTATOR), "action": action,
+                "by": by,
                 "last_move": self.game.last_move(state),
                 "end": self.end() if over and step == steps else None}
 

@@ -272,9 +272,6 @@ def end_scores(s: AnkhMorporkState) -> tuple[SeatScore, ...] | None:
             what = ([plural(lost["minions"], "minion")] if lost["minions"] else []) + \
                 [f"building in {name}" for name in lost["buildings"]]
             notes.append(f"Not counted, in an area with a demon: {', '.join(what)}.")
-        if by_personality:
-            notes.append("The game was not decided on points: these are the points on the "
-                         "board at the end.")
         out.append(SeatScore(tuple(parts), _why(s, seat, scores, winners, by_personality),
                              (("Personality", PERSONALITIES[s.personality[seat]].name),
                               ("Hand", ", ".join(_names(s.hands[seat])) or "no cards")),
@@ -290,12 +287,13 @@ def _why(s: AnkhMorporkState, seat: int, scores: tuple[int, ...], winners: tuple
     if by_personality:
         (winner,) = winners
         name = PERSONALITIES[s.personality[winner]].name
-        how = ("the draw pile ran out, and Commander Vimes wins then"
-               if result.reason == "deck" else
-               f"{name}'s victory condition held at the start of {COLOURS[winner]}'s turn")
+        if result.reason == "deck":
+            how = "the draw pile ran out, and Commander Vimes wins then"
+        else:
+            how = f"the victory condition held at the start of {COLOURS[winner]}'s turn"
         if seat == winner:
-            return f"Won as {name}: {how}."
-        return f"Did not win: {COLOURS[winner]} won as {name} ({how})."
+            return f"Won as {name}: {how}; the points did not count."
+        return f"Did not win: {COLOURS[winner]} won as {name} ({how}); the points did not count."
     end = _ENDS.get(result.reason, result.reason)
     top = max(scores)
     tied = [p for p in range(s.n) if scores[p] == top]
