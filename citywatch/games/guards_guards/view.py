@@ -205,11 +205,13 @@ def _why(s: State, p: int) -> str:
     best = max(len(x) for x in s.returned)
     tied = [q for q in range(s.n) if len(s.returned[q]) == best]
     if p in result.winners:
+        shared = [COLOURS[q] for q in result.winners if q != p]
         if len(tied) == 1:
             how = f"the most Great Spells returned ({best})"
+        elif shared:
+            how = f"tied on {_spells(best)} and on dollars (${s.dollars[p]})"
         else:
             how = f"tied on {_spells(best)} and held the most dollars (${s.dollars[p]})"
-        shared = [COLOURS[q] for q in result.winners if q != p]
         return (f"Won when the game stopped ({result.reason}): {how}"
                 + (f"; shares the win with {' and '.join(shared)}" if shared else "") + ".")
     if mine == best:

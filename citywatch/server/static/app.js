@@ -18,6 +18,12 @@
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
 // step. The log lines since the person's last decision head the choices panel.
 //
+// Issue 26: once the game is over the result panel shows the board's outcome box, every seat's
+// points part by part with its result and what the end reveals (the state's "end", drawn by
+// common.js), a rematch button (POST /api/rematch/{token}: this link's own seat at a new
+// table of the same seats; "Join the rematch" once anyone set it up), the public replay link
+// (table.replay: no seat in it) and the record, which the server names.
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
