@@ -335,16 +335,20 @@ class Storage:
         new one) and its tokens (token -> seat, -1 for the spectator) at once; with ``lease``
         (holder, seconds), its bot lease too. With ``rematch_of``, the new table becomes that
         table's rematch in the same transaction, unless it has one already: then nothing is
-        stored and ``RematchTaken`` names it (two people asking at once get one rematch)."""
+        stored and ``RematchTaken`` names it (a conditional update, so two people asking at
+        once, in any processes, get one rematch)."""
         secret = seed if isinstance(seed, str) else None
         named = json.dumps(names) if names and any(n is not None for n in names) else None
         with self._write_lock, self.engine.begin() as conn:
-            if rematch_of is not None:
-                query = select(tables.c.rematch).where(tables.c.id == rematch_of)
-                found = conn.execute(query.with_for_update() if self.shared else query).first()
-                if found is None:
-                    raise StorageError(f"there is no table {rematch_of}")
-                if found.rematch is not None:
+            if rematch_of is not None:  # first, so that only one rematch is ever stored
+                claimed = conn.execute(update(tables).where(
+                    tables.c.id == rematch_of, tables.c.rematch.is_(None))
+                    .values(rematch=table_id)).rowcount
+                if not claimed:
+                    found = conn.execute(select(tables.c.rematch)
+                                         .where(tables.c.id == rematch_of)).first()
+                    if found is None or found.rematch is None:
+                        raise StorageError(f"there is no table {rematch_of}")
                     raise RematchTaken(rematch_of, str(found.rematch))
             conn.execute(tables.insert().values(
                 id=table_id, game=game, players=players, seed=0 if secret else seed,
@@ -361,11 +365,8 @@ class Storage:
                     "INSERT INTO bot_leases (table_id, holder, expires) "
                     "VALUES (:t, :h, now() + make_interval(secs => :s))"
                 ), {"t": table_id, "h": lease[0], "s": lease[1]})
-            if rematch_of is not None:
-                conn.execute(update(tables).where(tables.c.id == rematch_of)
-                             .values(rematch=table_id))
-                if self.shared:
-                    _notify(conn, rematch_of, "about")
+            if rematch_of is not None and self.shared:
+                _notify(conn, rematch_of, "about")
 
     def replay_table(self, replay: str) -> str | None:
         """The id of the table whose public replay id is ``replay``, or None."""

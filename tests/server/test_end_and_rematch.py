@@ -9,6 +9,7 @@ import json
 import re
 import sqlite3
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +249,29 @@ def test_an_older_database_gives_every_table_its_own_replay_id(tmp_path: Path) -
         assert [r.replay for r in (again.table("a"), again.table("b")) if r] == ids
     finally:
         again.close()
+
+
+def check_one_rematch(db_url: str) -> None:
+    """Issue 26: two people asking for the rematch at the same moment, through two server
+    processes' apps on one database (on PostgreSQL, two processes), get the same new table,
+    each their own seat there."""
+    with TestClient(create_app(db_url, bot_delay=0)) as one, \
+            TestClient(create_app(db_url, bot_delay=0)) as two:
+        created = create(one, KEEP, ["human", "human"], options={"mode": "rivals"})
+        people = humans(created)
+        first_choices(one, people)
+        with ThreadPoolExecutor(2) as pool:
+            asked = list(pool.map(lambda pair: pair[0].post(f"/api/rematch/{pair[1]}"),
+                                  [(one, people[0]), (two, people[1])]))
+        assert [a.status_code for a in asked] == [200, 200], [a.text for a in asked]
+        answers = [a.json() for a in asked]
+        assert answers[0]["table"] == answers[1]["table"]
+        assert sorted(a["created"] for a in answers) == [False, True]
+        seats = [view(client, token_of(a["link"]))["seat"]
+                 for client, a in zip((one, two), answers, strict=True)]
+        assert seats == [0, 1]
+
+
+def test_two_people_asking_at_once_get_one_rematch(tmp_path: Path) -> None:
+    """Issue 26 (SQLite): see ``check_one_rematch``."""
+    check_one_rematch(sqlite_url(tmp_path))
