@@ -273,8 +273,11 @@ async def api_record(request: Request) -> Response:
 async def api_rematch(request: Request) -> Response:
     """``POST /api/rematch/{token}``: the link of the token's own seat at the rematch of its
     finished table, set up by the first person who asks (``Tables.rematch``): ``{"table",
-    "link", "created"}``. Counted as a new table of the asker's address."""
+    "link", "created"}``. Counted as a new table of the asker's address. The body is
+    ``{}``, sent as JSON like every write (415 otherwise)."""
     try:
+        if await _body(request) != {}:
+            raise TableError(400, "the request body must be {}: a link asks for its own seat")
         answer = await _tables(request).rematch(request.path_params["token"], _address(request),
                                                 lambda: _count_creation(request))
     except TableError as exc:

@@ -340,6 +340,7 @@ class LiveTable:
         if self._end is None:
             self._end = end_json(self.state, self.colours)
         return self._end
+
     def choices(self, seat: int | None) -> list[dict[str, Any]]:
         """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own; the
         game's usual choice (``Game.usual_choice``) also has ``"usual": true``, and
@@ -703,8 +704,7 @@ class LiveTable:
             state.apply(taken)
         return {"step": step, "steps": steps, "over": over, "table": self.about(),
                 "view": state.view(None), "log": state.log(SPECTATOR), "action": action,
-                "by": by,
-                "last_move": self.game.last_move(state),
+                "by": by, "last_move": self.game.last_move(state),
                 "end": self.end() if over and step == steps else None}
 
     def _past_bot_limits(self) -> str | None:
@@ -995,8 +995,8 @@ class Tables:
         before a rematch is set up (the server's creation rate; it may raise).
 
         ``{"table": id, "link": "/play/<token>", "created": whether this call set it up}``.
-        ``TableError`` 404 for an unknown token, 409 while the game is being played (or for
-        the spectator before anyone set a rematch up), 403 for the spectator otherwise.
+        ``TableError`` 404 for an unknown token, 409 while the game is being played (and for
+        the spectator link before a person has set a rematch up).
         """
         table, seat = await self.resolve(token)
         if not table.over:
@@ -1031,6 +1031,9 @@ class Tables:
     async def resolve_replay(self, key: str) -> LiveTable:
         """The live table of a public replay id (issue 26), or of a seat's or the spectator's
         token (older links); ``TableError`` 404 if ``key`` is neither."""
+        if key in self._tokens:  # a token known here: no need to ask the database
+            table, _seat = await self.resolve(key)
+            return table
         table_id = self._replays.get(key)
         if table_id is None:
             try:

@@ -103,17 +103,22 @@ def test_a_rematch_keeps_the_seats_levels_names_and_options(tmp_path: Path) -> N
         created = create(client, KEEP, seats, names=["Ann", None, "Bob"], options=options)
         people = humans(created)
         spectator = token_of(created["spectator"])
-        early = client.post(f"/api/rematch/{people[0]}")
+        early = client.post(f"/api/rematch/{people[0]}", json={})
         assert early.status_code == 409 and "over" in early.json()["error"]
+        assert client.post(f"/api/rematch/{people[0]}", content="{}",
+                           headers={"Content-Type": "text/plain"}).status_code == 415
+        assert client.post(f"/api/rematch/{people[0]}", json={"seat": 1}).status_code == 400
+        assert client.post(f"/api/rematch/{people[0]}", json={},
+                           headers={"Origin": "http://evil.example"}).status_code == 403
         first_choices(client, people)
-        assert client.post(f"/api/rematch/{spectator}").status_code == 409  # none yet
-        asked = client.post(f"/api/rematch/{people[2]}")
+        assert client.post(f"/api/rematch/{spectator}", json={}).status_code == 409  # none yet
+        asked = client.post(f"/api/rematch/{people[2]}", json={})
         assert asked.status_code == 200, asked.text
         bob = asked.json()
         assert bob["created"] is True and bob["link"].startswith("/play/")
-        again = client.post(f"/api/rematch/{people[0]}").json()
+        again = client.post(f"/api/rematch/{people[0]}", json={}).json()
         assert again["table"] == bob["table"] and again["created"] is False
-        watcher = client.post(f"/api/rematch/{spectator}").json()
+        watcher = client.post(f"/api/rematch/{spectator}", json={}).json()
         assert watcher["table"] == bob["table"]
         links = {0: again["link"], 2: bob["link"], None: watcher["link"]}
         assert len(set(links.values())) == 3
@@ -202,7 +207,7 @@ def test_the_public_replay_never_shows_a_hidden_card_during_the_game(tmp_path: P
         assert client.get(f"/api/record/{public}").status_code == 409
         assert client.post(f"/api/act/{public}", json={"step": steps, "action": {}}) \
             .status_code == 404
-        assert client.post(f"/api/rematch/{public}").status_code == 404
+        assert client.post(f"/api/rematch/{public}", json={}).status_code == 404
         assert client.get(f"/api/view/{public}").status_code == 404
 
 
@@ -261,7 +266,7 @@ def check_one_rematch(db_url: str) -> None:
         people = humans(created)
         first_choices(one, people)
         with ThreadPoolExecutor(2) as pool:
-            asked = list(pool.map(lambda pair: pair[0].post(f"/api/rematch/{pair[1]}"),
+            asked = list(pool.map(lambda pair: pair[0].post(f"/api/rematch/{pair[1]}", json={}),
                                   [(one, people[0]), (two, people[1])]))
         assert [a.status_code for a in asked] == [200, 200], [a.text for a in asked]
         answers = [a.json() for a in asked]
