@@ -634,9 +634,10 @@ def _check_received(game: Game, record: dict[str, Any],
                     seen: list[tuple[int, int, str]]) -> int:
     """Every view and log sent for a seat at step k is exactly that seat's view and log of
     the record replayed to step k (spectators: view(None), log(-1)); ``choices`` are empty
-    unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); and nothing else
-    sent (answers, errors, other keys) holds a text of another seat's view or log that the
-    seat's own view and log lack.
+    unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); ``end`` (issue 26:
+    the breakdown, which reveals what was hidden) is sent only once the game is over; and
+    nothing else sent (answers, errors, other keys) holds a text of another seat's view or log
+    that the seat's own view and log lack.
     Returns how many (secret, message) pairs were checked."""
     by_step: dict[int, list[tuple[int, str]]] = {}
     for seat, step, text in seen:
@@ -668,6 +669,9 @@ def _check_received(game: Game, record: dict[str, Any],
                     assert data["last_move"] == game.last_move(state), \
                         f"the last move sent to {where} is not the game's"
                 rest = {k: v for k, v in data.items() if k not in ("view", "log")}
+            if isinstance(rest, dict) and rest.get("end") is not None:  # issue 26
+                assert state.is_terminal(), f"the end screen was sent to {where} mid-game"
+                rest = {k: v for k, v in rest.items() if k != "end"}  # revealed at the end
             if isinstance(rest, dict) and "last_move" in rest:  # its value, not its key's words
                 rest = [{k: v for k, v in rest.items() if k != "last_move"}, rest["last_move"]]
             sent = json.dumps(rest, ensure_ascii=False)

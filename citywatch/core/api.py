@@ -84,6 +84,49 @@ class Outcome:
         }
 
 
+@dataclass(frozen=True)
+class ScorePart:
+    """One labelled part of a seat's points at the end (``SeatScore.parts``)."""
+
+    label: str
+    """What the part counts, in words ("Buildings", "Special Intelligence used")."""
+    points: int
+    detail: str = ""
+    """How it was counted, in words ("3 minions x 5"); empty: nothing to add."""
+
+    def to_json(self) -> JSON:
+        """``{"label", "points", "detail"}``."""
+        return {"label": self.label, "points": self.points, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    """One seat's end of a finished game as every interface shows it (``Game.score_breakdown``):
+    its points as labelled parts that add up to its ``Outcome.seat_points()``, the reason for
+    its result in words, and what the end reveals of what it kept hidden."""
+
+    parts: tuple[ScorePart, ...]
+    result: str
+    """The seat's result and why, one or two sentences ("Scores 0: every Citizen Group left
+    the country.")."""
+    revealed: tuple[tuple[str, str], ...] = ()
+    """Facts hidden during play and shown now the game is over: (what, the fact in words)."""
+    notes: tuple[str, ...] = ()
+    """Facts beside the points that score nothing (a tie break, what a rule did not count)."""
+
+    @property
+    def points(self) -> int:
+        """The parts added up."""
+        return sum(part.points for part in self.parts)
+
+    def to_json(self) -> JSON:
+        """``{"points", "parts", "result", "revealed": [{"what", "value"}], "notes"}``."""
+        return {"points": self.points, "parts": [part.to_json() for part in self.parts],
+                "result": self.result,
+                "revealed": [{"what": what, "value": value} for what, value in self.revealed],
+                "notes": list(self.notes)}
+
+
 COMPETITIVE, COOPERATIVE, EITHER = "competitive", "cooperative", "either"
 """``GameType.play``: every seat for itself, the seats together against the game, or either
 as the set-up chooses (``Outcome.cooperative`` tells which a finished game was)."""
@@ -461,6 +504,24 @@ class Game(ABC):
         keys of its own. Read from public facts only (the same for every seat, so it may be
         sent to anyone); None if there is nothing to highlight. Default: None."""
         return None
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """Each seat's end of the finished game ``state`` (a ``SeatScore`` per seat): its
+        points as labelled parts adding up to ``Outcome.seat_points()``, why it won or lost,
+        and the hidden facts the end reveals; None while the game runs. Shown by the end
+        screens of every interface, the same for every seat (the game is over). Default:
+        one part per seat, the points as ``GameType.points`` names them (none for a game
+        without points), and whether the seat won."""
+        outcome = state.outcome()
+        if outcome is None:
+            return None
+        points = outcome.seat_points()
+        label = self.type.points[:1].upper() + self.type.points[1:]
+        return tuple(
+            SeatScore(() if points is None else (ScorePart(label, points[seat]),),
+                      ("Won" if seat in outcome.winners else "Did not win")
+                      + f": {outcome.reason}.")
+            for seat in range(state.players))
 
     def level_spec(self, level: str) -> str:
         """The bot spec the difficulty ``level`` plays: the game's own (``levels``), else

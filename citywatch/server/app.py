@@ -26,7 +26,13 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -122,8 +128,19 @@ async def play_page(request: Request) -> Response:
 
 
 async def replay_page(request: Request) -> Response:
-    """The step-by-step replay page of a finished game; a 404 page for an unknown token."""
-    return await _token_page(request, "replay.html")
+    """The step-by-step replay page of a table's public replay id (issue 26); a seat's or
+    the spectator's token (an older link) is redirected to it; a 404 page for anything
+    else."""
+    key = request.path_params["token"]
+    try:
+        table = await _tables(request).resolve_replay(key)
+    except TableError as exc:
+        if exc.status == 404:
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+        return Response(exc.message, status_code=exc.status, media_type="text/plain")
+    if key != table.replay:
+        return RedirectResponse(f"/replay/{table.replay}", status_code=302)
+    return _page("replay.html")
 
 
 async def how_to_play(request: Request) -> Response:
@@ -253,13 +270,35 @@ async def api_name(request: Request) -> Response:
 
 
 async def api_record(request: Request) -> Response:
-    """``GET /api/record/{token}``: the signed record, once the game is over (409 before)."""
+    """``GET /api/record/{token}``: the signed record, once the game is over (409 before);
+    ``{token}`` is a seat's, the spectator's or the public replay id. Its file name names the
+    game, the day and the table (``LiveTable.record_name``)."""
     try:
-        table, _seat = await _tables(request).resolve(request.path_params["token"])
+        table = await _tables(request).resolve_replay(request.path_params["token"])
         signer: RecordSigner = request.app.state.signer
-        return JSONResponse(signer.sign(await run_in_threadpool(table.record)))
+        record = signer.sign(await run_in_threadpool(table.record))
     except TableError as exc:
         return _error(exc)
+    return JSONResponse(record, headers={
+        "Content-Disposition": f'attachment; filename="{table.record_name()}"'})
+
+
+async def api_rematch(request: Request) -> Response:
+    """``POST /api/rematch/{token}``: the link of the token's own seat at the rematch of its
+    finished table, set up by the first person who asks (``Tables.rematch``): ``{"table",
+    "link", "created"}``. Counted as a new table of the asker's address. The body is
+    ``{}``, sent as JSON like every write (415 otherwise)."""
+    try:
+        if await _body(request) != {}:
+            raise TableError(400, "the request body must be {}: a link asks for its own seat")
+        answer = await _tables(request).rematch(request.path_params["token"], _address(request),
+                                                lambda: _count_creation(request))
+    except TableError as exc:
+        return _error(exc)
+    except _TooMany as exc:
+        return JSONResponse({"error": exc.message}, status_code=429,
+                            headers={"Retry-After": str(exc.retry_after)})
+    return JSONResponse(answer)
 
 
 async def api_record_key(request: Request) -> Response:
@@ -269,9 +308,10 @@ async def api_record_key(request: Request) -> Response:
 
 
 async def api_replay(request: Request) -> Response:
-    """``GET /api/replay/{token}?step=k``: a finished game's public view after k actions."""
+    """``GET /api/replay/{key}?step=k``: what a spectator saw after k actions
+    (``LiveTable.replay_step``); ``{key}`` is the public replay id, or a token."""
     try:
-        table, _seat = await _tables(request).resolve(request.path_params["token"])
+        table = await _tables(request).resolve_replay(request.path_params["token"])
         raw = request.query_params.get("step", "")
         try:
             step = int(raw)
@@ -419,6 +459,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
         Route("/api/name/{token}", api_name, methods=["POST"]),
         Route("/api/record/{token}", api_record),
         Route("/api/record-key", api_record_key),
+        Route("/api/rematch/{token}", api_rematch, methods=["POST"]),
         Route("/api/replay/{token}", api_replay),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),

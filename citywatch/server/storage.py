@@ -15,6 +15,7 @@ published with ``NOTIFY`` on ``CHANNEL``, and the bots of a table are driven by 
 from __future__ import annotations
 
 import json
+import secrets
 import threading
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
@@ -31,6 +32,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -70,7 +72,18 @@ tables = Table(
     Column("names", Text, nullable=True),  # JSON list: each seat's person's name or null
     Column("creator", String(32), nullable=True),  # a hash of the creating address (issue 24)
     Column("closed", DateTime(timezone=True), nullable=True),  # when closed as abandoned
+    Column("replay", String(32), nullable=True),  # the public replay id (issue 26)
+    Column("rematch", String(64), nullable=True),  # the id of the table set up as its rematch
 )
+REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
+"""One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
+REPLAY_ID_BYTES = 16
+"""Random bytes of a public replay id (``new_replay_id``)."""
+
+
+def new_replay_id() -> str:
+    """A new public replay id (issue 26): random, url-safe, unrelated to any seat's token."""
+    return secrets.token_urlsafe(REPLAY_ID_BYTES)
 
 tokens = Table(
     "tokens",
@@ -106,7 +119,8 @@ CHANNEL = "citywatch"
 """The ``LISTEN``/``NOTIFY`` channel: payload ``"<table id> <step>"`` or ``"<table id> about"``."""
 
 ADDED_COLUMNS = {
-    "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed"),
+    "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
+               "replay", "rematch"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -118,6 +132,14 @@ class StorageError(Exception):
 
 class Duplicate(StorageError):
     """A row for this decision (table, n) already exists: the decision was already taken."""
+
+
+class RematchTaken(StorageError):
+    """The table already has a rematch (``rematch``, its id): nothing was stored."""
+
+    def __init__(self, table_id: str, rematch: str) -> None:
+        super().__init__(f"table {table_id} already has its rematch, {rematch}")
+        self.rematch = rematch
 
 
 @dataclass(frozen=True)
@@ -136,6 +158,10 @@ class TableRow:
     options: dict[str, Any] = field(default_factory=dict)
     names: tuple[str | None, ...] = ()
     """Each seat's person's name (None: unnamed, or a bot), one per seat (issue 16)."""
+    replay: str = ""
+    """The public replay id (issue 26): ``/replay/<id>`` shows the game as a spectator."""
+    rematch: str | None = None
+    """The id of the table set up as this one's rematch, if any (issue 26)."""
 
 
 def _names(raw: str | None, players: int) -> tuple[str | None, ...]:
@@ -152,7 +178,8 @@ def _table_row(row: Any) -> TableRow:
     options = json.loads(row.options) if row.options else {}
     return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
                     row.created, bool(row.finished), row.failure, tuple(notices), options,
-                    _names(row.names, int(row.players)))
+                    _names(row.names, int(row.players)), str(row.replay or ""),
+                    None if row.rematch is None else str(row.rematch))
 
 
 class Locked:
@@ -281,6 +308,11 @@ class Storage:
                 if (table_name, name) == ("actions", "at"):
                     # the retention rule's clock starts now for the moves stored before
                     conn.execute(update(actions).values(at=datetime.now(UTC)))
+        # issue 26: every table has a public replay id, older ones too
+        for row in conn.execute(select(tables.c.id).where(tables.c.replay.is_(None))).all():
+            conn.execute(update(tables).where(tables.c.id == row.id)
+                         .values(replay=new_replay_id()))
+        REPLAY_INDEX.create(conn, checkfirst=True)
 
     def close(self) -> None:
         """Release every connection."""
@@ -296,19 +328,34 @@ class Storage:
                      options: dict[str, Any] | None = None,
                      lease: tuple[str, float] | None = None,
                      names: list[str | None] | None = None,
-                     creator: str | None = None) -> None:
+                     creator: str | None = None, replay: str | None = None,
+                     rematch_of: str | None = None) -> None:
         """Store a new table, its game's ``options``, its seats' ``names`` (None: unnamed),
-        its ``creator`` (a hash of the creating address) and its tokens (token -> seat, -1
-        for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too."""
+        its ``creator`` (a hash of the creating address), its public ``replay`` id (None: a
+        new one) and its tokens (token -> seat, -1 for the spectator) at once; with ``lease``
+        (holder, seconds), its bot lease too. With ``rematch_of``, the new table becomes that
+        table's rematch in the same transaction, unless it has one already: then nothing is
+        stored and ``RematchTaken`` names it (a conditional update, so two people asking at
+        once, in any processes, get one rematch)."""
         secret = seed if isinstance(seed, str) else None
         named = json.dumps(names) if names and any(n is not None for n in names) else None
         with self._write_lock, self.engine.begin() as conn:
+            if rematch_of is not None:  # first, so that only one rematch is ever stored
+                claimed = conn.execute(update(tables).where(
+                    tables.c.id == rematch_of, tables.c.rematch.is_(None))
+                    .values(rematch=table_id)).rowcount
+                if not claimed:
+                    found = conn.execute(select(tables.c.rematch)
+                                         .where(tables.c.id == rematch_of)).first()
+                    if found is None or found.rematch is None:
+                        raise StorageError(f"there is no table {rematch_of}")
+                    raise RematchTaken(rematch_of, str(found.rematch))
             conn.execute(tables.insert().values(
                 id=table_id, game=game, players=players, seed=0 if secret else seed,
                 secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
                 finished=False, notices="[]",
                 options=json.dumps(options, separators=(",", ":")) if options else None,
-                names=named, creator=creator))
+                names=named, creator=creator, replay=replay or new_replay_id()))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -318,6 +365,14 @@ class Storage:
                     "INSERT INTO bot_leases (table_id, holder, expires) "
                     "VALUES (:t, :h, now() + make_interval(secs => :s))"
                 ), {"t": table_id, "h": lease[0], "s": lease[1]})
+            if rematch_of is not None and self.shared:
+                _notify(conn, rematch_of, "about")
+
+    def replay_table(self, replay: str) -> str | None:
+        """The id of the table whose public replay id is ``replay``, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables.c.id).where(tables.c.replay == replay)).first()
+        return None if row is None else str(row.id)
 
     def token(self, token: str) -> tuple[str, int] | None:
         """The table and seat of ``token`` (seat -1: the spectator), or None if unknown."""

@@ -28,7 +28,9 @@ import hashlib
 import json
 import logging
 import secrets
+import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -47,7 +49,14 @@ from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
 from citywatch.server.setup import SETUP_TIME_LIMIT, Built, build
-from citywatch.server.storage import Duplicate, Storage, StorageError, TableRow
+from citywatch.server.storage import (
+    Duplicate,
+    RematchTaken,
+    Storage,
+    StorageError,
+    TableRow,
+    new_replay_id,
+)
 
 log = logging.getLogger("citywatch.server")
 
@@ -213,6 +222,21 @@ def colour_of(state: State, seat: int) -> str:
     return state.game.type.seat_name(state.view(seat)) or f"Seat {seat + 1}"
 
 
+def end_json(state: State, colours: list[str]) -> dict[str, Any] | None:
+    """What every end screen shows of the finished game ``state`` (issue 26): ``points``,
+    what they count (``GameType.points``), ``winners`` (seats) and ``reason`` (the outcome's),
+    and ``seats``: each seat's colour and its ``SeatScore`` (``Game.score_breakdown``) as
+    JSON. None while the game runs."""
+    outcome = state.outcome()
+    scores = state.game.score_breakdown(state)
+    if outcome is None or scores is None:
+        return None
+    return {"points": state.game.type.points, "winners": list(outcome.winners),
+            "reason": outcome.reason,
+            "seats": [{"seat": seat, "colour": colours[seat], **score.to_json()}
+                      for seat, score in enumerate(scores)]}
+
+
 @dataclass
 class _Taken:
     """What a decision on a shared database found and did (``LiveTable._take_shared``)."""
@@ -243,6 +267,11 @@ class LiveTable:
         self.notices = list(row.notices)
         self.names: list[str | None] = list(row.names) if row.names else [None] * row.players
         self.created = row.created
+        self.replay = row.replay
+        """The public replay id (issue 26), which carries no seat."""
+        self.rematch = row.rematch
+        """The id of the table set up as this one's rematch, or None."""
+        self._end: dict[str, Any] | None = None
         self.state = state
         self.actions = list(taken)
         self.digests: list[str | None] = [None] * len(taken)
@@ -256,6 +285,7 @@ class LiveTable:
         self.closed = False
         self._bot_task: asyncio.Task[None] | None = None
         self._checkpoints: list[State] = []
+        self._checkpoint_lock = threading.Lock()
         self.used = time.monotonic()
         self._sync_task: asyncio.Task[None] | None = None
         self._dirty = False
@@ -297,7 +327,20 @@ class LiveTable:
             "table": self.about(),
             "choices": self.choices(seat),
             "last_move": self.game.last_move(self.state),
+            "end": self.end(),
         }
+
+    def end(self) -> dict[str, Any] | None:
+        """Once the game is over, what every end screen shows (issue 26), the same for every
+        seat (``end_json``): ``points`` (what they count, ``GameType.points``), ``winners``,
+        ``reason`` and ``seats``, one per seat, ``{"seat", "colour", "points", "parts":
+        [{"label", "points", "detail"}], "result", "revealed": [{"what", "value"}], "notes"}``
+        from ``Game.score_breakdown``; None while the game runs."""
+        if not self.over:
+            return None
+        if self._end is None:
+            self._end = end_json(self.state, self.colours)
+        return self._end
 
     def choices(self, seat: int | None) -> list[dict[str, Any]]:
         """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own; the
@@ -322,8 +365,11 @@ class LiveTable:
         choices (``Game.shown_options``; only if any). Issue 16, per seat: ``colours`` (the
         name each seat is known by), ``names`` (its person's name; null for a person not named
         yet and for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a
-        person)."""
-        about: dict[str, Any] = {"practice": self.practice, "failed": self.failure,
+        person). Issue 26: ``replay``, the table's public replay id (``/replay/<id>``: no seat
+        in it), and ``rematch``, whether a rematch has been set up (each seat's page asks for
+        its own link to it, ``Tables.rematch``)."""
+        about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
+                                 "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
                                  "title": self.game.display_name(), "board": self.board,
                                  "over": self.over, "colours": list(self.colours),
@@ -358,6 +404,12 @@ class LiveTable:
             self.names = list(names)
             self._notify()
         return name
+
+    def rematch_is(self, table_id: str) -> None:
+        """Note that table ``table_id`` is this one's rematch, and tell every seat."""
+        if self.rematch != table_id:
+            self.rematch = table_id
+            self._notify()
 
     def message(self, seat: int | None) -> str:
         """The WebSocket state message for ``seat``, as JSON text."""
@@ -505,6 +557,9 @@ class LiveTable:
             if names != self.names:  # issue 16: a name set through another process
                 self.names = names
                 changed = True
+            if row.rematch != self.rematch:  # issue 26: set up through another process
+                self.rematch = row.rematch
+                changed = True
         for raw, digest, state in steps:
             self.state = state
             self.actions.append(raw)
@@ -601,40 +656,57 @@ class LiveTable:
                       digests=[str(d) for d in self.digests],
                       meta={"table": self.id, "seats": list(self.seats)}).to_json()
 
-    def replay_step(self, step: int) -> dict[str, Any]:
-        """The public view and log after ``step`` actions of a finished game, with the text of
-        action ``step`` and the colour of the seat that took it (None at step 0), and
-        ``last_move`` (``Game.last_move`` of that state; issue 16).
+    def record_name(self) -> str:
+        """The file name a downloaded record gets (issue 26): the game, the day the table was
+        made and the table, e.g. ``<game>-2026-11-27-table-<id>.json``."""
+        return f"{self.game.name}-{self.created:%Y-%m-%d}-table-{self.id}.json"
 
-        ``TableError`` 409 while the game is being played, 400 for a step out of range.
-        """
-        if not self.over:
-            raise TableError(409, "the replay is served once the game is over")
-        if not 0 <= step <= self.step:
-            raise TableError(400, f"step must be 0 to {self.step}, not {step}")
-        if not self._checkpoints:
-            state = self.game.new_game(players=self.players, seed=self.seed, **self.options)
-            built = [state.copy()]
-            for n, raw in enumerate(self.actions, start=1):
-                state.apply(self.game.action_from_json(raw))
-                if n % CHECKPOINT == 0:
-                    built.append(state.copy())
-            self._checkpoints = built
-        before = max(step - 1, 0)  # the state before action ``step``
-        state = self._checkpoints[before // CHECKPOINT].copy()
-        for raw in self.actions[before // CHECKPOINT * CHECKPOINT:before]:
+    def _state_after(self, n: int) -> State:
+        """A new copy of the state after the first ``n`` actions, replayed from the nearest
+        of the copies kept every ``CHECKPOINT`` actions (made as they are first needed; a
+        lock keeps threads from making them twice)."""
+        with self._checkpoint_lock:
+            if not self._checkpoints:
+                self._checkpoints = [self.game.new_game(players=self.players, seed=self.seed,
+                                                        **self.options)]
+            while len(self._checkpoints) <= n // CHECKPOINT:
+                k = len(self._checkpoints)
+                state = self._checkpoints[-1].copy()
+                for raw in self.actions[(k - 1) * CHECKPOINT:k * CHECKPOINT]:
+                    state.apply(self.game.action_from_json(raw))
+                self._checkpoints.append(state)
+            state = self._checkpoints[n // CHECKPOINT].copy()
+        for raw in self.actions[n // CHECKPOINT * CHECKPOINT:n]:
             state.apply(self.game.action_from_json(raw))
+        return state
+
+    def replay_step(self, step: int) -> dict[str, Any]:
+        """What a spectator saw after ``step`` actions (issue 26: during the game too): the
+        public view and log, the colour of the seat that took action ``step`` (``by``; None at
+        step 0) and ``last_move`` (``Game.last_move`` of that state; issue 16). Once the game
+        is over also the text of action ``step`` (``action``; during the game None: a hidden
+        choice stays hidden) and, at the last step, ``end`` (``end``: what the end screen
+        shows). ``steps``: the actions taken so far; ``over``: whether the game has ended;
+        ``table``: what every seat is told of the table (``about``).
+
+        ``TableError`` 400 for a step out of range.
+        """
+        steps, over = self.step, self.over
+        if not 0 <= step <= steps:
+            raise TableError(400, f"step must be 0 to {steps}, not {step}")
+        state = self._state_after(max(step - 1, 0))  # the state before action ``step``
         action: str | None = None
         by: str | None = None
         if step > 0:
             seat = state.to_move
             assert seat is not None
             taken = self.game.action_from_json(self.actions[step - 1])
-            action, by = str(taken), self.colours[seat]
+            action, by = (str(taken) if over else None), self.colours[seat]
             state.apply(taken)
-        return {"step": step, "steps": self.step, "view": state.view(None),
-                "log": state.log(SPECTATOR), "action": action, "by": by,
-                "last_move": self.game.last_move(state)}
+        return {"step": step, "steps": steps, "over": over, "table": self.about(),
+                "view": state.view(None), "log": state.log(SPECTATOR), "action": action,
+                "by": by, "last_move": self.game.last_move(state),
+                "end": self.end() if over and step == steps else None}
 
     def _past_bot_limits(self) -> str | None:
         """Why a table of bots only must stop now (issue 24: ``Limits.bot_table_steps`` and
@@ -803,6 +875,7 @@ class Tables:
         self._loading: dict[str, asyncio.Lock] = {}
         self._missed: set[str] = set()
         self._tokens: dict[str, tuple[str, int]] = {}
+        self._replays: dict[str, str] = {}
         self._finished: dict[str, None] = {}
         self._starting: asyncio.Task[None] | None = None
         self._retaining: asyncio.Task[None] | None = None
@@ -855,6 +928,29 @@ class Tables:
                                   "more than one person, leave the seed out or make it a "
                                   "practice table (\"practice\": true)")
         creator = None if address is None else address_hash(address)
+        table, tokens, built = await self._open(game, specs, seed, options, named, creator)
+        links = {seat: f"/play/{token}" for token, seat in tokens.items()}
+        return {
+            "table": table.id,
+            "seats": [
+                {"seat": seat, "colour": table.colours[seat], "kind": spec,
+                 "link": links.get(seat), "name": named[seat]}
+                for seat, spec in enumerate(specs)
+            ],
+            "spectator": links[SPECTATOR],
+            "replay": f"/replay/{table.replay}",
+            "practice": table.practice,
+            "options": built.values,
+        }
+
+    async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
+                    named: list[str | None], creator: str | None,
+                    rematch_of: str | None = None
+                    ) -> tuple[LiveTable, dict[str, int], Built]:
+        """Set up and store a new table of checked seats, names and seed (``create``): its
+        live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
+        its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
+        if that one has a rematch already: nothing is stored)."""
         await self._check_room(creator)
         built = await self._build(game, len(specs), seed, options)
         state, chosen = built.state, built.options
@@ -864,10 +960,14 @@ class Tables:
                   for seat, spec in enumerate(specs) if spec == HUMAN}
         spectator = secrets.token_urlsafe(32)
         tokens[spectator] = SPECTATOR
+        replay_id = new_replay_id()
         lease = self.cluster.new_lease(any(spec != HUMAN for spec in specs))
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
-                                    specs, tokens, chosen, lease, named, creator)
+                                    specs, tokens, chosen, lease, named, creator, replay_id,
+                                    rematch_of)
+        except RematchTaken:
+            raise
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot store a new table: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
@@ -876,24 +976,80 @@ class Tables:
         for token, seat in tokens.items():
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
-                       options=chosen, names=tuple(named))
+                       options=chosen, names=tuple(named), replay=replay_id)
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
         self._live[table_id] = table
         table.start_bots()
-        links = {seat: f"/play/{token}" for token, seat in tokens.items()}
-        return {
-            "table": table_id,
-            "seats": [
-                {"seat": seat, "colour": table.colours[seat], "kind": spec,
-                 "link": links.get(seat), "name": named[seat]}
-                for seat, spec in enumerate(specs)
-            ],
-            "spectator": links[SPECTATOR],
-            "practice": table.practice,
-            "options": built.values,
-        }
+        return table, tokens, built
+
+    async def rematch(self, token: str, address: str | None = None,
+                      count: Callable[[], None] | None = None) -> dict[str, Any]:
+        """The link of ``token``'s own seat at the rematch of its finished table (issue 26):
+        the same game, options, seats (each bot at its level, each person at the same place,
+        with the same name) and a new secret seed. The first person to ask sets it up (it
+        counts as a table they create: ``TableError`` 429 or 503 at the limits); every other
+        person gets their own seat's new link by asking with their own link, and the
+        spectator link the rematch's spectator link, once it exists. A link only ever leads to
+        the seat it held, so nobody can get another person's seat. ``count`` is called just
+        before a rematch is set up (the server's creation rate; it may raise).
+
+        ``{"table": id, "link": "/play/<token>", "created": whether this call set it up}``.
+        ``TableError`` 404 for an unknown token, 409 while the game is being played (and for
+        the spectator link before a person has set a rematch up).
+        """
+        table, seat = await self.resolve(token)
+        if not table.over:
+            raise TableError(409, "a rematch can be set up once the game is over")
+        created = False
+        if table.rematch is None:
+            if seat is None:
+                raise TableError(409, "nobody has set up a rematch yet: a player at the table "
+                                      "can, from their own link")
+            creator = None if address is None else address_hash(address)
+            if count is not None:
+                count()
+            try:
+                new, _tokens, _built = await self._open(
+                    table.game.name, list(table.seats), new_secret_seed(),
+                    dict(table.options), list(table.names), creator, rematch_of=table.id)
+                table.rematch_is(new.id)
+                created = True
+            except RematchTaken as taken:
+                table.rematch_is(taken.rematch)
+        assert table.rematch is not None
+        try:
+            found = await run_in_threadpool(self.storage.tokens, table.rematch)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot read the rematch of table %s: %s", table.id, exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        mine = found.get(SPECTATOR if seat is None else seat)
+        if mine is None:
+            raise TableError(404, "the rematch has no seat for this link")
+        return {"table": table.rematch, "link": f"/play/{mine}", "created": created}
+
+    async def resolve_replay(self, key: str) -> LiveTable:
+        """The live table of a public replay id (issue 26), or of a seat's or the spectator's
+        token (older links); ``TableError`` 404 if ``key`` is neither."""
+        if key in self._tokens:  # a token known here: no need to ask the database
+            table, _seat = await self.resolve(key)
+            return table
+        table_id = self._replays.get(key)
+        if table_id is None:
+            try:
+                table_id = await run_in_threadpool(self.storage.replay_table, key)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("cannot look up a replay id: %s", exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            if table_id is None:
+                table, _seat = await self.resolve(key)
+                return table
+            self._replays[key] = table_id
+        table = await self.get(table_id)
+        if self.shared:
+            await table.sync()
+        return table
 
     async def _build(self, game: str, players: int, seed: Seed, options: Any) -> Built:
         """The checked options and first state of a new table (``setup.build``), made in the
@@ -1051,6 +1207,7 @@ class Tables:
         if table_ids:
             self._tokens = {t: found for t, found in self._tokens.items()
                             if found[0] not in table_ids}
+            self._replays = {r: t for r, t in self._replays.items() if t not in table_ids}
 
     def start(self) -> None:
         """Start the background work: on SQLite, load every unfinished table so that bots to

@@ -35,6 +35,7 @@ from citywatch.terminal.compact import (
     one_line,
     to_lines,
 )
+from citywatch.terminal.scores import end_scores
 from citywatch.terminal.screens import indented, screens_for, seat_name
 
 YOU = "you"
@@ -491,6 +492,8 @@ class TerminalGame:
         for line in lines[self.seen_log[seat]:][-12:]:
             self.console.print(indented(line, 2))
         self.console.print(self.screens.outcome(view))
+        names = [seat_name(self.game, self.state.view(p), p) for p in range(self.state.players)]
+        self.console.print(end_scores(self.state, names, self.screens.colour))  # issue 26
         self.console.print(f"Saved in {self.path}; watch it again with: "
                            f"citywatch replay {self.path}")
 

@@ -10,6 +10,7 @@ from citywatch.core.api import State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, start
 from citywatch.terminal.app import Reader, console, default_reader
+from citywatch.terminal.scores import end_scores
 from citywatch.terminal.screens import indented, screens_for
 from citywatch.terminal.screens import seat_name as name_of
 
@@ -78,6 +79,7 @@ def watch(record: Record, seat_name: str | None, read: Reader | None = None,
                 con.print(indented(line, 2))
         if state.outcome() is not None:
             con.print(screens.outcome(view))
+            con.print(end_scores(state, colours, screens.colour))  # issue 26
         con.print(Text("Enter: next · b: back · e: end · q: quit", style="dim"))
         try:
             key = read("replay> ").strip().lower()

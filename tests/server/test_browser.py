@@ -306,7 +306,7 @@ def test_two_people_play_a_whole_game_in_the_browser(
         expect(page.locator("#status")).to_have_text("live")
     token = links[0].removeprefix("/play/")
     expect(pages[0].locator("#result a", has_text="replay")).to_have_attribute(
-        "href", f"/replay/{token}")
+        "href", created["replay"])  # issue 26: the public replay id, no seat in it
     expect(pages[0].locator("#result a", has_text="record")).to_have_attribute(
         "href", f"/api/record/{token}")
     watch.check()
@@ -519,7 +519,8 @@ def test_a_failed_table_and_its_notices_are_shown_and_stop_decisions(
     assert latest["table"] == {"practice": True, "failed": None, "notices": [],
                                "game": "ankh-morpork", "title": "Discworld: Ankh-Morpork",
                                "board": True, "over": False, "colours": ["Red", "Blue"],
-                               "names": [None, None], "bots": [None, "random"]}  # issue 16
+                               "names": [None, None], "bots": [None, "random"],  # issue 16
+                               "replay": latest["table"]["replay"], "rematch": False}  # 26
 
     # A bot was replaced: the notice is shown, and decisions go on.
     routes[-1].send(json.dumps({**latest, "table": {**latest["table"], "notices": [notice]}}))
@@ -651,5 +652,6 @@ def test_a_game_without_a_board_is_played_through_the_generic_panel(
     expect(page.locator("#action")).to_contain_text("Decision 1:")
     page.locator("#last").click()
     expect(page.locator("#result")).to_contain_text("The game is over.")
-    assert page.url.startswith(f"{toy_server}/replay/{token}")
+    public = server_view(toy_server, link)["table"]["replay"]  # issue 26: no seat in it
+    assert page.url.startswith(f"{toy_server}/replay/{public}") and token not in page.url
     watch.check()

@@ -28,6 +28,7 @@ from citywatch.games.ankh_morpork.data import CARDS
 from citywatch.server import create_app
 from citywatch.server import tables as server_tables
 from citywatch.server.storage import Duplicate, Storage, StorageError, engine_url
+from citywatch.server.tables import end_json
 
 with warnings.catch_warnings():  # Starlette would rather have httpx2 than httpx
     warnings.simplefilter("ignore")
@@ -75,11 +76,13 @@ PRACTICE: dict[str, Any] = {"practice": True, "failed": None, "notices": [],
 """What a page is told of a practice table whose bots never failed (a game going on)."""
 
 
-def told(seats: list[str]) -> dict[str, Any]:
+def told(seats: list[str], created: dict[str, Any]) -> dict[str, Any]:
     """``PRACTICE`` with what every seat is told of each of four ``seats`` (issue 16: the
-    seat's colour, its person's name, none here, and its bot's level)."""
+    seat's colour, its person's name, none here, and its bot's level) of the table
+    ``created`` (issue 26: its public replay id, no rematch yet)."""
     return {**PRACTICE, "colours": ["Red", "Blue", "Green", "Yellow"],
-            "names": [None] * 4, "bots": [None if s == "human" else s for s in seats]}
+            "names": [None] * 4, "bots": [None if s == "human" else s for s in seats],
+            "replay": created["replay"].removeprefix("/replay/"), "rematch": False}
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:
@@ -175,11 +178,12 @@ def check_create(db_url: str) -> None:
         for seat, token in people.items():
             data = view(client, token)
             assert data == {"step": 0, "seat": seat, "view": state.view(seat),
-                            "log": state.log(seat), "table": told(kinds),
-                            "choices": choices(state, seat), "last_move": None}
+                            "log": state.log(seat), "table": told(kinds, created),
+                            "choices": choices(state, seat), "last_move": None, "end": None}
         data = view(client, spectator)
         assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
-                        "table": told(kinds), "choices": [], "last_move": None}
+                        "table": told(kinds, created), "choices": [], "last_move": None,
+                        "end": None}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -343,7 +347,8 @@ def test_whole_game_two_people_two_bots(tmp_path: Path) -> None:
         people = humans(created)
         spectator = token_of(created["spectator"])
         assert client.get(f"/api/record/{spectator}").status_code == 409
-        assert client.get(f"/api/replay/{spectator}?step=0").status_code == 409
+        early = client.get(f"/api/replay/{spectator}?step=0").json()  # issue 26: as it goes
+        assert (early["over"], early["action"], early["end"]) == (False, None, None)
         assert play(client, people) > 10
         final = view(client, spectator)
         assert final["view"]["result"] is not None
@@ -354,10 +359,14 @@ def test_whole_game_two_people_two_bots(tmp_path: Path) -> None:
         assert client.get(f"/api/record/{spectator}").json() == record
         assert len(record["actions"]) == final["step"]
         assert record["meta"]["seats"] == ["human", "random", "human", "random"]
-        assert client.get(f"/replay/{spectator}").status_code == 200
+        public = created["replay"].removeprefix("/replay/")
+        page = client.get(f"/replay/{spectator}", follow_redirects=False)  # issue 26
+        assert (page.status_code, page.headers["location"]) == (302, f"/replay/{public}")
+        assert client.get(f"/replay/{public}").status_code == 200
         outcome = citywatch.replay(record).outcome()
         assert outcome is not None and outcome.to_json() == final["view"]["result"]
         check_replay_steps(client, spectator, record)
+        check_replay_steps(client, public, record)
         for seat, token in people.items():
             done = client.post(f"/api/act/{token}", json={"step": final["step"], "action": {}})
             assert done.status_code == 409
@@ -365,7 +374,9 @@ def test_whole_game_two_people_two_bots(tmp_path: Path) -> None:
 
 
 def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> None:
-    """``/api/replay/{token}?step=k`` is the public view and log after k actions."""
+    """``/api/replay/{token}?step=k`` is the public view and log after k actions (``token``
+    a seat's, the spectator's or the public replay id), and at the last step what the end
+    screen shows (issue 26)."""
     steps = len(record["actions"])
     wanted = {0, 1, 2, 31, 32, 33, 64, 65, steps - 1, steps}
     state = citywatch.replay({**record, "actions": []})
@@ -378,9 +389,14 @@ def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> No
         if k in wanted:
             answer = client.get(f"/api/replay/{token}?step={k}")
             assert answer.status_code == 200, answer.text
-            assert answer.json() == {"step": k, "steps": steps, "view": state.view(None),
+            colours = [state.view(p)["colour"] for p in range(state.players)]
+            shown = answer.json()
+            assert shown.pop("table")["colours"] == colours
+            assert shown == {"step": k, "steps": steps, "view": state.view(None),
                                      "log": state.log(-1), "action": action, "by": by,
-                                     "last_move": GAME.last_move(state)}  # issue 16
+                                     "last_move": GAME.last_move(state),  # issue 16
+                                     "over": True,
+                                     "end": end_json(state, colours) if k == steps else None}
     for bad in (f"?step={steps + 1}", "?step=-1", "?step=one", ""):
         answer = client.get(f"/api/replay/{token}{bad}")
         assert answer.status_code == 400 and answer.json()["error"]
@@ -462,9 +478,10 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
             state.apply(GAME.action_from_json(action))
             assert ws.receive_json() == {"type": "state", "step": 1, "seat": seat,
                                          "view": state.view(seat), "log": state.log(seat),
-                                         "table": told(["human"] * 4),
+                                         "table": told(["human"] * 4, created),
                                          "choices": choices(state, seat),
-                                         "last_move": GAME.last_move(state)}  # issue 16
+                                         "last_move": GAME.last_move(state),  # issue 16
+                                         "end": None}  # issue 26
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import psycopg
 import pytest
 from postgres_helpers import running_postgres
+from test_end_and_rematch import check_one_rematch
 from test_server import check_act, check_bots_resume, check_create, check_restart
 from test_server_security import (
     check_failing_bots_fail_the_table,
@@ -48,3 +49,8 @@ def test_an_old_database_upgrades_and_bots_fail_visibly_on_postgres(postgres: st
         conn.execute("CREATE DATABASE citywatch_upgrade")
     check_unbounded_bots_resume_with_offered_levels(server + "/citywatch_upgrade")
     check_failing_bots_fail_the_table(postgres)
+
+
+def test_one_rematch_on_postgres(postgres: str) -> None:
+    """Issue 26: two processes asked for the rematch at once set up one table."""
+    check_one_rematch(postgres)

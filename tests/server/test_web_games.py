@@ -106,7 +106,9 @@ def test_snapshots_name_the_game_and_carry_only_the_own_seats_choices(
         assert data["table"] == {"practice": True, "failed": None, "notices": [],
                                  "game": "toy", "title": "toy", "board": False,
                                  "over": False, "colours": ["Seat 1", "Seat 2"],
-                                 "names": [None, None], "bots": [None, None]}  # issue 16
+                                 "names": [None, None], "bots": [None, None],  # issue 16
+                                 "replay": created["replay"].removeprefix("/replay/"),
+                                 "rematch": False}  # issue 26
         expected = [{"text": str(a), "json": a.to_json()} for a in state.legal_actions()]
         assert data["choices"] == (expected if seat == mover else [])
     assert view(client, spectator)["choices"] == []

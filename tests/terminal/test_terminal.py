@@ -260,6 +260,8 @@ def test_a_game_without_its_own_screens_is_playable_in_the_terminal(
     assert "Your hand:" in screen and "'played'" in screen  # the generic screens
     assert "1. Play " in screen  # menu lines are str(action)
     assert "The end:" in screen
+    points = game.state.outcome().seat_points()  # issue 26: the core's default breakdown
+    assert "Points part by part:" in screen and f"Seat 1 · points: {points[0]}" in screen
     record = Record.load(game.path)
     assert game.state.outcome() is not None and len(record.actions) >= 6
     shown = StringIO()
@@ -283,7 +285,8 @@ def test_seat_name_is_the_views_colour_or_name_else_a_number() -> None:
                                   "black-keep"])
 def test_the_replay_of_an_all_bot_game_calls_no_seat_you(name: str) -> None:
     """Issue 16: watching a finished record as a whole (no --seat) shows every seat's hand and
-    the public view, so no seat is marked "(you)" (it used to be the first seat's view)."""
+    the public view, so no seat is marked "(you)" (it used to be the first seat's view); issue
+    26: its end shows every seat's points part by part and result."""
     import random
     from io import StringIO
 
@@ -309,6 +312,9 @@ def test_the_replay_of_an_all_bot_game_calls_no_seat_you(name: str) -> None:
     assert watch(record, None, lambda _prompt: next(steps), Console(file=shown, width=120)) == 0
     assert "step 1 of" in shown.getvalue() and "holds" in shown.getvalue()
     assert "(you)" not in shown.getvalue()
+    scores = game.score_breakdown(state) or ()  # issue 26: the end shows the breakdown
+    assert "Points part by part:" in shown.getvalue()
+    assert all(score.result[:40] in shown.getvalue().replace("\n", " ") for score in scores)
 
 
 @pytest.mark.parametrize("args", [("games",), ("rules", "ankh-morpork"),

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from citywatch.core.api import COMPETITIVE, Game, GameType, Role, State, ViewKeys
+from citywatch.core.api import COMPETITIVE, Game, GameType, Role, SeatScore, State, ViewKeys
 from citywatch.core.guide import Guide, load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
@@ -134,6 +134,12 @@ class AnkhMorpork(Game):
         """Set-up, a turn, how to win and the terms, from the rulebook
         (``data/how-to-play.json``)."""
         return load_guide(Path(__file__).parent / "data" / "how-to-play.json")
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """Points part by part, why each seat won or lost, personalities and hands
+        (``view.end_scores``)."""
+        assert isinstance(state, AnkhMorporkState)
+        return view.end_scores(state)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON), their

@@ -154,29 +154,6 @@ def progress(view: dict[str, Any]) -> list[RenderableType]:
     return out
 
 
-def scores(view: dict[str, Any]) -> RenderableType:
-    """The points of a finished game, part by part per player (rulebook, End of the Game)."""
-    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), title="Points")
-    for name, justify in (("Player", "left"), ("Minions", "right"), ("Buildings", "right"),
-                          ("Money", "right"), ("Loans", "right"), ("Not counted", "left"),
-                          ("Total", "right")):
-        t.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for score in view["scores"]:
-        lost = []
-        if score["not_counted"]["minions"]:
-            n = score["not_counted"]["minions"]
-            lost.append(f"{n} minion{'' if n == 1 else 's'}")
-        if score["not_counted"]["buildings"]:
-            lost.append("building in " + ", ".join(score["not_counted"]["buildings"]))
-        loans = str(score["loan_points"]) if score["loans"] else "-"
-        t.add_row(colour(score["colour"]), f"{score['minions']}×5={score['minion_points']}",
-                  str(score["building_points"]), str(score["money"]), loans,
-                  ", ".join(lost) or "-", Text(str(score["total"]), style="bold"))
-    note = Text("$5 a minion, each building its cost, $1 a dollar; a loan is repaid with $12 "
-                "or costs 15 points; nothing in an area with a demon counts.", style="dim")
-    return Group(t, note)
-
-
 def label(text: str, reference: dict[str, Any]) -> str:
     """An action's text with area numbers: 'Place a minion in Nap Hill (12)'."""
     names = sorted((a["name"] for a in reference["areas"]), key=len, reverse=True)
@@ -191,8 +168,8 @@ def indented(text: str, by: int, style: str = "") -> RenderableType:
 
 
 def outcome(view: dict[str, Any]) -> RenderableType:
-    """The end of the game: winners, reason, personalities, points, and the points part by
-    part."""
+    """The end of the game: winners, reason, personalities and points (each seat's points
+    part by part follow on the end screen, ``Game.score_breakdown``)."""
     result = view["result"]
     colours = [s["colour"] for s in view["seats"]]
     winners = Text(" and ").join(colour(colours[w]) for w in result["winners"])
@@ -205,13 +182,7 @@ def outcome(view: dict[str, Any]) -> RenderableType:
     for i, seat in enumerate(view["seats"]):
         points = "-" if result["points"] is None else str(result["points"][i])
         t.add_row(colour(seat["colour"]), seat["personality"] or "?", points)
-    parts: list[RenderableType] = [Text.assemble("Winner: ", winners, f" ({reason})."), t]
-    if view.get("scores"):
-        if result["points"] is None:
-            parts.append(Text("Points on the board at the end (the game was not decided on "
-                              "points):", style="dim"))
-        parts.append(scores(view))
-    return Group(*parts)
+    return Group(Text.assemble("Winner: ", winners, f" ({reason})."), t)
 
 
 def describe_card(card: dict[str, Any]) -> RenderableType:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from citywatch.core.api import ScorePart, SeatScore
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.data import (
+    AREA_BY_NAME,
     AREAS,
     CARDS,
     CHRYSOPRASE_WORTH,
@@ -25,9 +27,11 @@ from citywatch.games.ankh_morpork.frames import DECISIONS, MoveMark
 from citywatch.games.ankh_morpork.position import area_json
 from citywatch.games.ankh_morpork.scoring import (
     MINION_POINTS,
+    best_area_card,
     controlled_areas,
     net_worth,
     personality_met,
+    points,
     spy_areas,
 )
 from citywatch.games.ankh_morpork.state import LOAN_CARDS, STATE_HOOKS, AnkhMorporkState
@@ -50,6 +54,11 @@ def shuffle(rng: Rng, items: list[Any]) -> None:
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     rng.state = state
+
+
+def plural(n: int, word: str) -> str:
+    """"1 minion", "2 minions"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _names(items: list[int]) -> list[str]:
@@ -227,6 +236,85 @@ def score_breakdown(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
         "not_counted": {"minions": lost_minions, "buildings": lost_buildings},
         "total": total,
     }
+
+
+_ENDS = {"riots": "riots broke out (eight or more trouble markers)",
+         "deck": "the draw pile ran out"}
+
+
+def end_scores(s: AnkhMorporkState) -> tuple[SeatScore, ...] | None:
+    """Each seat's end of the finished game (``Game.score_breakdown``): its points part by
+    part as ``score_breakdown`` counts them (rulebook, End of the Game; ruling 25), adding up
+    to ``scoring.points``; why it won or lost (a personality's condition, Commander Vimes, or
+    the most points with the City Area card tie break); its personality and hand revealed."""
+    result = s.result
+    if result is None:
+        return None
+    scores = points(s)
+    winners = result.winners
+    by_personality = result.points is None
+    out = []
+    for seat in range(s.n):
+        sheet = score_breakdown(s, seat)
+        parts = [ScorePart("Minions", sheet["minion_points"],
+                           f"{plural(sheet['minions'], 'minion')} x ${MINION_POINTS}"),
+                 ScorePart("Buildings", sheet["building_points"],
+                           ", ".join(f"{name} ${AREA_BY_NAME[name].cost}"
+                                     for name in sheet["buildings"])),
+                 ScorePart("Money", sheet["money"], f"${sheet['money']} in cash")]
+        parts += [ScorePart(f"Loan: {loan['card']}", loan["points"],
+                            f"repaid with ${-loan['points']}" if loan["repaid"]
+                            else f"not repaid: -{-loan['points']} points")
+                  for loan in sheet["loans"]]
+        lost = sheet["not_counted"]
+        notes = []
+        if lost["minions"] or lost["buildings"]:
+            what = ([plural(lost["minions"], "minion")] if lost["minions"] else []) + \
+                [f"building in {name}" for name in lost["buildings"]]
+            notes.append(f"Not counted, in an area with a demon: {', '.join(what)}.")
+        out.append(SeatScore(tuple(parts), _why(s, seat, scores, winners, by_personality),
+                             (("Personality", PERSONALITIES[s.personality[seat]].name),
+                              ("Hand", ", ".join(_names(s.hands[seat])) or "no cards")),
+                             tuple(notes)))
+    return tuple(out)
+
+
+def _why(s: AnkhMorporkState, seat: int, scores: tuple[int, ...], winners: tuple[int, ...],
+         by_personality: bool) -> str:
+    """Why ``seat`` won or lost, in a sentence."""
+    result = s.result
+    assert result is not None
+    if by_personality:
+        (winner,) = winners
+        name = PERSONALITIES[s.personality[winner]].name
+        if result.reason == "deck":
+            how = "the draw pile ran out, and Commander Vimes wins then"
+        else:
+            how = f"the victory condition held at the start of {COLOURS[winner]}'s turn"
+        if seat == winner:
+            return f"Won as {name}: {how}; the points did not count."
+        return f"Did not win: {COLOURS[winner]} won as {name} ({how}); the points did not count."
+    end = _ENDS.get(result.reason, result.reason)
+    top = max(scores)
+    tied = [p for p in range(s.n) if scores[p] == top]
+    if seat in winners:
+        shared = [COLOURS[p] for p in winners if p != seat]
+        if len(tied) == 1:
+            how = f"the most points ({top})"
+        elif len(winners) < len(tied):
+            how = (f"tied on {top} points and held the most expensive City Area card "
+                   f"(${best_area_card(s, seat)})")
+        else:
+            how = (f"tied on {top} points, with equally expensive City Area cards "
+                   f"(${best_area_card(s, seat)})")
+        return (f"Won on points when {end}: {how}"
+                + (f"; shares the win with {' and '.join(shared)}" if shared else "") + ".")
+    if scores[seat] == top:
+        return (f"Did not win: tied on {top} points, but "
+                f"{' and '.join(COLOURS[p] for p in winners)} held a more expensive City Area "
+                f"card (${best_area_card(s, winners[0])} against "
+                f"${best_area_card(s, seat)}).")
+    return f"Did not win: {top - scores[seat]} points behind the winner when {end}."
 
 
 def determinize(s: AnkhMorporkState, seat: int, rng: Rng) -> AnkhMorporkState:

@@ -13,11 +13,24 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from citywatch.core.api import EITHER, SEAT, Game, GameOption, GameType, Role, ViewKeys
+from citywatch.core.api import (
+    EITHER,
+    SEAT,
+    Game,
+    GameOption,
+    GameType,
+    Role,
+    SeatScore,
+    State,
+    ViewKeys,
+)
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed
 from citywatch.games.black_keep import scenario as scenarios
-from citywatch.games.black_keep import view  # noqa: F401  (registers the view)
+from citywatch.games.black_keep import (
+    scoring,
+    view,  # noqa: F401  (registers the view)
+)
 from citywatch.games.black_keep.actions import Action
 from citywatch.games.black_keep.params import HELP, MAXIMUM, MINIMUM, Parameters
 from citywatch.games.black_keep.position import read_position
@@ -94,6 +107,13 @@ class BlackKeep(Game):
 
         assert isinstance(state, BlackKeepState)
         return evaluate(state)
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """A winning thief's treasure and wounds (the crew's, thief by thief, in solo and
+        co-op), why each seat won or lost, and each Location Dial
+        (``scoring.end_scores``)."""
+        assert isinstance(state, BlackKeepState)
+        return scoring.end_scores(state)
 
     def encoding(self) -> Encoding:
         """The fixed action space and observation vector (``encoding.py``, needs numpy)."""

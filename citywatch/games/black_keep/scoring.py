@@ -18,7 +18,7 @@ together), so ``Outcome.rewards`` gives every thief of a winning crew 1.
 
 from __future__ import annotations
 
-from citywatch.core.api import Outcome
+from citywatch.core.api import Outcome, ScorePart, SeatScore
 from citywatch.games.black_keep.data import TREASURES
 from citywatch.games.black_keep.state import (
     CAUGHT,
@@ -93,3 +93,67 @@ def outcome(s: State, dawn: bool = False) -> Outcome | None:
     what = "the thief" if len(thieves) == 1 else "every thief"
     return _outcome(s, seats, f"{what} escaped with a real treasure",
                     tuple(total for _ in seats))
+
+
+def _parts(t: Thief, who: str) -> list[ScorePart]:
+    """A thief's score (``thief_score``) as parts: its real treasure's value, its wounds
+    left; ``who`` heads each label ("" for the seat's own thief)."""
+    if t.standing != ESCAPED or not carries_real_treasure(t):
+        return [ScorePart(f"{who}wounds left", t.wounds, _fate(t))] if who else []
+    return [ScorePart(f"{who}treasure: {TREASURES[t.treasure].name}",
+                      TREASURES[t.treasure].value, "a real treasure carried out"),
+            ScorePart(f"{who}wounds left", t.wounds, "")]
+
+
+def _fate(t: Thief) -> str:
+    """What became of a thief, in words."""
+    if t.standing == ESCAPED:
+        if t.treasure == NONE:
+            return "escaped with no treasure"
+        name = TREASURES[t.treasure].name
+        return (f"escaped with the {name}" if TREASURES[t.treasure].real
+                else f"escaped with the {name}, which is not a real treasure")
+    return {CAUGHT: "was caught", KILLED: "was killed"}.get(t.standing,
+                                                            "was still in the keep")
+
+
+def end_scores(s: State) -> tuple[SeatScore, ...] | None:
+    """Each seat's end of the finished game (``Game.score_breakdown``; spec section 9,
+    ruling 57): a winning thief's real treasure and wounds left; in solo and co-op every
+    seat holds the crew's score, each thief's treasure and wounds as its own parts; every
+    other seat scores 0 and is told why (caught, killed, no real treasure, still in the keep).
+    Each thief's Location Dial is revealed."""
+    result = s.result
+    if result is None:
+        return None
+    labels = s.board.labels
+    crew = s.mode != "rivals"
+    out = []
+    for p, t in enumerate(s.thieves):
+        me = f"Thief {p + 1}"
+        if crew and result.winners:
+            parts = [part for q, other in enumerate(s.thieves)
+                     for part in _parts(other, f"Thief {q + 1}'s ")]
+            why = ("Won" if len(s.thieves) == 1 else "Won together") + \
+                f": {result.reason}; {me} {_fate(t)}."
+        elif crew:
+            together = "" if len(s.thieves) == 1 else " together"
+            own = f"{me} {_fate(t)}"
+            if t.standing in (CAUGHT, KILLED):
+                why = f"Lost{together}, and scores 0: {own}."
+            else:
+                why = (f"Lost{together}, and scores 0: {result.reason}"
+                       + (f"; {own}" if together and me not in result.reason else "") + ".")
+            parts = []
+        elif p in result.winners:
+            parts = _parts(t, "")
+            shared = [f"Thief {q + 1}" for q in result.winners if q != p]
+            why = (f"Won: {_fate(t)} first"
+                   + (f", sharing the win with {' and '.join(shared)} (the same Thief Phase)"
+                      if shared else "") + ".")
+        else:
+            parts = []
+            why = f"Scores 0: {_fate(t)}; {result.reason}."
+        dial = (("Location Dial", labels[t.hex]),) if t.hex != NONE else ()
+        out.append(SeatScore(tuple(parts), why, dial, (f"The game ended in round {s.round}.",)))
+    return tuple(out)

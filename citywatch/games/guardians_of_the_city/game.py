@@ -10,12 +10,16 @@ from citywatch.core.api import (
     Game,
     GameType,
     Role,
+    SeatScore,
     State,
     ViewKeys,
 )
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed, rng_from_seed
-from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers the view)
+from citywatch.games.guardians_of_the_city import (
+    scoring,
+    view,  # noqa: F401  (registers the view)
+)
 from citywatch.games.guardians_of_the_city.actions import SEATS, Action
 from citywatch.games.guardians_of_the_city.data import LABEL
 from citywatch.games.guardians_of_the_city.decks import (
@@ -102,6 +106,12 @@ class GuardiansOfTheCity(Game):
         from citywatch.games.guardians_of_the_city.reference import how_to_play
 
         return how_to_play()
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """The score's three parts (Special Intelligence counted once), why each seat won
+        or lost, and each hand (``scoring.end_scores``)."""
+        assert isinstance(state, GotcState)
+        return scoring.end_scores(state)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: pillars, Citizen Groups, Terrorist Cells, every Action

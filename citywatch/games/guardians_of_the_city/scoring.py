@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.core.api import Outcome
+from citywatch.core.api import Outcome, ScorePart, SeatScore
 from citywatch.games.guardians_of_the_city.actions import SEATS, and_list
+from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, GROUPS, SCORE_POINTS
 from citywatch.games.guardians_of_the_city.frames import op
 from citywatch.games.guardians_of_the_city.state import GotcState
 
@@ -124,3 +125,67 @@ def finish(s: State, reasons: list[str]) -> None:
               f"win{'s' if len(result.winners) == 1 else ''}.")
     else:
         s.say("The game is a draw: every player has lost.")
+
+
+def end_scores(s: State) -> tuple[SeatScore, ...] | None:
+    """Each seat's end of the finished game (``Game.score_breakdown``), by rulebook section
+    10: (a) Counter-Terrorism points, (b) support left among surviving Citizen Groups, (c)
+    2 points per Special Intelligence card used, counted once (the Score pile); a seat with
+    no Citizen Group left scores 0, shown as a last part that takes the rest away. Why it won
+    or lost (ruling 19: out of Action cards loses; ties go to the most Special Intelligence
+    used, then are shared), and its hand revealed."""
+    result = s.result
+    if result is None:
+        return None
+    out = []
+    for p in range(s.n):
+        support = [(g, x) for g, x in zip(GROUPS, s.support[p], strict=True) if x]
+        used = s.special_intelligence_used(p)
+        parts = [ScorePart("Counter-Terrorism points", s.ct[p],
+                           "1 per Terrorist Cell strength point reduced"),
+                 ScorePart("Support left", sum(x for _g, x in support),
+                           ", ".join(f"{g} {x}" for g, x in support)
+                           or "no Citizen Group left"),
+                 ScorePart("Special Intelligence used",
+                           sum(SCORE_POINTS[c] for c in s.score_pile[p]),
+                           f"{used} card{'' if used == 1 else 's'} x 2 points")]
+        if s.surviving(p) == 0:
+            parts.append(ScorePart("No Citizen Group left", -sum(x.points for x in parts),
+                                   "the score is deemed 0"))
+        hand = ", ".join(ACTION_CARDS[c].name for c in s.hand[p]) or "no cards"
+        notes = (f"Tie break: {used} Special Intelligence card{'' if used == 1 else 's'} "
+                 "used.",)
+        out.append(SeatScore(tuple(parts), _why(s, p, result), (("Hand", hand),), notes))
+    return tuple(out)
+
+
+def _why(s: State, p: int, result: Outcome) -> str:
+    """Why seat ``p`` won or lost, in a sentence (ruling 19)."""
+    points = result.points or tuple(s.score(q) for q in range(s.n))
+    wiped, decked = set(wiped_out(s)), set(decked_out(s))
+    draw = "" if result.winners else " Every player lost: the game is a draw."
+    if p in wiped:
+        return ("Lost, and scores 0: every Citizen Group left the country (section 10)."
+                + draw)
+    if p in decked:
+        return ("Lost: ran out of Action cards (end condition a), whatever the score."
+                + draw)
+    mine, used = points[p], s.special_intelligence_used(p)
+    contenders = [q for q in range(s.n) if q not in wiped and q not in decked]
+    best = max(points[q] for q in contenders)
+    top = [q for q in contenders if points[q] == best]
+    if p in result.winners:
+        others = [SEATS[q] for q in result.winners if q != p]
+        if len(top) == 1:
+            return f"Won: the highest score ({best})."
+        if others:
+            return (f"Won, shared with {and_list(others)}: tied on {best} and on Special "
+                    f"Intelligence used ({used}).")
+        beaten = [s.special_intelligence_used(q) for q in top if q != p]
+        return (f"Won: tied on {best} and used the most Special Intelligence cards ({used} "
+                f"against {max(beaten)}).")
+    if mine == best:
+        most = s.special_intelligence_used(result.winners[0])
+        return (f"Did not win: tied on {best}, but used fewer Special Intelligence cards "
+                f"({used} against {most}).")
+    return f"Did not win: {best - mine} behind the highest score ({best})."

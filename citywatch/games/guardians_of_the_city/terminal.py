@@ -292,7 +292,8 @@ def label(text: str) -> str:
 
 
 def outcome(view: View) -> RenderableType:
-    """The end of the game: winners (or a draw), the reason and every nation's score."""
+    """The end of the game: winners (or a draw), the reason and every nation's score (its
+    parts follow on the end screen, ``Game.score_breakdown``)."""
     result = view.get("result") or {}
     seats = list(view.get("seats", ()))
     winners = [seats[w]["name"] for w in result.get("winners", ()) if 0 <= w < len(seats)]
@@ -306,16 +307,11 @@ def outcome(view: View) -> RenderableType:
         head.append(f" ({reason}).")
     t = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="The end", title_justify="left")
     t.add_column("Nation")
-    t.add_column("Counter-Terrorism", justify="right")
-    t.add_column("Support left", justify="right")
-    t.add_column("Special Intel.", justify="right")
     t.add_column("Score", justify="right")
     points = result.get("points")
-    for i, seat in enumerate(seats):
+    for i, seat in enumerate(seats):  # issue 26: the parts follow, each counted once
         score = points[i] if points is not None and i < len(points) else seat["score"]
-        t.add_row(colour(seat["name"]), str(seat["counter_terrorism_points"]),
-                  str(sum(seat["support"].values())), str(seat["special_intelligence_used"]),
-                  Text(str(score), style="bold"))
+        t.add_row(colour(seat["name"]), Text(str(score), style="bold"))
     return Group(head, t)
 
 

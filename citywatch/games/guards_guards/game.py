@@ -11,12 +11,16 @@ from citywatch.core.api import (
     GameOption,
     GameType,
     Role,
+    SeatScore,
     State,
     ViewKeys,
 )
 from citywatch.core.guide import load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
-from citywatch.games.guards_guards import rules  # noqa: F401  (registers every rule)
+from citywatch.games.guards_guards import (
+    rules,  # noqa: F401  (registers every rule)
+    view,
+)
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     CHALLENGES,
@@ -114,6 +118,12 @@ class GuardsGuards(Game):
         """Set-up, a turn, how to win and the terms, from the 2012 rulebook
         (``data/how-to-play.json``)."""
         return load_guide(Path(__file__).parent / "data" / "how-to-play.json")
+
+    def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
+        """A point per Great Spell returned, why each seat won or lost, and each seat's
+        Guild Card, hand and Saboteurs (``view.end_scores``)."""
+        assert isinstance(state, GuardsGuardsState)
+        return view.end_scores(state)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, places, Dragons, the Great Spells, the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from citywatch.core.api import ScorePart, SeatScore
 from citywatch.core.rng import Rng
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
@@ -24,6 +25,7 @@ from citywatch.games.guards_guards.data import (
     QUADRANTS,
     SCROLLS,
     SPELL_COLOURS,
+    SPELL_NAMES,
     STATS,
     TILES,
     VOLUNTEERS,
@@ -150,6 +152,74 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "own": None if seat is None else _own_json(s, seat),
         "result": None if s.result is None else s.result.to_json(),
     }
+
+
+FINAL_SPELL = "the Final Spell returned"
+"""``Outcome.reason`` when a player returned the Final Spell (``spells.challenge_done``)."""
+
+
+def _spells(n: int) -> str:
+    return f"{n} Great Spell{'' if n == 1 else 's'}"
+
+
+def end_scores(s: State) -> tuple[SeatScore, ...] | None:
+    """Each seat's end of the finished game (``Game.score_breakdown``): one point per Great
+    Spell returned, each named (Winning the Game); why it won or lost (the Final Spell, the
+    Dragons' win, or the Short Game's judging by spells, then dollars; ruling 48); its Guild
+    Card, hand and Saboteurs revealed."""
+    result = s.result
+    if result is None:
+        return None
+    out = []
+    for p in range(s.n):
+        parts = tuple(ScorePart(f"Great Spell returned: {SPELL_NAMES[c]}", 1,
+                                SPELL_COLOURS[c]) for c in s.returned[p])
+        guild = GUILD_CARDS[s.guild[p]].name if s.guild[p] >= 0 else "none"
+        hand = [VOLUNTEERS[v].name for v in s.hand[p]]
+        cards = [SCROLLS[c].name for c in s.scrolls[p]] + [ITEMS[c].name for c in s.items[p]]
+        saboteurs = [f"{VOLUNTEERS[v].name} in the {QUADRANTS[q]} quadrant"
+                     for q, v, _item in s.saboteurs[p]]
+        revealed = (("Guild Card", guild), ("Volunteers in hand", ", ".join(hand) or "none"),
+                    ("Scrolls and Items", ", ".join(cards) or "none"),
+                    ("Saboteurs", ", ".join(saboteurs) or "none"))
+        notes = (f"Dollars: ${s.dollars[p]} (the tie break when Great Spells are tied).",)
+        out.append(SeatScore(parts, _why(s, p), revealed, notes))
+    return tuple(out)
+
+
+def _why(s: State, p: int) -> str:
+    """Why seat ``p`` won or lost, in a sentence."""
+    result = s.result
+    assert result is not None
+    mine = len(s.returned[p])
+    have = f"returned {_spells(mine)}" if mine else "returned no Great Spell (0 points)"
+    if result.reason == "the dragons win":
+        return (f"Lost: the Dragons won (the last fight against a Dragon was lost), and every "
+                f"player loses; {have}.")
+    if result.reason == FINAL_SPELL:
+        (winner,) = result.winners
+        if p == winner:
+            return f"Won: returned the Final Spell, the {_spells(s.spells_to_win)} to win."
+        return (f"Did not win: {COLOURS[winner]} returned the Final Spell first; {have}.")
+    # Stopped and judged as the Short Game: spells, then dollars (ruling 48).
+    best = max(len(x) for x in s.returned)
+    tied = [q for q in range(s.n) if len(s.returned[q]) == best]
+    if p in result.winners:
+        shared = [COLOURS[q] for q in result.winners if q != p]
+        if len(tied) == 1:
+            how = f"the most Great Spells returned ({best})"
+        elif shared:
+            how = f"tied on {_spells(best)} and on dollars (${s.dollars[p]})"
+        else:
+            how = f"tied on {_spells(best)} and held the most dollars (${s.dollars[p]})"
+        return (f"Won when the game stopped ({result.reason}): {how}"
+                + (f"; shares the win with {' and '.join(shared)}" if shared else "") + ".")
+    if mine == best:
+        top = s.dollars[result.winners[0]]
+        return (f"Did not win: tied on {_spells(best)}, but held ${s.dollars[p]} against "
+                f"${top} when the game stopped ({result.reason}).")
+    return (f"Did not win: {have}, {best - mine} fewer than the winner when the game stopped "
+            f"({result.reason}).")
 
 
 def determinize(s: State, seat: int, rng: Rng) -> State:

@@ -18,6 +18,12 @@
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
 // step. The log lines since the person's last decision head the choices panel.
 //
+// Issue 26: once the game is over the result panel shows the board's outcome box, every seat's
+// points part by part with its result and what the end reveals (the state's "end", drawn by
+// common.js), a rematch button (POST /api/rematch/{token}: this link's own seat at a new
+// table of the same seats; "Join the rematch" once anyone set it up), the public replay link
+// (table.replay: no seat in it) and the record, which the server names.
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
@@ -148,6 +154,7 @@
     current = {
       step: message.step, seat: message.seat, view: message.view, log: message.log,
       last_move: message.last_move || null, // issue 16: public, beside the view
+      end: message.end && typeof message.end === "object" ? message.end : null, // issue 26
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -158,6 +165,8 @@
         notices: Array.isArray(table.notices) ? table.notices.map(String) : [],
         over: table.over === true,
         options: table.options && typeof table.options === "object" ? table.options : {},
+        replay: typeof table.replay === "string" ? table.replay : "", // issue 26
+        rematch: table.rematch === true,
         ...seatsOf(table),
       },
     };
@@ -821,8 +830,9 @@
     list.replaceChildren(...buttons);
   }
 
-  /** Once the game is over: the board's outcome box (or a sentence), the replay and the
-   * record. */
+  /** Once the game is over: the board's outcome box (or a sentence), every seat's points
+   * part by part with its result and what the end reveals (issue 26: the server's ``end``,
+   * drawn by common.js for any game), the rematch, the public replay and the record. */
   function renderResult(view) {
     const box = $("result");
     if (!current.table.over) {
@@ -831,12 +841,68 @@
     }
     box.hidden = false;
     const t = encodeURIComponent(token);
+    const { table } = current;
     const outcome = board && board.outcome ? board.outcome(view) : null;
+    const replay = table.replay ? `/replay/${encodeURIComponent(table.replay)}` : `/replay/${t}`;
     box.replaceChildren(outcome || el("h2", { text: "The game is over." }),
-      el("p", { class: "links" },
-      el("a", { href: `/replay/${t}`, class: "button-link", text: "Watch the replay" }), " ",
-      el("a", { href: `/api/record/${t}`, download: "citywatch-game.json", class: "button-link",
-        text: "Download the record" })));
+      el("p", { class: "links" }, rematchButton(), " ",
+        el("a", { href: replay, class: "button-link", id: "replay-link",
+          title: "The replay link shows the game as a spectator saw it: share it freely",
+          text: "Watch the replay" }), " ",
+        el("a", { href: `/api/record/${t}`, download: "", class: "button-link",
+          id: "record-link", text: "Download the record" })),
+      rematchNote(),
+      CityWatch.endScores(current.end, table.names, current.seat) || "");
+  }
+
+  // ---- issue 26: a rematch at the same seats -------------------------------------------
+
+  let rematching = false; // a rematch was asked for and its answer has not come yet
+
+  /** "Rematch" (a person's seat), "Join the rematch" once one is set up, "Watch the
+   * rematch" for the spectator once one is set up; else nothing. */
+  function rematchButton() {
+    const { table } = current;
+    if (current.seat === null && !table.rematch) return "";
+    const text = current.seat === null ? "Watch the rematch"
+      : table.rematch ? "Join the rematch" : "Rematch";
+    return el("button", {
+      type: "button", class: "button rematch", id: "rematch", disabled: rematching,
+      title: "A new game of the same seats and levels: your link takes you to your own seat",
+      onclick: () => rematch(), text,
+    });
+  }
+
+  /** What the rematch button does, in a sentence. */
+  function rematchNote() {
+    const { table } = current;
+    if (current.seat === null && !table.rematch) return "";
+    return el("p", { class: "note rematch-note", text: table.rematch
+      ? "A rematch has been set up: the same game, seats and levels. Your link takes you to your own seat there."
+      : "Rematch: a new game at this table's seats, bots at their levels; the others join it from their own pages." });
+  }
+
+  /** Ask for this link's seat at the rematch (POST /api/rematch/{token}) and go there. */
+  async function rematch() {
+    if (rematching) return;
+    rematching = true;
+    render();
+    try {
+      const response = await fetch(`/api/rematch/${encodeURIComponent(token)}`, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: "{}",
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok || typeof answer.link !== "string") {
+        showError(`No rematch: ${answer.error || `the server answered ${response.status}`}.`);
+        return;
+      }
+      location.assign(answer.link);
+    } catch (error) {
+      showError(`Cannot reach the server: ${error.message}.`);
+    } finally {
+      rematching = false;
+      if (current) render();
+    }
   }
 
   /** Show an error until the next decision is sent (or, for ``connection`` errors, until

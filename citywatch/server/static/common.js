@@ -223,6 +223,51 @@ const CityWatch = (() => {
     return node(value, "", 0, null);
   }
 
+  /**
+   * Issue 26: the end screen's breakdown, for any game: one card per seat from ``end`` (the
+   * server's ``end``: ``points``, what they count; ``winners``; ``seats``, each with its
+   * ``colour``, ``points``, labelled ``parts`` adding up to them, its ``result`` in words,
+   * what the end ``revealed`` and ``notes``). ``names`` (a person's name per seat, or null)
+   * and ``seat`` (this page's, marked "you") as the table tells them. Null without ``end``.
+   */
+  function endScores(end, names = [], seat = null) {
+    if (!end || !Array.isArray(end.seats)) return null;
+    const word = String(end.points || "points");
+    const winners = Array.isArray(end.winners) ? end.winners : [];
+    const cards = end.seats.map((entry, i) => {
+      const won = winners.includes(i);
+      const name = names[i];
+      const head = el("h3", { class: "end-head" },
+        el("span", { class: `who who-${String(entry.colour).replace(/[^A-Za-z0-9]+/g, "-")}` },
+          el("span", { class: "chip" }), String(entry.colour)),
+        name ? el("span", { class: "end-name", text: ` — ${name}` }) : null,
+        i === seat ? el("span", { class: "seat-you", text: " (you)" }) : null,
+        won ? el("span", { class: "tag tag-won", text: "won" }) : null,
+        el("span", { class: "end-total", text: `${cap(word)}: ${entry.points}` }));
+      const rows = (entry.parts || []).map((part) => el("tr", {},
+        el("th", { scope: "row", text: part.label }),
+        el("td", { class: "end-detail", text: part.detail || "" }),
+        el("td", { class: "num", text: String(part.points) })));
+      rows.push(el("tr", { class: "end-sum" }, el("th", { scope: "row", text: "Total" }),
+        el("td", { class: "end-detail", text: rows.length ? "" : `nothing scored` }),
+        el("td", { class: "num", text: String(entry.points) })));
+      const card = el("section", {
+        class: `end-seat${won ? " end-won" : ""}${i === seat ? " me" : ""}`, "data-seat": i,
+      }, head, el("p", { class: "end-result", text: String(entry.result || "") }),
+      el("table", { class: "end-parts" }, el("tbody", {}, ...rows)));
+      const revealed = entry.revealed || [];
+      if (revealed.length) {
+        card.append(el("dl", { class: "end-revealed" }, ...revealed.flatMap((r) => [
+          el("dt", { text: String(r.what) }), el("dd", { text: String(r.value) })])));
+      }
+      for (const note of entry.notes || []) {
+        card.append(el("p", { class: "note end-note", text: String(note) }));
+      }
+      return card;
+    });
+    return el("div", { class: "end-scores", "data-points": word }, ...cards);
+  }
+
   const loading = new Map();
 
   /** The board module of game ``name`` (its board.js loaded and its ``load`` awaited), or
@@ -490,6 +535,6 @@ const CityWatch = (() => {
 
   return {
     el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
-    sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries, zoomMap, fitWidth,
+    sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries, zoomMap, fitWidth, endScores,
   };
 })();

@@ -1,70 +1,70 @@
-// citywatch: the replay page, /replay/{token}, for a finished game.
+// citywatch: the replay page, /replay/{id}, where {id} is the table's public replay id
+// (issue 26: it carries no seat, so the link can be shared; a seat's old /replay/{token}
+// link is redirected here by the server).
 //
-// The record (GET /api/record/{token}) gives the number of steps and the actions; the
-// board after k actions comes from GET /api/replay/{token}?step=k:
-// {"step": k, "steps": total, "view": <public view>, "log": <public log>,
-//  "action": <text of action k>, "by": <colour of the seat that took it>} (the last two
-// null at step 0; without them the page words the record's action JSON itself).
-// The record names the game; GET /api/games says its title and whether it has a board
-// module (drawn as on the table page, see common.js), else the view is shown as JSON.
+// The board after k actions comes from GET /api/replay/{id}?step=k:
+// {"step": k, "steps": total so far, "over": whether the game has ended, "table": what every
+// seat is told of the table (game, title, board, colours, names), "view": <public view>,
+// "log": <public log>, "action": <text of action k, once the game is over>, "by": <colour of
+// the seat that took it>, "end": <the end screen's breakdown, at the last step of a finished
+// game>} ("action" and "by" null at step 0). During the game the page shows what a spectator
+// saw up to now, without the decisions' texts (a hidden choice stays hidden). Once it is over
+// the record (GET /api/record/{id}) can be downloaded. The game's board module draws the view
+// as on the table page (see common.js), else the view is shown as JSON.
 "use strict";
 
 (() => {
   const { el } = CityWatch;
-  const token = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
-  const t = encodeURIComponent(token);
+  const key = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "");
+  const k0 = encodeURIComponent(key);
   const $ = (id) => document.getElementById(id);
 
-  let record = null;
   let steps = 0;
+  let over = false;
+  let table = null; // what the table tells every seat, from the first answer
   let wanted = 0; // the step asked for last (answers for other steps are dropped)
   const cache = new Map(); // step -> replay answer
   let board = null; // the game's board module, or null: the generic panel
   const jsonState = { closed: new Set(), opened: new Set() };
 
   async function start() {
-    $("download").href = `/api/record/${t}`;
+    let first;
     try {
-      const response = await fetch(`/api/record/${t}`);
-      const body = await response.json().catch(() => ({}));
-      if (response.status === 409) {
-        banner("This game is not over yet: its replay opens once it has ended.",
-          el("a", { href: `/play/${t}`, text: "Back to the table" }));
-        disable();
-        return;
-      }
-      if (!response.ok) {
-        banner(body.error || `The server answered ${response.status}.`);
-        disable();
-        return;
-      }
-      record = body;
+      first = await fetchStep(0);
     } catch (error) {
-      banner(`Cannot load the record: ${error.message}`);
+      banner(error.message);
       disable();
       return;
     }
-    await prepare(record.game);
-    steps = record.actions.length;
+    steps = first.steps;
+    over = first.over === true;
+    table = first.table || {};
+    await prepare(table);
     $("slider").max = String(steps);
-    $("about").textContent = `${record.players} players, seed ${record.seed}, ${steps} decisions.`;
+    const players = Array.isArray(table.colours) ? table.colours.length : 0;
+    $("about").textContent = `${CityWatch.plural(players, "player")}, ` +
+      `${CityWatch.plural(steps, "decision")}${over ? "" : " so far"}.`;
+    if (over) {
+      $("download").href = `/api/record/${k0}`;
+    } else {
+      $("download").hidden = true;
+      $("banner").replaceChildren(el("div", { class: "banner banner-notice", "data-kind": "live" },
+        el("span", {
+          text: "This game is still being played: the replay shows what a spectator saw, up to " +
+            "now, without the players' hidden choices. Reload the page for newer moves.",
+        })));
+    }
     const fromHash = Number(location.hash.slice(1));
     go(Number.isInteger(fromHash) && fromHash >= 0 && fromHash <= steps ? fromHash : 0);
   }
 
   /** The game's title, and its board module if it has one (else the generic panel). */
-  async function prepare(name) {
-    let about = null;
-    try {
-      const response = await fetch("/api/games");
-      if (response.ok) about = (await response.json()).find((g) => g.name === name) || null;
-    } catch {
-      // without the list of games: the generic panel and the game's registry name
-    }
-    const title = about ? about.title : String(name || "");
+  async function prepare(about) {
+    const name = typeof about.game === "string" ? about.game : "";
+    const title = typeof about.title === "string" && about.title ? about.title : name;
     $("game-name").textContent = `${title} · replay`;
     document.title = `Replay · ${title} · citywatch`;
-    board = about && about.board ? await CityWatch.loadBoard(name) : null;
+    board = about.board === true && name ? await CityWatch.loadBoard(name) : null;
     document.body.dataset.board = board ? "yes" : "no";
     if (board) board.mount($("game-main"), $("game-side"));
     else $("generic-panel").hidden = false;
@@ -81,7 +81,7 @@
 
   async function fetchStep(k) {
     if (cache.has(k)) return cache.get(k);
-    const response = await fetch(`/api/replay/${t}?step=${k}`);
+    const response = await fetch(`/api/replay/${k0}?step=${k}`);
     const body = await response.json().catch(() => ({}));
     if (!response.ok) throw new Error(body.error || `the server answered ${response.status}`);
     cache.set(k, body);
@@ -103,7 +103,7 @@
       return;
     }
     if (wanted !== k) return;
-    $("banner").replaceChildren();
+    if (over) $("banner").replaceChildren();
     document.body.dataset.step = String(k);
     draw(answer);
     if (location.hash !== `#${k}`) history.replaceState(null, "", `#${k}`);
@@ -118,27 +118,21 @@
     $("slider").value = String(k);
     $("first").disabled = $("prev").disabled = k === 0;
     $("next").disabled = $("last").disabled = k === steps;
-    const action = $("action");
-    if (k === 0) {
-      action.textContent = "The start of the game, before any decision.";
-    } else {
-      action.replaceChildren(el("strong", { text: `Decision ${k}: ` }),
-        actionText(record.actions[k - 1]));
-    }
+    if (k === 0) $("action").textContent = "The start of the game, before any decision.";
   }
 
   function draw(answer) {
     const view = answer.view;
-    if (answer.step > 0 && answer.action) {
+    if (answer.step > 0) {
       const line = [el("strong", { text: `Decision ${answer.step}: ` })];
-      if (answer.by) line.push(CityWatch.colourName(answer.by), ": ");
-      line.push(answer.action);
+      if (answer.by) line.push(CityWatch.colourName(answer.by), answer.action ? ": " : "");
+      line.push(answer.action || (over ? "" : " (shown once the game is over)"));
       $("action").replaceChildren(...line);
     }
-    const over = answer.step === answer.steps;
+    const last = answer.over === true && answer.step === answer.steps;
     if (board) {
       board.render(view, {
-        page: "replay", seat: null, step: answer.step, over, mine: false, pending: false,
+        page: "replay", seat: null, step: answer.step, over: last, mine: false, pending: false,
         choices: [], highlighted: new Set(), naming: () => [], pick: () => {}, act: () => {},
         log: answer.log, last_move: answer.last_move || null,
       });
@@ -149,20 +143,13 @@
     log.replaceChildren();
     CityWatch.fillLog(log, answer.log);
     const result = $("result");
-    result.hidden = !over;
-    if (over) {
+    result.hidden = !last;
+    if (last) {
       const outcome = board && board.outcome ? board.outcome(view) : null;
-      result.replaceChildren(outcome || el("h2", { text: "The game is over." }));
+      const names = answer.table && Array.isArray(answer.table.names) ? answer.table.names : [];
+      result.replaceChildren(outcome || el("h2", { text: "The game is over." }),
+        CityWatch.endScores(answer.end, names) || "");
     }
-  }
-
-  /** An action's JSON in words, when the server did not send its text. */
-  function actionText(action) {
-    if (typeof action !== "object" || action === null) return String(action);
-    const { verb, ...rest } = action;
-    const words = String(verb || "action").replace(/_/g, " ");
-    const values = Object.values(rest);
-    return values.length ? `${words}: ${values.join(", ")}` : words;
   }
 
   $("first").addEventListener("click", () => go(0));
@@ -171,7 +158,7 @@
   $("last").addEventListener("click", () => go(steps));
   $("slider").addEventListener("input", () => go(Number($("slider").value)));
   document.addEventListener("keydown", (event) => {
-    if (!record || event.target.tagName === "INPUT") return;
+    if (!table || event.target.tagName === "INPUT") return;
     const moves = { ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: steps };
     if (event.key in moves) {
       event.preventDefault();

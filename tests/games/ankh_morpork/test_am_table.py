@@ -43,11 +43,18 @@ from web_helpers import (  # noqa: F401  (the shared server and browser fixtures
 
 from citywatch.cli import main
 from citywatch.core.rng import Rng
-from citywatch.games.ankh_morpork.data import AREA_BY_NAME, PERSONALITY_BY_NAME, player_text
+from citywatch.games.ankh_morpork.data import (
+    AREA_BY_NAME,
+    CARDS,
+    PERSONALITY_BY_NAME,
+    player_text,
+)
 from citywatch.games.ankh_morpork.make_web import CARDS_JSON
 from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.games.ankh_morpork.view import last_move
+from citywatch.server.tables import end_json
+from citywatch.terminal.scores import end_scores
 
 DATA = Path(__file__).parents[3] / "citywatch/games/ankh_morpork/data/ankh-morpork.json"
 SHARED = Path("/work/shared/reference/ankh-morpork.json")
@@ -404,10 +411,65 @@ def test_score_breakdown_follows_the_rulebook_and_adds_up() -> None:
     assert start(deck_out_position()).view(0)["scores"] is None  # only at the end
 
 
+def test_the_end_screens_breakdown_adds_up_and_reveals_personalities_and_hands() -> None:
+    """Issue 26, rulebook End of the Game and ruling 25: ``Game.score_breakdown`` labels each
+    part (minions, buildings, money, each loan) and adds up to the points; what stands in a
+    demon's area is a note, not a part; each seat's personality and hand are revealed; the
+    winner is told it won on points, the others how far behind."""
+    pos = deck_out_position(Red="Lord Selachii", Blue="Lord Vetinari",
+                            Green="Dragon King of Arms", Yellow="Lord Rust")
+    minions(pos, "Longwall", Red=2)
+    area(pos, "Nap Hill", building="Red")
+    pos["seats"][0]["money"] = 7
+    minions(pos, "Dimwell", Blue=1)
+    minions(pos, "Seven Sleepers", Blue=1)
+    area(pos, "Seven Sleepers", building="Blue", demons=1, trouble=True)
+    pos["seats"][1]["money"] = 20
+    give(pos, "Blue", "Mr Bent", zone="in_front")
+    pos["seats"][2]["money"] = 5
+    give(pos, "Green", "The Bank of Ankh-Morpork", zone="in_front")
+    s = last_turn(pos)
+    red_, blue, green, yellow = GAME.score_breakdown(s) or ()
+    assert [x.points for x in (red_, blue, green, yellow)] == list(points(s)) == [29, 13, -10, 10]
+    assert [(p.label, p.points, p.detail) for p in red_.parts] == [
+        ("Minions", 10, "2 minions x $5"), ("Buildings", 12, "Nap Hill $12"),
+        ("Money", 7, "$7 in cash")]
+    assert [(p.label, p.points) for p in blue.parts][-1] == ("Loan: Mr Bent", -12)
+    assert [(p.label, p.points, p.detail) for p in green.parts][-1] == (
+        "Loan: The Bank of Ankh-Morpork", -15, "not repaid: -15 points")
+    assert blue.notes == ("Not counted, in an area with a demon: 1 minion, building in "
+                          "Seven Sleepers.",)
+    assert red_.result == "Won on points when the draw pile ran out: the most points (29)."
+    assert green.result == "Did not win: 39 points behind the winner when the draw pile ran out."
+    assert red_.revealed[0] == ("Personality", "Lord Selachii")
+    assert red_.revealed[1] == ("Hand", ", ".join(
+        CARDS[c].name for c in s.hands[0]) or "no cards")
+    assert GAME.score_breakdown(start(deck_out_position())) is None  # only at the end
+
+
+def test_a_personalitys_win_is_explained_and_the_points_only_shown() -> None:
+    """Issue 26, ruling 24: Blue holds Commander Vimes and wins when the draw pile runs out
+    though Red has more points: the breakdown still adds up to each seat's final points
+    (``Outcome.final_points``), tells every other seat who won as whom, and every seat that
+    the points did not count."""
+    pos = deck_out_position(Red="Lord Rust", Blue="Commander Vimes", Yellow="Lord Selachii")
+    minions(pos, "Nap Hill", Red=5)
+    s = last_turn(pos)
+    outcome = s.outcome()
+    assert outcome is not None and outcome.points is None
+    scores = GAME.score_breakdown(s) or ()
+    assert tuple(x.points for x in scores) == outcome.final_points
+    assert scores[1].result == ("Won as Commander Vimes: the draw pile ran out, and Commander "
+                                "Vimes wins then; the points did not count.")
+    assert scores[0].result.startswith("Did not win: Blue won as Commander Vimes")
+    assert all(x.result.endswith("the points did not count.") for x in scores)
+
+
 # --- the terminal (issue 16: the progress line and the breakdown) ---------------------------
 def test_terminal_hand_shows_progress_and_outcome_shows_the_breakdown() -> None:
     """Issue 16 (terminal): The terminal's hand screen carries the seat's progress line; the end
-    screen the points part by part."""
+    screen the points part by part (issue 26: ``Game.score_breakdown``, as the terminal's end
+    screen prints it after the game's own outcome)."""
     screens = GAME.terminal()
     p = red("Groat", "Dwarves")
     set_personalities(p, Red="Lord Rust")
@@ -418,9 +480,11 @@ def test_terminal_hand_shows_progress_and_outcome_shows_the_breakdown() -> None:
                             Green="Dragon King of Arms", Yellow="Lord Rust")
     minions(pos, "Longwall", Red=2)
     area(pos, "Dimwell", building="Blue", demons=1)
-    text = plain(screens.outcome(last_turn(pos).view(1)))
-    assert "Not counted" in text and "building in Dimwell" in text
-    assert "2×5=10" in text and "nothing in an area with a demon counts" in text
+    end = last_turn(pos)
+    names = [end.view(p)["colour"] for p in range(end.players)]
+    text = plain(screens.outcome(end.view(1))) + plain(end_scores(end, names, screens.colour))
+    assert "Not counted, in an area with a demon: building in Dimwell." in text
+    assert "2 minions x $5" in text and "Personality: Lord Vetinari" in text
 
 
 # --- wording (issue 16, "Wording") ------------------------------------------------------------
@@ -490,7 +554,7 @@ def test_a_skip_is_logged_as_a_sentence() -> None:
 
 
 # --- in the browser (issue 16: the board shows it; screenshots looked at) --------------------
-HARNESS = """async ([view]) => {
+HARNESS = """async ([view, end]) => {
   const board = window.CityWatchBoards["ankh-morpork"];
   await board.load("/games/ankh-morpork/");
   const main = document.createElement("div");
@@ -511,18 +575,20 @@ HARNESS = """async ([view]) => {
     const box = document.createElement("section");
     box.id = "result";
     box.className = "panel";
-    box.append(outcome);
+    box.append(outcome, CityWatch.endScores(end) || "");
     main.prepend(box);
   }
 }"""
 
 
-def show_view(browser: Browser, base: str, watch: Watch, view: dict[str, Any]) -> Page:
-    """The Ankh-Morpork board module on a page of the real server, drawing ``view``."""
+def show_view(browser: Browser, base: str, watch: Watch, view: dict[str, Any],
+              end: dict[str, Any] | None = None) -> Page:
+    """The Ankh-Morpork board module on a page of the real server, drawing ``view`` (and, at
+    the end, ``end``, the server's breakdown, as the table page draws it: issue 26)."""
     page = open_page(browser, base + "/", watch)
     page.set_viewport_size({"width": 1366, "height": 800})
     page.add_script_tag(url="/games/ankh-morpork/board.js")
-    page.evaluate(HARNESS, [view])
+    page.evaluate(HARNESS, [view, end])
     return page
 
 
@@ -574,14 +640,16 @@ def test_board_shows_lord_rusts_progress_and_the_points_at_the_end(
     area(pos, "Seven Sleepers", building="Blue", demons=1)
     give(pos, "Green", "Mr Bent", zone="in_front")
     end = last_turn(pos)
-    page = show_view(browser, server, watch, end.view(1))
-    rows = page.locator(".outcome table.scores tbody tr")
-    expect(rows).to_have_count(4)
-    totals = rows.locator("td.total").all_inner_texts()
+    colours = [end.view(p)["colour"] for p in range(end.players)]
+    page = show_view(browser, server, watch, end.view(1), end_json(end, colours))
+    cards = page.locator("#result .end-seat")
+    expect(cards).to_have_count(4)
+    totals = cards.locator(".end-sum td.num").all_inner_texts()
     assert totals == [str(x) for x in points(end)]
-    expect(rows.nth(1)).to_contain_text("1 minion, building in Seven Sleepers")
-    expect(rows.nth(2)).to_contain_text("-15")
-    page.locator(".outcome").screenshot(path=END_SHOT)
+    expect(cards.nth(1)).to_contain_text("1 minion, building in Seven Sleepers")
+    expect(cards.nth(2).locator(".end-parts")).to_contain_text("-15")
+    expect(cards.nth(1)).to_contain_text("Lord Vetinari")
+    page.locator("#result").screenshot(path=END_SHOT)
     watch.check()
 
 

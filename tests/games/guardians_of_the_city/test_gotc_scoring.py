@@ -23,12 +23,14 @@ from gotc_positions import (
     task,
 )
 
+from citywatch.games.guardians_of_the_city.game import GAME
 from citywatch.games.guardians_of_the_city.scoring import (
     ACTION_DECK_OUT,
     CELLS_ELIMINATED,
     CITIZENS_LEFT,
     CRISIS_DECK_OUT,
     REASONS,
+    finish,
     outcome,
 )
 from citywatch.games.guardians_of_the_city.state import GotcState
@@ -208,3 +210,48 @@ def test_every_player_losing_at_once_is_a_draw() -> None:
     s = load(reveal(pos, P1))
     assert task(s) == (None, "") and s.result is not None
     assert s.result.winners == () and s.result.details["out_of_action_cards"] == [P1, P2]
+
+
+# --- the end screen's breakdown (issue 26) ---------------------------------------------------
+def test_the_breakdown_counts_special_intelligence_once_and_adds_up() -> None:
+    """Rulebook section 10 (issue 26): 17 Counter-Terrorism points, 16 support left and one
+    Special Intelligence card used read as 17 + 16 + 2 = 35, each part labelled; the card's
+    count is said once, in the part's words and the tie break, never added again."""
+    pos = base()
+    pos["seats"][P1]["ct"] = 17
+    support(pos, P1, "4444")
+    effort(pos, P1, "33222")
+    score_pile(pos, P1, ["Special Intelligence"])
+    s = load(pos)
+    finish(s, [CELLS_ELIMINATED])
+    mine, other = GAME.score_breakdown(s) or ()
+    assert s.result is not None and s.result.points is not None
+    assert [(p.label, p.points) for p in mine.parts] == [
+        ("Counter-Terrorism points", 17), ("Support left", 16),
+        ("Special Intelligence used", 2)]
+    assert mine.points == s.result.points[P1] == 35
+    assert "1 card x 2 points" in mine.parts[2].detail
+    assert other.points == s.result.points[P2]
+    assert mine.result == "Won: the highest score (35)."
+    assert mine.notes == ("Tie break: 1 Special Intelligence card used.",)
+    assert [what for what, _value in mine.revealed] == ["Hand"]
+
+
+def test_a_nation_without_citizen_groups_scores_0_and_is_told_why() -> None:
+    """Rulebook section 10 (issue 26): a player whose Citizen Groups all left scores 0
+    whatever its points; the breakdown shows its points and a last part taking them away,
+    and says why."""
+    pos = base()
+    pos["seats"][P1]["ct"] = 9
+    support(pos, P1, "1000")
+    effort(pos, P1, "22221")
+    s = load(pos)
+    s.support[P1][0] = 0  # its last group leaves
+    finish(s, [CITIZENS_LEFT])
+    gone, _other = GAME.score_breakdown(s) or ()
+    assert [(p.label, p.points) for p in gone.parts] == [
+        ("Counter-Terrorism points", 9), ("Support left", 0),
+        ("Special Intelligence used", 0), ("No Citizen Group left", -9)]
+    assert s.result is not None and s.result.points is not None
+    assert gone.points == 0 == s.result.points[P1]
+    assert gone.result.startswith("Lost, and scores 0: every Citizen Group left the country")

@@ -231,42 +231,6 @@ const CW = (() => {
     return lines;
   }
 
-  /** The points of a finished game, part by part per player (rulebook, End of the Game). */
-  function scoresTable(view) {
-    const table = el("table", { class: "players scores" });
-    table.append(el("caption", { text: "Points: $5 a minion, each building its printed cost, " +
-      "$1 a dollar; each loan is repaid with $12 or costs 15 points. Nothing in an area " +
-      "with a demon counts." }));
-    table.append(el("thead", {}, el("tr", {},
-      ...["Player", "Minions", "Buildings", "Money", "Loans", "Not counted (demons)", "Points"]
-        .map((h, i) => el("th", { class: i && i !== 5 ? "num" : null, text: h })))));
-    const body = el("tbody");
-    for (const score of view.scores) {
-      const loans = score.loans.map((l) => `${l.card} ${l.repaid ? "repaid" : "not repaid"}`);
-      const lost = [];
-      if (score.not_counted.minions) {
-        lost.push(`${score.not_counted.minions} minion${score.not_counted.minions === 1 ? "" : "s"}`);
-      }
-      if (score.not_counted.buildings.length) {
-        lost.push(`building in ${score.not_counted.buildings.join(", ")}`);
-      }
-      body.append(el("tr", { "data-colour": score.colour },
-        el("td", {}, colourName(score.colour)),
-        el("td", { class: "num", text: `${score.minions} × 5 = ${score.minion_points}` }),
-        el("td", { class: "num" }, String(score.building_points),
-          score.buildings.length ? el("span", { class: "scores-what",
-            text: ` (${score.buildings.join(", ")})` }) : null),
-        el("td", { class: "num", text: String(score.money) }),
-        el("td", { class: "num" }, score.loans.length ? String(score.loan_points) : "–",
-          loans.length ? el("span", { class: "scores-what", text: ` (${loans.join(", ")})` })
-            : null),
-        el("td", { text: lost.join(", ") || "–" }),
-        el("td", { class: "num total", text: String(score.total) })));
-    }
-    table.append(body);
-    return table;
-  }
-
   function drawArea(group, shape, area, state) {
     const [x, y] = shape.label;
     const perRow = shape.perRow || 8;
@@ -414,7 +378,9 @@ const CW = (() => {
     deck: "the draw pile ran out",
   };
 
-  /** The outcome of a finished game: winners, reason, personalities and points. */
+  /** The outcome of a finished game: the winners and why the game ended. Each seat's
+   * points part by part, its personality and hand follow it on the page (issue 26: the
+   * server's ``end``, drawn by common.js). */
   function outcomeBox(view) {
     const result = view.result;
     const colours = view.seats.map((s) => s.colour);
@@ -428,32 +394,14 @@ const CW = (() => {
       headline.append(colourName(w));
     });
     box.append(headline);
-    box.append(el("p", { text: `The game ended because ${REASONS[result.reason] || result.reason}.` }));
-    const scored = Boolean(result.points);
-    const table = el("table", { class: "players" });
-    table.append(el("thead", {}, el("tr", {},
-      el("th", { text: "Player" }), el("th", { text: "Personality" }),
-      scored ? el("th", { class: "num", text: "Points" }) : null)));
-    const body = el("tbody");
-    view.seats.forEach((seat, i) => {
-      body.append(el("tr", {},
-        el("td", {}, colourName(seat.colour, winners.includes(seat.colour) ? " (winner)" : "")),
-        el("td", { text: seat.personality || "?" }),
-        scored ? el("td", { class: "num", text: String(result.points[i]) }) : null));
-    });
-    table.append(body);
-    box.append(table);
-    if (view.scores) {
-      box.append(el("h3", { text: scored ? "How the points were made"
-        : "Points on the board at the end (the game was not decided on points)" }));
-      box.append(scoresTable(view));
-    }
+    box.append(el("p", { text: `The game ended because ${REASONS[result.reason] || result.reason}.` +
+      (result.points ? "" : " It was not decided on points: the points below are those on the board at the end.") }));
     return box;
   }
 
   return {
     COLOURS, loadFacts, el, svg, drawBoard, cardTile, symbolBadges, playersTable, pilesLine,
-    outcomeBox, colourName, lastMoveLine, personalityBox, scoresTable,
+    outcomeBox, colourName, lastMoveLine, personalityBox,
     get facts() { return facts; },
   };
 })();

@@ -778,14 +778,9 @@ function outcome(view) {
   const head = el("h2", {}, view.seat !== null && result.winners.includes(view.seat) ? "You win! "
     : won ? "The game is over. " : "The keep wins. ");
   if (won) appendWinners(head, result.winners, (w) => thiefName(view, w));
+  // Issue 26: each thief's score part by part, result and Location Dial follow (the
+  // server's ``end``).
   box.append(head, el("p", { text: `The game ended: ${result.reason}.` }));
-  const list = el("ul", { class: "bk-list" });
-  view.thieves.forEach((t, seat) => {
-    list.append(el("li", {}, thiefName(view, seat), ` ${t.standing}` +
-      (t.treasure ? `, with the ${t.treasure}` : "") +
-      (result.points ? ` · ${plural(result.points[seat], "point")}` : "")));
-  });
-  box.append(list);
   return box;
 }
 

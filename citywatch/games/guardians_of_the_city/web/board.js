@@ -410,13 +410,8 @@ function outcome(view) {
   } else {
     head.append("Nobody wins.");
   }
+  // Issue 26: each nation's score part by part, result and hand follow (the server's ``end``).
   box.append(head, el("p", { text: `The game ended: ${result.reason}.` }));
-  const list = el("ul", { class: "gc-list" });
-  view.seats.forEach((seat, i) => {
-    list.append(el("li", {}, seatName(view, seat.name),
-      ` ${seat.deck.name}: ${result.points ? result.points[i] : seat.score} points`));
-  });
-  box.append(list);
   return box;
 }
 

@@ -824,13 +824,14 @@ function outcome(view) {
   }
   box.append(head);
   box.append(el("p", { text: `The game ended: ${REASONS[result.reason] || result.reason}.` }));
-  const list = el("ul", { class: "gg-list" });
+  // Issue 26: each player's Great Spells, result and hand follow (the server's ``end``).
+  const row = el("p", { class: "gg-returned" });
   view.seats.forEach((seat, i) => {
-    list.append(el("li", {}, colourName(seat.colour), ` ${seat.returned.length} Great Spell${seat.returned.length === 1 ? "" : "s"} returned`,
-      ...seat.returned.map((s) => spellDot(s)),
-      result.points ? ` · ${result.points[i]} points` : ""));
+    if (i) row.append(" · ");
+    row.append(colourName(seat.colour), " ", ...seat.returned.map((s) => spellDot(s)));
+    if (!seat.returned.length) row.append("no spell");
   });
-  box.append(list);
+  box.append(row);
   return box;
 }
 
