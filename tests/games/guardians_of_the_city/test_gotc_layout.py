@@ -87,7 +87,10 @@ def test_at_a_laptop_window_the_hand_is_in_full_and_the_nations_uncovered(
         page.screenshot(path=SHOT.format("end-", *size))
         assert page.evaluate("document.body.dataset.over") == "yes"
         check_nothing_sticks(page)
-        assert inside(rect(page, "#result"), window(page))
+        # The result's headline and its links (rematch, replay, record) are in the first
+        # screen; the breakdown per player below them is reached by scrolling, uncovered.
+        for part in ("#result > :first-child", "#result .links"):
+            assert inside(rect(page, part), window(page)), part
         check_uncovered(page, "#result")
         check_own_cards(page, OWN_CARDS, with_map=False)
         check_text_sizes(page, BOARD_TEXT + ", #result")
