@@ -298,12 +298,15 @@ FIRST = "<the first choice>"
 def answering(out: io.StringIO, answers: list[str], then: int = 40) -> Any:
     """A terminal reader (``citywatch.terminal.app.Reader``) that gives ``answers``, then
     ``then`` times ``FIRST``; ``FIRST`` is the first number of the newest menu printed to
-    ``out``."""
+    ``out`` (Enter before any menu: a hot-seat hand-over)."""
     given = iter([*answers, *[FIRST] * then])
 
     def read(_prompt: str) -> str:
         answer = next(given)
-        return first_choice(ANSI.sub("", out.getvalue())) if answer == FIRST else answer
+        if answer != FIRST:
+            return answer
+        text = ANSI.sub("", out.getvalue())
+        return first_choice(text) if HINT in text else ""
 
     return read
 

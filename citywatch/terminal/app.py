@@ -244,7 +244,7 @@ class TerminalGame:
             if interrupted:
                 self.console.print()
             self.console.print(f"Game saved in {self.path}.\n"
-                               "Continue it with: citywatch play --resume")
+                               "Continue it with: citywatch play --resume", soft_wrap=True)
 
     def save(self) -> None:
         """Write the record; it is the save."""
@@ -624,7 +624,7 @@ class TerminalGame:
             self.console.print(indented(line, 2))
         self.console.print(self.screens.outcome(view))
         self.console.print(f"Saved in {self.path}; watch it again with: "
-                           f"citywatch replay {self.path}")
+                           f"citywatch replay {self.path}", soft_wrap=True)
 
 
 def console() -> Console:
