@@ -19,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from citywatch import saves
@@ -61,8 +62,9 @@ SCREEN_SETTINGS = ("compact", "full")
 QUIT_WORDS = ("q", "quit", "exit")
 Reader = Callable[[str], str]
 STEP_ABOVE = 10
-"""A decision of one kind with more choices than this is chosen in steps when its menu does
-not fit (one of several kinds is shown by kind: ``numbering.FOLD_ABOVE``)."""
+"""A decision of one kind with more choices than this is chosen in steps, one field at a
+time, when a field groups them (whatever the terminal's height, so its menu never folds or
+unfolds with the screen; one that mixes kinds is shown by kind: ``numbering.FOLD_ABOVE``)."""
 MENU_LEAST = 5
 """The fewest lines the menu keeps on the compact screen when what happened is long (it pages
 beyond)."""
@@ -134,8 +136,8 @@ class Decision:
     notice: str | None = None
     """A word for the next screen (a choice not understood)."""
     stepped: bool | None = None
-    """Chosen in steps from the start, one field at a time (a big decision of one kind that
-    does not fit; None: not yet known)."""
+    """Chosen in steps from the start, one field at a time (a big decision of one kind whose
+    first field groups its choices; None: not yet known)."""
     menu: Menu = field(default_factory=Menu)
     """The numbered menu of the decision (its entries: actions and groups of a kind)."""
     picking: str = ""
@@ -526,13 +528,10 @@ class TerminalGame:
         fixed = len(title) + len(table) + len(hand) + len(task) + len(tail) + 1
         spare = height - fixed - min(len(summary), SUMMARY_LEAST)
         if decision.stepped is None:
-            decision.stepped = False
-            flat = self.layout(decision, width)
-            need = flat.best_columns(range(len(flat.items)))[1]
-            recent = self.recent(seat, decision, width, spare, need)
-            decision.stepped = (len(decision.labels) > STEP_ABOVE and decision.steps.stepwise()
+            first = decision.steps.step() if decision.steps.stepwise() else None
+            decision.stepped = (len(decision.labels) > STEP_ABOVE
                                 and len(decision.menu.kinds()) == 1
-                                and len(flat.pages(max(1, spare - len(recent)))) > 1)
+                                and first is not None and len(first[1]) < len(decision.labels))
         layout = self.layout(decision, width)
         need = layout.best_columns(range(len(layout.items)))[1]
         recent = self.recent(seat, decision, width, spare, need)
@@ -679,10 +678,16 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None,
         con.print("There is no unfinished game to resume. Start one with: citywatch play")
         return 1
     con.print("Unfinished games:")
+    listing = Table.grid(padding=(0, 1))
+    listing.add_column(justify="right", min_width=4)
+    listing.add_column()
     for i, s in enumerate(open_games, 1):
         holder = saves.lock_holder(s.path)
-        mark = "" if holder is None else f" · IN USE ({saves.describe_holder(holder)})"
-        con.print(Text(f"  {i}. {s.describe()}{mark}"), highlight=False)
+        line = Text(s.describe())
+        if holder is not None:
+            line.append(f" · IN USE ({saves.describe_holder(holder)})", style="bold yellow")
+        listing.add_row(f"{i}.", line)
+    con.print(listing)
     while True:
         try:
             text = choice if choice is not None else read("Which game? [1] ")
@@ -704,10 +709,10 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None,
         saves.lock(save.path)
     except saves.SaveInUse as exc:
         who = saves.describe_holder(exc.holder)
-        con.print(Text(f"That game is open in another terminal ({who}): finish or quit "
-            "it there first. Its lock is "
-            f"{saves.lock_path(save.path)}; a lock left by a stopped terminal of this "
-            "computer is cleared by itself.", style="yellow"))
+        con.print(Text(f"That game is open in another terminal ({who}): finish or quit it "
+                       "there first. A lock left by a terminal of this computer that stopped "
+                       "is cleared by itself; the lock file:", style="yellow"))
+        con.print(f"  {saves.lock_path(save.path)}", soft_wrap=True)
         return 1
     try:
         state = replay(save.record)

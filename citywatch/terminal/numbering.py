@@ -2,9 +2,11 @@
 from one of a seat's decisions to the next.
 
 Every action has a *kind*: its JSON form's verb (or, for an action without one, the first word
-of its text). A decision of several kinds and more than ``FOLD_ABOVE`` choices is shown by kind:
-each kind with several choices is one *group* ("Move … (8)", chosen then in steps), whatever the
-terminal's height, so a menu never folds or unfolds because a screen had a line more or less.
+of its text). A decision that mixes lists (two kinds or more with several choices each) and has
+more than ``FOLD_ABOVE`` choices is shown by kind: each kind with several choices is one
+*group* ("Move … (8)", chosen then in steps), whatever the terminal's height, so a menu never
+folds or unfolds because a screen had a line more or less. (Twelve areas to place a minion in
+and "Skip" are one list and a choice: shown whole.)
 
 The numbers: the terminal remembers each seat's last menus. A decision shares its sort with the
 newest remembered menu that offered one of its kinds (the *reference*); between the two, a number
@@ -118,14 +120,16 @@ class Memory:
 
 
 def entries_of(forms: Sequence[Any], labels: Sequence[str], foldable: bool) -> list[Entry]:
-    """The menu's entries in the legal order: each action, or, for a decision of several kinds
-    and more than ``FOLD_ABOVE`` choices (when ``foldable``: every action has a verb), one group
-    per kind with several choices, where its first action stands."""
+    """The menu's entries in the legal order: each action, or, for a decision that mixes lists
+    (two kinds or more with several choices each) and has more than ``FOLD_ABOVE`` choices
+    (when ``foldable``: every action has a verb), one group per kind with several choices,
+    where its first action stands."""
     kinds = [kind_of(f, t) for f, t in zip(forms, labels, strict=True)]
     by_kind: dict[str, list[int]] = {}
     for i, kind in enumerate(kinds):
         by_kind.setdefault(kind, []).append(i)
-    fold = foldable and len(by_kind) > 1 and len(forms) > FOLD_ABOVE
+    lists = sum(1 for group in by_kind.values() if len(group) > 1)
+    fold = foldable and lists > 1 and len(forms) > FOLD_ABOVE
     entries: list[Entry] = []
     for i, kind in enumerate(kinds):
         group = by_kind[kind]

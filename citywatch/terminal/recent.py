@@ -5,7 +5,7 @@ A line is *by* the seat whose name it begins with (the names the views give,
 ``GameType.seat_name``); a line that begins with no name is by the first seat it names, else by
 the game. A line *concerns* the seat when it is by the seat or names it.
 Folded, the lines that concern the seat stay whole, first, in order; every other player's lines
-become one line: "Blue: 5 moves (played Zorgo; drew 1 card; …)".
+become one line, their newest kept: "Blue: 5 moves (…; played Zorgo; drew 1 card)".
 """
 
 from __future__ import annotations
@@ -71,15 +71,25 @@ def every_line(console: Console, lines: Sequence[str], width: int) -> list[Text]
     return out
 
 
-def fold_text(by: str, texts: Sequence[str]) -> str:
-    """One player's lines as one: "Blue: 3 moves (played X; drew 1 card; …)" (the game's own
-    lines: "The game: 2 events (...)")."""
+def fold_text(by: str, texts: Sequence[str], width: int) -> str:
+    """One player's lines as one line of at most ``width`` columns, the newest kept when they
+    do not all fit: "Blue: 5 moves (…; played X; drew 1 card)" (the game's own lines: "The
+    game: 2 events (...)")."""
     parts = []
     for text in texts:
         part = text.removeprefix(by).strip().rstrip(".")
         parts.append(part or text)
     word = "event" if by == GAME else "move"
-    return f"{by}: {len(texts)} {word}{'' if len(texts) == 1 else 's'} ({'; '.join(parts)})"
+    head = f"{by}: {len(texts)} {word}{'' if len(texts) == 1 else 's'} ("
+    kept: list[str] = []
+    for part in reversed(parts):
+        shown = "; ".join([part, *kept])
+        more = "…; " if len(kept) + 1 < len(parts) else ""
+        if len(head) + len(more) + len(shown) + 1 > width and kept:
+            break
+        kept.insert(0, part)
+    more = "…; " if len(kept) < len(parts) else ""
+    return f"{head}{more}{'; '.join(kept)})"
 
 
 def fold(console: Console, lines: Sequence[str], names: Sequence[str], me: str,
@@ -94,8 +104,9 @@ def fold(console: Console, lines: Sequence[str], names: Sequence[str], me: str,
     for line in attributed:
         if not line.concerns:
             others.setdefault(line.by, []).append(line.text)
-    summed = [one_line(Text("  " + (texts[0] if len(texts) == 1 else fold_text(by, texts))),
-                       width) for by, texts in others.items()]
+    summed = [one_line(Text("  " + (texts[0] if len(texts) == 1
+                                    else fold_text(by, texts, width - 2))), width)
+              for by, texts in others.items()]
     heading = [one_line(Text(FOLDED, style="bold"), width)]
     concerning: list[Text] = []
     for text in mine:

@@ -227,15 +227,14 @@ LOG = ["Turn 3: Blue to play.", "Blue played Mr Bent.", "Blue took a loan of $10
 def test_what_concerns_you_comes_first_and_whole_the_rest_a_line_per_player() -> None:
     """Issue 26, "since your last decision" folded: the lines that concern Red (by Red or naming
     Red: a payment, a failed Cut Purse) are kept whole and first; every other player's lines
-    become one line "Blue: 3 moves (...)"; a line naming no seat is the game's."""
+    become one line "Blue: 4 moves (…; newest)"; a line naming no seat is the game's."""
     out = Console(file=StringIO(), width=COLS)
     names = ["Red", "Blue", "Green"]
     lines = [line.plain for line in fold(out, LOG, names, "Red", COLS, room=20)]
     assert lines[0] == FOLDED
     assert lines[1:4] == ["  Blue pays Red $2.", "  Green played Cut Purse: it fails against Red.",
                           "  Turn 5: Red to play."]
-    assert lines[4] == ("  Blue: 4 moves (Turn 3: Blue to play; played Mr Bent; took a loan of "
-                        "$10 (Mr B…")
+    assert lines[4] == "  Blue: 4 moves (…; placed a minion in Dolly Sisters)", "the newest"
     assert lines[5:] == ["  Green: 2 moves (Turn 4: Green to play; drew 2 cards)",
                          "  Random event: Fog."]
     by = {line.text: line.by for line in attribute(LOG, names, "Red")}
@@ -358,17 +357,21 @@ def test_a_number_never_turns_from_opening_a_list_into_an_action() -> None:
     assert {e.key: n for n, e in folded.numbered()} == {"group:move": 2, "hide": 4}
 
 
-def test_decisions_of_several_kinds_and_more_than_ten_choices_are_shown_by_kind() -> None:
-    """Issue 26: a decision of several kinds and more than ``FOLD_ABOVE`` choices is a menu of
-    its kinds (whatever the terminal's height, so it never folds or unfolds with the screen);
-    a smaller one, or one of one kind, lists its actions."""
-    forms = [{"verb": "move", "to": i} for i in range(FOLD_ABOVE)] + [{"verb": "hide"}]
-    labels = [f"Move to {i}" for i in range(FOLD_ABOVE)] + ["Hide"]
+def test_decisions_that_mix_lists_and_have_more_than_ten_choices_are_shown_by_kind() -> None:
+    """Issue 26: a decision that mixes lists (two kinds or more with several choices each) and
+    has more than ``FOLD_ABOVE`` choices is a menu of its kinds, whatever the terminal's height
+    (so it never folds or unfolds with the screen); a smaller one, or a list and single
+    choices ("Place a minion in ..." twelve times and "Skip"), lists its actions."""
+    forms = ([{"verb": "move", "to": i} for i in range(FOLD_ABOVE - 1)]
+             + [{"verb": "run", "to": 1}, {"verb": "run", "to": 2}, {"verb": "hide"}])
+    labels = [f"Move to {i}" for i in range(FOLD_ABOVE - 1)] + ["Run 1", "Run 2", "Hide"]
     shown = entries_of(forms, labels, foldable=True)
-    assert [(e.key, len(e.actions)) for e in shown] == [("group:move", FOLD_ABOVE),
-                                                        (shown[1].key, 1)]
-    assert len(entries_of(forms[1:], labels[1:], foldable=True)) == FOLD_ABOVE
-    assert len(entries_of(forms[:-1] + [forms[0] | {"to": 99}], labels, True)) == FOLD_ABOVE + 1
+    assert [(e.key, len(e.actions)) for e in shown] == [
+        ("group:move", FOLD_ABOVE - 1), ("group:run", 2), (shown[2].key, 1)]
+    assert len(entries_of(forms[2:], labels[2:], foldable=True)) == FOLD_ABOVE
+    one_list = [{"verb": "place", "area": i} for i in range(12)] + [{"verb": "skip"}]
+    assert len(entries_of(one_list, [str(f) for f in one_list], foldable=True)) == 13
+    assert len(entries_of(forms, labels, foldable=False)) == len(forms)
 
 
 def numbered_decisions(name: str, seed: int, decisions: int) -> list[tuple[Menu, Menu | None]]:
