@@ -7,6 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from citywatch.cli.games import wrapped
 from citywatch.core.api import State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
     if outcome is not None:
         for line in _result(state):
-            print(line)
+            print("\n".join(wrapped(line, indent=0, more=2)))
     print(f"digest: {state.digest()}")
     if verifying:
         for line in _verified(record, signed_by):

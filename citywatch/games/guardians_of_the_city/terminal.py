@@ -271,8 +271,9 @@ def table(view: View) -> RenderableType:
 
 
 def summary(view: View) -> RenderableType:
-    """The compact screen's board summary: the turn, the cells in a line, then each pillar's
-    effort and each Citizen Group's support per nation (the rest is in ``table``)."""
+    """The compact screen's board summary: the cells in a line, the step and the turn, then
+    each pillar's effort and each Citizen Group's support per nation (the rest is in
+    ``table``)."""
     cells = Text("Cells: ", style="bold")
     for k, cell in enumerate(view.get("cells", ())):
         cells.append(" · " if k else "")
@@ -283,7 +284,8 @@ def summary(view: View) -> RenderableType:
             cells.append(str(cell["strength"]), style="bold red")
             if cell.get("frozen"):
                 cells.append(" frozen", style="bold cyan")
-    return Group(*turn_lines(view), cells, nations_table(view))
+    head, step = turn_lines(view)[:2] + [Text("")] * (2 - len(turn_lines(view)[:2]))
+    return Group(cells, step, head, nations_table(view))
 
 
 # --- the hand ------------------------------------------------------------------------------
