@@ -152,14 +152,17 @@ def lock_holder(path: Path) -> dict[str, Any] | None:
         holder = {}
     if not isinstance(holder, dict):
         holder = {}
-    if holder.get("host") == socket.gethostname() and not _running(holder.get("pid")):
+    if holder.get("host") == socket.gethostname() and not _running(holder.get("pid"),
+                                                                   holder.get("since")):
         lock.unlink(missing_ok=True)
         return None
     return holder
 
 
-def _running(pid: Any) -> bool:
-    """Whether a process ``pid`` of this host runs (an unreadable pid counts as gone)."""
+def _running(pid: Any, since: Any = None) -> bool:
+    """Whether the process ``pid`` of this host runs (an unreadable pid counts as gone); with
+    ``since``, its start time (``_started``) where the system tells it, a process that took
+    the number of one that ended does not count."""
     if not isinstance(pid, int) or pid <= 0:
         return False
     if pid == os.getpid():
@@ -169,8 +172,20 @@ def _running(pid: Any) -> bool:
     except ProcessLookupError:
         return False
     except PermissionError:
-        return True  # another user's process
-    return True
+        pass  # another user's process
+    started = _started(pid)
+    return since is None or started is None or started == since
+
+
+def _started(pid: int) -> str | None:
+    """When process ``pid`` started, as the system counts it (Linux's ``/proc``), or None
+    where it cannot be read."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        return None
+    fields = stat.rpartition(")")[2].split()
+    return fields[19] if len(fields) > 19 else None
 
 
 def lock(path: Path) -> None:
@@ -178,7 +193,8 @@ def lock(path: Path) -> None:
     ``SaveInUse`` if another live process holds it. A stale lock is taken over."""
     target = lock_path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    mine = {"pid": os.getpid(), "host": socket.gethostname(), "started": now()}
+    mine = {"pid": os.getpid(), "host": socket.gethostname(), "started": now(),
+            "since": _started(os.getpid())}
     for _ in range(2):
         try:
             fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)

@@ -481,8 +481,9 @@ def test_a_long_line_is_refused_and_not_echoed(tmp_path: Path,
 # --- 6. a save in use ----------------------------------------------------------------------------
 def test_a_save_in_use_is_locked_and_a_stale_lock_is_taken_over(tmp_path: Path) -> None:
     """Issue 26: a lock names the process and host; a second lock of a save in use fails
-    (``SaveInUse``); a lock left by a process of this host that no longer runs is stale and
-    taken over; one from another host holds; unlock removes only one's own."""
+    (``SaveInUse``); a lock left by a process of this host that no longer runs (or whose number
+    another process has since taken) is stale and taken over; one from another host holds;
+    unlock removes only one's own."""
     save = tmp_path / "game.json"
     saves.lock(save)
     holder = json.loads(saves.lock_path(save).read_text())
@@ -504,6 +505,21 @@ def test_a_save_in_use_is_locked_and_a_stale_lock_is_taken_over(tmp_path: Path) 
         saves.lock(save)
     saves.unlock(save)
     assert saves.lock_path(save).exists(), "another's lock is left alone"
+    alive = pexpect.spawn("sleep", ["60"])
+    try:
+        here = socket.gethostname()
+        since = saves._started(alive.pid)
+        saves.lock_path(save).write_text(json.dumps({"pid": alive.pid, "host": here,
+                                                     "since": since}))
+        with pytest.raises(saves.SaveInUse):
+            saves.lock(save)  # a live terminal's lock holds
+        if since is not None:  # the system tells when a process started: a reused number
+            saves.lock_path(save).write_text(json.dumps({"pid": alive.pid, "host": here,
+                                                         "since": "1"}))
+            saves.lock(save)
+            assert json.loads(saves.lock_path(save).read_text())["pid"] == os.getpid()
+    finally:
+        alive.terminate(force=True)
 
 
 def test_resume_marks_a_save_in_use_and_refuses_to_open_it(
