@@ -267,16 +267,48 @@ def render(thing: Any, width: int = 100, height: int | None = None) -> str:
     return console.export_text()
 
 
-def menu_size(screen: str) -> int:
-    """How many numbered choices the menu just above the hint offers."""
+def menu_numbers(screen: str) -> list[int]:
+    """The numbers of the menu just above the hint, in order (issue 26: a number not offered
+    now may be left out, so they need not run 1, 2, 3, ...)."""
     lines = screen[:screen.rindex(HINT)].rstrip("\n").splitlines()
     numbers = []
     for line in reversed(lines):
-        if not re.match(r"\d+\. ", line):
-            break
-        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
+        if line.rstrip().endswith((":", "›")):
+            break  # the task, above the menu
+        if re.match(r"\d+\. ", line):
+            numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
     assert numbers, screen
-    return max(numbers)
+    return sorted(numbers)
+
+
+def menu_size(screen: str) -> int:
+    """The highest number the menu just above the hint offers."""
+    return max(menu_numbers(screen))
+
+
+def first_choice(screen: str) -> str:
+    """The first number of the menu just above the hint, to type."""
+    return str(menu_numbers(screen)[0])
+
+
+FIRST = "<the first choice>"
+"""An answer for ``answering``: the first number of the newest menu."""
+
+
+def answering(out: io.StringIO, answers: list[str], then: int = 40) -> Any:
+    """A terminal reader (``citywatch.terminal.app.Reader``) that gives ``answers``, then
+    ``then`` times ``FIRST``; ``FIRST`` is the first number of the newest menu printed to
+    ``out`` (Enter before any menu: a hot-seat hand-over)."""
+    given = iter([*answers, *[FIRST] * then])
+
+    def read(_prompt: str) -> str:
+        answer = next(given)
+        if answer != FIRST:
+            return answer
+        text = ANSI.sub("", out.getvalue())
+        return first_choice(text) if HINT in text else ""
+
+    return read
 
 
 def spawn_play(tmp_path: Path, game: str, *args: str, rows: int = 50,
@@ -304,7 +336,7 @@ def play_by_menus(child: pexpect.spawn, seed: int, board: str, hand: str) -> lis
                 child.sendline(command)
                 child.expect_exact(PROMPT)
                 assert shown in ANSI.sub("", child.before)
-        child.sendline(str(rng.randint(1, menu_size(screen))))
+        child.sendline(str(rng.choice(menu_numbers(screen))))
     return screens
 
 

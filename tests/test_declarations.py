@@ -169,7 +169,7 @@ def test_games_and_the_start_page_show_each_declaration(
     from citywatch.server.tables import catalogue
 
     assert main(["games"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # wrapped to 80 columns
     listed = {about["name"]: about for about in catalogue()}
     for name in game_names():
         kind = load(name).type

@@ -55,9 +55,14 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
+INTERRUPTED = 130
+"""The exit status after Ctrl-C (128 + SIGINT), as shells give it."""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit status. A closed standard output (``citywatch
-    ... | head``) ends it quietly with status 1, as the Python documentation recommends."""
+    ... | head``) ends it quietly with status 1, as the Python documentation recommends; Ctrl-C
+    outside a game (which saves and says so itself) ends it quietly with ``INTERRUPTED``."""
     try:
         status = _main(argv)
         sys.stdout.flush()
@@ -65,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # Python's own flush at exit writes nowhere
         return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return INTERRUPTED
     return status
 
 

@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from citywatch.cli.games import wrapped
+from citywatch.core.api import State
 from citywatch.core.errors import InvalidRecord
 from citywatch.core.record import Record, replay
 
@@ -57,13 +59,36 @@ def run(args: argparse.Namespace) -> int:
     checked = " and every digest matches" if verifying and record.digests else ""
     print(f"{args.record}: {len(record.actions)} actions replayed{checked}; game {status}.")
     if outcome is not None:
-        print(f"winners: {list(outcome.winners)}, reason: {outcome.reason}, "
-              f"points: {None if outcome.points is None else list(outcome.points)}")
+        for line in _result(state):
+            print("\n".join(wrapped(line, indent=0, more=2)))
     print(f"digest: {state.digest()}")
     if verifying:
         for line in _verified(record, signed_by):
             print(line)
     return 0
+
+
+def _result(state: State) -> list[str]:
+    """How a finished game ended, in sentences (issue 26): who won and why, then each seat's
+    points, the seats named as their views name them (``GameType.seat_name``)."""
+    outcome = state.outcome()
+    assert outcome is not None
+    names = [state.game.type.seat_name(state.view(p)) or f"Seat {p + 1}"
+             for p in range(state.players)]
+    winners = [names[p] for p in outcome.winners]
+    if not winners:
+        who = "Nobody wins"
+    elif len(winners) == 1:
+        who = f"{winners[0]} wins"
+    else:
+        who = f"{', '.join(winners[:-1])} and {winners[-1]} win together"
+    lines = [f"{who} ({outcome.reason})."]
+    points = outcome.seat_points()
+    if points is not None:
+        word = state.game.type.points
+        shown = ", ".join(f"{names[p]} {value}" for p, value in enumerate(points))
+        lines.append(f"{word[:1].upper()}{word[1:]}: {shown}.")
+    return lines
 
 
 def _verified(record: Record, signed_by: str | None) -> list[str]:

@@ -12,9 +12,13 @@ from pathlib import Path
 from typing import Any
 
 from citywatch.cli.arguments import choice_names, read_json_file
+from citywatch.cli.games import wrapped
 from citywatch.core.registry import game_names, load
 from citywatch.core.setup_choice import SetupChoice
 from citywatch.core.text import title_of
+
+ID_COLUMN = 18
+"""Where a shipped document's name starts, and its summary under it (``list``)."""
 
 
 def games_with(kind: str) -> list[str]:
@@ -56,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _list(kind: str, only: str | None, as_json: bool) -> int:
-    """Print the shipped documents of kind ``kind`` of every game (or of ``only``)."""
+    """Print the shipped documents of kind ``kind`` of every game (or of ``only``): each one's
+    id and name, its summary under it, wrapped to 80 columns (issue 26)."""
     found: dict[str, list[dict[str, Any]]] = {}
     for name in [only] if only else games_with(kind):
         choice = choice_of(name, kind)
@@ -68,11 +73,15 @@ def _list(kind: str, only: str | None, as_json: bool) -> int:
     for name, shipped in found.items():
         choice = choice_of(name, kind)
         assert choice is not None
-        print(f"{load(name).display_name()} ({name}): {choice.plural} "
-              f"(default {choice.show(choice.default(load(name).min_players))})")
+        heading = (f"{load(name).display_name()} ({name}): {choice.plural} "
+                   f"(default {choice.show(choice.default(load(name).min_players))})")
+        for line in wrapped(heading, indent=0, more=2):
+            print(line)
         for doc in shipped:
+            print(f"  {doc['id']:<16}{doc['name']}")
             summary = choice.summary(doc)
-            print(f"  {doc['id']:<16}{doc['name']}{': ' + summary if summary else ''}")
+            for line in wrapped(summary, indent=ID_COLUMN, more=ID_COLUMN) if summary else ():
+                print(line)
     return 0
 
 

@@ -25,7 +25,9 @@ class TerminalScreens(Protocol):
 
     A game's screens may also have ``summary(view)``: a few lines of board summary for the
     compact screen (issue 16) that the terminal draws at every decision; without one
-    (``summary_of``) the terminal shows the players screen cut to fit.
+    (``summary_of``) the terminal shows the players screen cut to fit. And ``table(view)``: one
+    line per player (a heading line may come first), drawn on every decision screen and never
+    cut (issue 26); without one the terminal lists the seats' names.
     """
 
     def colour(self, name: str) -> Any:

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable, Mapping
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,6 +19,7 @@ from typing import Any
 from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
+from rich.table import Table
 from rich.text import Text
 
 from citywatch import saves
@@ -31,36 +35,49 @@ from citywatch.terminal.compact import (
     Steps,
     cut,
     hand_lines,
+    key_of,
     non_blank,
     one_line,
     to_lines,
 )
+from citywatch.terminal.numbering import Entry, Memory, Menu, entries_of, number
+from citywatch.terminal.recent import TAKEN, recent_lines
 from citywatch.terminal.scores import end_scores
-from citywatch.terminal.screens import indented, screens_for, seat_name
+from citywatch.terminal.screens import indented, screens_for, seat_name, table_of
 
 YOU = "you"
 PROMPT = "choice> "
 COMMANDS = ("Type the number of your choice, or press Enter for the usual choice when the "
-            "screen offers one ('Enter: ...'). Other commands: '? NAME' help on anything in the "
+            "screen offers one ('Enter: ...'). A number keeps its meaning from one decision "
+            "to the next: a number not offered now is left out rather than given to another "
+            "kind of choice. Other commands: '? NAME' help on anything in the "
             "game's rules reference (a card, a place, ...); 'board' (or 'b') the whole board and "
             "players; 'hand' your whole hand; 'log' the whole history; after one of these, Enter "
             "comes back to your choices (or type your choice at once); 'b' back a step of a big "
             "choice; 'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto off' "
             "to let the usual choice be taken for you when it can never hurt; 'screen full' to "
             "see the whole board before every decision, 'screen compact' for one screen that "
-            "fits the terminal; 'quit' to save and stop.")
+            "fits the terminal; 'quit' (or Ctrl-C) to save and stop.")
 SCREEN_SETTINGS = ("compact", "full")
 """The screen settings: one compact screen per decision, or the full board above it too."""
+QUIT_WORDS = ("q", "quit", "exit")
 Reader = Callable[[str], str]
 STEP_ABOVE = 10
-"""A decision with more choices than this is chosen in steps when its menu does not fit."""
-LOG_LINES = 4
-"""The most log lines the compact screen shows."""
+"""A decision of one kind with more choices than this is chosen in steps, one field at a
+time, when a field groups them (whatever the terminal's height, so its menu never folds or
+unfolds with the screen; one that mixes kinds is shown by kind: ``numbering.FOLD_ABOVE``)."""
+MENU_LEAST = 5
+"""The fewest lines the menu keeps on the compact screen when what happened is long (it pages
+beyond)."""
 HEADING_WIDTH = 1000
 """Wide enough to read the first line of a hand screen whole (its heading)."""
-SUMMARY_LEAST = 3
+SUMMARY_LEAST = 2
 SUMMARY_MOST = 12
 """The fewest and most lines of board summary on the compact screen (fewer if it has fewer)."""
+MAX_INPUT = 200
+"""The longest line read as a choice or command; a longer one is refused unread."""
+ECHO = 40
+"""The most characters of a line not understood that its notice repeats."""
 
 
 def parse_seats(text: str | None, players: int | None, bot: str, game: str) -> list[str]:
@@ -87,6 +104,25 @@ def parse_seats(text: str | None, players: int | None, bot: str, game: str) -> l
     return seats
 
 
+def shortened(text: str, most: int = ECHO) -> str:
+    """``text`` as a notice repeats it: at most ``most`` characters, '…' where cut."""
+    return text if len(text) <= most else text[:most - 1] + "…"
+
+
+@contextmanager
+def interrupts_held() -> Iterator[None]:
+    """Ctrl-C ignored for the duration (a save being written is finished), where signals can
+    be set (the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @dataclass
 class Decision:
     """One decision of a person at this keyboard, while they choose."""
@@ -101,15 +137,22 @@ class Decision:
     notice: str | None = None
     """A word for the next screen (a choice not understood)."""
     stepped: bool | None = None
-    """Chosen in steps (None: not yet known)."""
+    """Chosen in steps from the start, one field at a time (a big decision of one kind whose
+    first field groups its choices; None: not yet known)."""
+    menu: Menu = field(default_factory=Menu)
+    """The numbered menu of the decision (its entries: actions and groups of a kind)."""
     picking: str = ""
     """The field the step on the screen picks."""
     pages: list[list[int]] = field(default_factory=lambda: [[]])
     page: int = 0
 
+    def in_steps(self) -> bool:
+        """Whether the screen shows a step (a field's values), not the numbered menu."""
+        return bool(self.stepped or self.steps.picks)
+
     def usual_left(self) -> bool:
         """Whether the usual choice is still one of the choices (Enter takes it)."""
-        return self.usual is not None and (not self.stepped or
+        return self.usual is not None and (not self.in_steps() or
                                            self.usual in self.steps.remaining())
 
 
@@ -135,8 +178,20 @@ class TerminalGame:
                      if s != YOU}
         self.reference = self.game.reference()
         self.screens = screens_for(self.game)
+        self.names = [seat_name(self.game, state.view(p), p) for p in range(state.players)]
+        """Each seat's name as the views give it (``GameType.seat_name``)."""
         self.seen_log = {seat: 0 for seat in range(state.players)}
         self.last_human: int | None = None
+        self.thinking: int | None = None
+        """The bot whose "... is thinking" line is the newest on the screen."""
+        menus = record.meta.get("menus")
+        self.memory: dict[int, Memory] = {
+            int(seat): Memory.from_json(data) for seat, data in
+            (menus.items() if isinstance(menus, dict) else ()) if str(seat).isdigit()}
+        """Per seat, its last menus, so that numbers keep their meaning (``numbering``); the
+        save keeps them, so a resumed game numbers as before."""
+        self.locked = False
+        self.finished = False
         self.auto: set[int] = {int(seat) for seat in record.meta.get("auto", [])}
         """The seats whose usual choice is taken unasked when it never hurts."""
         self.taken: dict[int, list[str]] = {}
@@ -157,30 +212,62 @@ class TerminalGame:
 
     # --- the loop -------------------------------------------------------------------------
     def run(self) -> bool:
-        """Play until the end (True) or until the person quits (False)."""
-        while (seat := self.state.to_move) is not None:
-            if seat in self.bots:
-                self.bot_moves(seat)
-            elif not self.person_moves(seat):
-                self.console.print(f"Game saved in {self.path}.\n"
-                                   "Continue it with: citywatch play --resume")
+        """Play until the end (True) or until the person quits or presses Ctrl-C (False: the
+        game is saved and the way to continue it said). The save is marked in use meanwhile
+        (``saves.lock``; ``SaveInUse`` if another terminal has it open)."""
+        if not self.locked:
+            saves.lock(self.path)
+            self.locked = True
+        try:
+            try:
+                while (seat := self.state.to_move) is not None:
+                    if seat in self.bots:
+                        self.bot_moves(seat)
+                    elif not self.person_moves(seat):
+                        self.stop()
+                        return False
+            except KeyboardInterrupt:
+                self.stop(interrupted=True)
                 return False
-        self.save()
-        self.show_end()
-        return True
+            self.finished = True
+            self.save()
+            try:
+                self.show_end()
+            except KeyboardInterrupt:
+                self.console.print()
+            return True
+        finally:
+            saves.unlock(self.path)
+            self.locked = False
+
+    def stop(self, interrupted: bool = False) -> None:
+        """Save and say how to continue (after 'quit', or Ctrl-C anywhere in the game)."""
+        with interrupts_held():
+            self.save()
+            if interrupted:
+                self.console.print()
+            self.console.print(f"Game saved in {self.path}.\n"
+                               "Continue it with: citywatch play --resume", soft_wrap=True)
 
     def save(self) -> None:
         """Write the record; it is the save."""
-        saves.write(self.path, self.record, finished=self.state.to_move is None)
+        saves.write(self.path, self.record, finished=self.finished)
 
     def apply(self, action: Any) -> None:
         """Apply an action, record it and save at once."""
         self.state.apply(action)
         self.record.actions.append(action.to_json())
+        if self.state.to_move is None:
+            self.finished = True
         self.save()
 
     def bot_moves(self, seat: int) -> None:
-        """A bot decides from its own observation; its own generator, fixed per decision."""
+        """A bot decides from its own observation; its own generator, fixed per decision. The
+        screen says who is thinking, once per run of that bot's decisions."""
+        if self.thinking != seat:
+            self.console.print(Text.assemble(self.screens.colour(self.names[seat]),
+                                              " is thinking...", style="dim"))
+            self.thinking = seat
         seed = (int(self.record.meta.get("bot_seed", 0)) + 1_000_003 * len(self.record.actions))
         rng = Rng(seed)
         legal = self.state.legal_actions()
@@ -197,15 +284,21 @@ class TerminalGame:
         usual = self.game.usual_choice(self.state, legal)
         if usual is None or not self.game.never_hurts(self.state, legal[usual]):
             return False
-        taken = f"Taken for you: {self.screens.label(str(legal[usual]))}"
+        taken = f"{TAKEN}{self.screens.label(str(legal[usual]))}"
         self.taken.setdefault(seat, []).append(taken)
         self.console.print(Text(taken, style="dim"))
         self.apply(legal[usual])
         return True
 
+    def ask(self, prompt: str) -> str | None:
+        """A line from the reader, stripped; None for a line longer than ``MAX_INPUT``."""
+        text = self.read(prompt)
+        return None if len(text) > MAX_INPUT else text.strip()
+
     def person_moves(self, seat: int) -> bool:
         """Show the seat's compact screen and read a decision, in steps if it is big; False
         if they quit."""
+        self.thinking = None
         if self.auto_takes(seat):
             return True
         if len(self.humans) > 1 and seat != self.last_human:
@@ -214,8 +307,14 @@ class TerminalGame:
         self.last_human = seat
         legal = self.state.legal_actions()
         labels = [self.screens.label(str(a)) for a in legal]
+        forms = [a.to_json() for a in legal]
         decision = Decision(labels, self.game.usual_choice(self.state, legal),
-                            Steps([a.to_json() for a in legal], labels))
+                            Steps(forms, labels))
+        memory = self.memory.setdefault(seat, Memory())
+        entries = entries_of(forms, labels, decision.steps.stepwise())
+        decision.menu = number(entries, memory.reference({e.kind for e in entries}))
+        memory.remember(decision.menu)
+        self.record.meta["menus"] = {str(s): m.to_json() for s, m in sorted(self.memory.items())}
         lines = self.state.log(seat)
         decision.recent = lines[self.seen_log[seat]:]
         decision.recent[:0] = self.taken.pop(seat, [])
@@ -224,13 +323,20 @@ class TerminalGame:
         browsing = False
         while True:
             try:
-                text = self.read(PROMPT).strip()
-            except (EOFError, KeyboardInterrupt):
+                text = self.ask(PROMPT)
+            except EOFError:
                 return False
-            word = text.lower()
             shown = self.options(decision)
-            if word.isdigit() and 1 <= int(word) <= len(shown):
-                chosen = shown[int(word) - 1]
+            numbers = dict(shown)
+            if text is None:
+                decision.notice = (f"That line is longer than {MAX_INPUT} characters: it was "
+                                   f"not read. {self.what_to_type(shown)}")
+                self.show(seat, decision)
+                browsing = False
+                continue
+            word = text.lower()
+            if word.isdigit() and int(word) in numbers:
+                chosen = numbers[int(word)]
                 if len(chosen.actions) == 1:
                     self.apply(legal[chosen.actions[0]])
                     return True
@@ -241,7 +347,7 @@ class TerminalGame:
                 assert decision.usual is not None
                 self.apply(legal[decision.usual])
                 return True
-            elif word in ("q", "quit", "exit"):
+            elif word in QUIT_WORDS:
                 return False
             elif word in ("", "menu", "m"):
                 self.show(seat, decision)
@@ -264,14 +370,29 @@ class TerminalGame:
                 self.console.clear()
                 self.other_screen(seat, text)
                 self.console.print(Text("(Enter: back to your choices, or type your choice: "
-                                        f"1 to {len(shown)})", style="dim"))
+                                        f"{self.number_range(shown)})", style="dim"))
                 browsing = True
                 continue
             else:
-                decision.notice = (f"'{text}' is not a choice here. Type a number from 1 to "
-                                   f"{len(shown)}, '?' for help, 'log', 'board' or 'quit'.")
+                decision.notice = (f"'{shortened(text)}' is not a choice here. "
+                                   f"{self.what_to_type(shown)}")
                 self.show(seat, decision)
             browsing = False
+
+    @staticmethod
+    def number_range(shown: list[tuple[int, Option]]) -> str:
+        """The numbers on the screen: '1 to 5', or listed when some are left out."""
+        numbers = [n for n, _ in shown]
+        if not numbers:
+            return "no number"
+        if numbers == list(range(numbers[0], numbers[-1] + 1)):
+            return f"{numbers[0]} to {numbers[-1]}" if len(numbers) > 1 else str(numbers[0])
+        return ", ".join(map(str, numbers[:-1])) + f" or {numbers[-1]}"
+
+    def what_to_type(self, shown: list[tuple[int, Option]]) -> str:
+        """What may be typed here, for a notice."""
+        return (f"Type a number ({self.number_range(shown)}), '?' for help, 'log', 'board' "
+                "or 'quit'.")
 
     def other_screen(self, seat: int, text: str) -> None:
         """A screen on demand: 'log', 'board', 'hand', 'help' or '? NAME'."""
@@ -313,17 +434,30 @@ class TerminalGame:
         self.notices[seat] = (f"The screen is {self.screen} ('screen full': the whole board "
                               "before every decision; 'screen compact': one screen that fits).")
 
-    def options(self, decision: Decision) -> list[Option]:
-        """The choices on the screen now: a step's values, or every legal action."""
-        if decision.stepped:
+    def options(self, decision: Decision) -> list[tuple[int, Option]]:
+        """The numbered choices on the screen now: a step's values (1, 2, ...), or the
+        decision's menu (``numbering``: numbers that keep their meaning)."""
+        if decision.in_steps():
             step = decision.steps.step()
             if step is not None:
                 decision.picking = step[0]
-                return step[1]
-        return [Option(str(i), [i], label) for i, label in enumerate(decision.labels)]
+                return list(enumerate(step[1], 1))
+        decision.picking = "verb"
+        return [(n, self.option(decision, entry)) for n, entry in decision.menu.numbered()]
+
+    @staticmethod
+    def option(decision: Decision, entry: Entry) -> Option:
+        """A menu entry as a choice: an action's own text, or a kind's group, named by its verb
+        as the steps' crumbs name it ("Move … (8)"), picked as the verb's value."""
+        if not entry.group:
+            return Option(entry.key, list(entry.actions), decision.labels[entry.actions[0]])
+        shown = entry.kind.replace("_", " ").capitalize()
+        return Option(key_of(entry.kind), list(entry.actions),
+                      f"{shown} … ({len(entry.actions)})")
 
     def hand_over(self, seat: int) -> bool:
-        """Hot-seat: clear the screen and its scrollback, then wait for the right person."""
+        """Hot-seat: clear the screen and its scrollback, then wait for the right person
+        ('quit' there saves and stops)."""
         self.wipe()
         name = self.name(seat)
         current = self.state.view(seat).get("current")
@@ -331,12 +465,14 @@ class TerminalGame:
         why = "a decision out of turn" if out_of_turn else "your turn"
         self.console.print(Panel(Text.assemble(
             "Pass the keyboard to ", self.screens.colour(name), f": {why}.\n",
-            f"{name}, press Enter when nobody else is looking."), title="Hot seat"))
+            f"{name}, press Enter when nobody else is looking.\n",
+            ("('quit' saves the game and stops)", "dim")),
+            title="Hot seat"))
         try:
-            self.read("")
-        except (EOFError, KeyboardInterrupt):
+            text = self.ask("")
+        except EOFError:
             return False
-        return True
+        return text is None or text.lower() not in QUIT_WORDS
 
     def wipe(self) -> None:
         """Clear the screen and, on a terminal, the scrollback above it."""
@@ -357,8 +493,8 @@ class TerminalGame:
 
     def show(self, seat: int, decision: Decision) -> None:
         """The seat's screen (issue 16): the compact screen that fits the terminal (title,
-        board summary, hand, the newest log lines, the menu); with the screen setting 'full',
-        the whole board, players and hand above it (left in the scrollback)."""
+        players, board summary, hand, what happened, the menu); with the screen setting
+        'full', the whole board, players and hand above it (left in the scrollback)."""
         view = self.state.view(seat)
         self.console.clear()
         if self.screen == "full":
@@ -372,83 +508,78 @@ class TerminalGame:
         decision.notice = None
 
     def compact(self, seat: int, view: View, decision: Decision) -> list[Text]:
-        """The compact screen's lines: at most the terminal's height less the prompt's line
-        when the terminal has room for its least."""
+        """The compact screen's lines, at most the terminal's height less the prompt's line
+        when the terminal has room for its least: the title, one line per player, the hand,
+        the task, the commands and the menu's least always; then "since your last decision"
+        whole if it fits, else folded per player; then the menu (in pages when it is long);
+        the board summary in what is left."""
         con = self.console
         width, height = con.width, con.size.height
         title = to_lines(con, Rule(self.title(seat, view)), width)[:1]
+        table = [one_line(line, width) for line in non_blank(to_lines(
+            con, table_of(self.screens, view, self.names, self.names[seat]), HEADING_WIDTH))]
         heading = non_blank(to_lines(con, self.screens.hand(view), HEADING_WIDTH))[:1]
         if heading and ":" in heading[0].plain:
             heading[0] = heading[0][:heading[0].plain.index(":") + 1]
         hand = hand_lines(con, heading[0] if heading else None, self.game.type.hand(view),
                           width)
-        recent = self.recent_lines(decision.recent, width)
         summary = non_blank(to_lines(con, summary_of(self.screens, view), width))
+        task = self.task_lines(seat, view, decision, width)
+        tail = self.tail_lines(decision, width)
+        fixed = len(title) + len(table) + len(hand) + len(task) + len(tail) + 1
+        spare = height - fixed - min(len(summary), SUMMARY_LEAST)
         if decision.stepped is None:
-            decision.stepped = False
-            flat = self.layout(decision, width)
-            room = height - self.fixed_lines(title, hand, recent, decision, width, summary)
-            decision.stepped = (len(decision.labels) > STEP_ABOVE and decision.steps.stepwise()
-                                and len(flat.pages(room)) > 1)
+            first = decision.steps.step() if decision.steps.stepwise() else None
+            decision.stepped = (len(decision.labels) > STEP_ABOVE
+                                and len(decision.menu.kinds()) == 1
+                                and first is not None and len(first[1]) < len(decision.labels))
         layout = self.layout(decision, width)
-        room = height - self.fixed_lines(title, hand, recent, decision, width, summary)
-        decision.pages = layout.pages(max(3, room))
+        need = layout.best_columns(range(len(layout.items)))[1]
+        recent = self.recent(seat, decision, width, spare, need)
+        room = max(1, spare - len(recent))
+        decision.pages = layout.pages(room)
+        if len(decision.pages) > 1:  # the page count may take a line more under the menu
+            paged = self.tail_lines(decision, width, paged=True)
+            decision.pages = layout.pages(max(1, room - len(paged) + len(tail)))
         decision.page = min(decision.page, len(decision.pages) - 1)
         menu = layout.lines(decision.pages[decision.page])
         task = self.task_lines(seat, view, decision, width)
         tail = self.tail_lines(decision, width)
-        spare = height - 1 - len(title) - len(hand) - len(recent) - len(task) - len(menu) \
-            - len(tail)
-        summary = cut(summary, max(0, min(SUMMARY_MOST, spare)), "… ('board' shows it all)")
-        return [*title, *summary, *hand, *recent, *task, *menu, *tail]
+        left = height - 1 - len(title) - len(table) - len(hand) - len(recent) - len(task) \
+            - len(menu) - len(tail)
+        summary = cut(summary, max(0, min(SUMMARY_MOST, left)), "… ('board' shows it all)")
+        return [*title, *table, *summary, *hand, *recent, *task, *menu, *tail]
+
+    def recent(self, seat: int, decision: Decision, width: int, spare: int, need: int
+               ) -> list[Text]:
+        """"Since your last decision" in the ``spare`` lines left for it and a menu that needs
+        ``need``: every line if all fit beside the whole menu, else folded per player, the
+        menu keeping at least ``MENU_LEAST`` lines (``recent.recent_lines``)."""
+        return recent_lines(self.console, decision.recent, self.names, self.names[seat], width,
+                            whole=spare - need, folded=spare - min(need, MENU_LEAST))
 
     def layout(self, decision: Decision, width: int) -> MenuLayout:
         """The numbered choices on the screen now, to lay out."""
-        items = [Text(f"{i}. {o.text}") for i, o in enumerate(self.options(decision), 1)]
+        items = [Text(f"{n}. {o.text}") for n, o in self.options(decision)]
         return MenuLayout(items, width, self.console)
-
-    def fixed_lines(self, title: list[Text], hand: list[Text], recent: list[Text],
-                    decision: Decision, width: int, summary: list[Text]) -> int:
-        """The lines of the compact screen other than the menu: the least summary, the task
-        (two lines at most), the tail (with a page line) and the prompt."""
-        paged = Decision(decision.labels, decision.usual, decision.steps, notice=decision.notice,
-                         stepped=decision.stepped, pages=[[], []])
-        return (len(title) + min(len(summary), SUMMARY_LEAST) + len(hand) + len(recent) + 2
-                + len(self.tail_lines(paged, width)) + 1)
 
     def task_lines(self, seat: int, view: View, decision: Decision, width: int) -> list[Text]:
         """"Red, decide ...:" and, in steps, the values picked so far (two lines at most)."""
         asked = view.get("decision")
         task_text = asked.get("task", "decide") if isinstance(asked, dict) else "decide"
         task = Text.assemble(self.screens.colour(self.name(seat)), f", {task_text}:")
-        if decision.stepped and decision.steps.picks:
+        if decision.steps.picks:
             task.append(f" {decision.steps.crumbs()} ›", style="bold")
         return cut(to_lines(self.console, task, width), 2, "…")
 
-    def recent_lines(self, recent: list[str], width: int) -> list[Text]:
-        """The newest log lines since one's last decision, at most ``LOG_LINES`` lines."""
-        if not recent:
-            return []
-        kept: list[Text] = []
-        left = len(recent)
-        for entry in reversed(recent):
-            lines = to_lines(self.console, indented(entry, 2), width)
-            if not kept and len(lines) > LOG_LINES:
-                lines = cut(lines, LOG_LINES, "  … ('log' shows it all)")
-            if len(kept) + len(lines) > LOG_LINES:
-                break
-            kept[:0] = lines
-            left -= 1
-        more = f" ({left} earlier: 'log')" if left else ""
-        return [Text(f"Since your last decision{more}:", style="bold"), *kept]
-
-    def tail_lines(self, decision: Decision, width: int) -> list[Text]:
-        """Under the menu: the commands, a notice, and what Enter takes."""
+    def tail_lines(self, decision: Decision, width: int, paged: bool = False) -> list[Text]:
+        """Under the menu: the commands, a notice, and what Enter takes (``paged``: as long
+        as it would be with a page count)."""
         hint = "Number, '?' help, board, hand, log, auto, screen, quit"
-        if decision.stepped and decision.steps.picks:
+        if decision.steps.picks:
             hint += " · b: back"
-        if len(decision.pages) > 1:
-            hint += f" · n/p: page {decision.page + 1} of {len(decision.pages)}"
+        if paged or len(decision.pages) > 1:
+            hint += f" · n/p: page {decision.page + 1} of {max(len(decision.pages), 2)}"
         lines = to_lines(self.console, Text(hint, style="dim"), width)
         if decision.notice:
             lines += to_lines(self.console, Text(decision.notice, style="yellow"), width)
@@ -472,8 +603,8 @@ class TerminalGame:
             return
         matches = lookup(self.reference, None, query)
         if not matches:
-            self.console.print(Text(f"Nothing called '{query}' in the rules reference. Try a "
-                                    "name, or part of one.", style="yellow"))
+            self.console.print(Text(f"Nothing called '{shortened(query)}' in the rules "
+                                    "reference. Try a name, or part of one.", style="yellow"))
             return
         for entry in matches[:6]:
             self.console.print(self.screens.describe(entry))
@@ -495,7 +626,7 @@ class TerminalGame:
         names = [seat_name(self.game, self.state.view(p), p) for p in range(self.state.players)]
         self.console.print(end_scores(self.state, names, self.screens.colour))  # issue 26
         self.console.print(f"Saved in {self.path}; watch it again with: "
-                           f"citywatch replay {self.path}")
+                           f"citywatch replay {self.path}", soft_wrap=True)
 
 
 def console() -> Console:
@@ -537,8 +668,10 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
 
 def resume(read: Reader, out: Console | None = None, choice: str | None = None,
            auto: bool = False, screen: str | None = None) -> int:
-    """List unfinished games, continue the chosen one (``auto``: with auto-take on for every
-    person; ``screen``: with this screen setting, else the save's); exit status."""
+    """List unfinished games (one open in another terminal marked "in use"), continue the
+    chosen one (``auto``: with auto-take on for every person; ``screen``: with this screen
+    setting, else the save's); exit status: 0, or 1 when nothing was resumed (none to
+    resume, the choice is in use, or the person stopped)."""
     con = out or console()
     found, broken = saves.list_saves()
     for path, why in broken:
@@ -548,31 +681,56 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None,
         con.print("There is no unfinished game to resume. Start one with: citywatch play")
         return 1
     con.print("Unfinished games:")
+    listing = Table.grid(padding=(0, 1))
+    listing.add_column(justify="right", min_width=4)
+    listing.add_column()
     for i, s in enumerate(open_games, 1):
-        con.print(f"  {i}. {s.describe()}", highlight=False)
+        holder = saves.lock_holder(s.path)
+        line = Text(s.describe())
+        if holder is not None:
+            line.append(f" · IN USE ({saves.describe_holder(holder)})", style="bold yellow")
+        listing.add_row(f"{i}.", line)
+    con.print(listing)
     while True:
         try:
-            text = choice if choice is not None else read("Which game? [1] ").strip()
+            text = choice if choice is not None else read("Which game? [1] ")
         except (EOFError, KeyboardInterrupt):
+            con.print()
             return 1
         choice = None
+        text = "" if len(text) > MAX_INPUT else text.strip()
         if text == "":
             text = "1"
         if text.isdigit() and 1 <= int(text) <= len(open_games):
             break
-        if text.lower() in ("q", "quit"):
+        if text.lower() in QUIT_WORDS:
             return 1
-        con.print(Text(f"Type a number from 1 to {len(open_games)}.", style="yellow"))
+        con.print(Text(f"Type a number from 1 to {len(open_games)}, or 'quit'.",
+                       style="yellow"))
     save = open_games[int(text) - 1]
-    state = replay(save.record)
-    if auto:
-        save.record.meta["auto"] = [i for i, seat in enumerate(save.record.meta.get("seats", []))
-                                    if seat == YOU]
-    if screen in SCREEN_SETTINGS:
-        save.record.meta["screen"] = screen
-    play = TerminalGame(con, state, save.record, save.path, read)
-    if auto or screen in SCREEN_SETTINGS:
-        play.save()  # the save keeps the settings given now
+    try:
+        saves.lock(save.path)
+    except saves.SaveInUse as exc:
+        who = saves.describe_holder(exc.holder)
+        con.print(Text(f"That game is open in another terminal ({who}): finish or quit it "
+                       "there first. A lock left by a terminal of this computer that stopped "
+                       "is cleared by itself; the lock file:", style="yellow"))
+        con.print(f"  {saves.lock_path(save.path)}", soft_wrap=True)
+        return 1
+    try:
+        state = replay(save.record)
+        if auto:
+            save.record.meta["auto"] = [i for i, seat in enumerate(save.record.meta.get(
+                "seats", [])) if seat == YOU]
+        if screen in SCREEN_SETTINGS:
+            save.record.meta["screen"] = screen
+        play = TerminalGame(con, state, save.record, save.path, read)
+        play.locked = True
+        if auto or screen in SCREEN_SETTINGS:
+            play.save()  # the save keeps the settings given now
+    except BaseException:
+        saves.unlock(save.path)
+        raise
     play.run()
     return 0
 

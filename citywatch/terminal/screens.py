@@ -75,6 +75,16 @@ def screens_for(game: Game) -> TerminalScreens:
     return game.terminal() or GenericScreens(game.type)
 
 
+def table_of(screens: TerminalScreens, view: View, names: list[str], me: str) -> Any:
+    """The players, one line each, for every decision screen (issue 26): the game's own
+    ``table(view)`` if its screens have one, else each seat's name (``GameType.seat_name``)."""
+    own = getattr(screens, "table", None)
+    if callable(own):
+        return own(view)
+    return Group(*(Text.assemble(screens.colour(name), " (you)" if name == me else "")
+                   for name in names))
+
+
 def seat_name(game: Game, view: View, seat: int) -> str:
     """How ``view`` (the seat's own) names the seat (``GameType.seat_name``), else
     "Seat k"."""

@@ -113,10 +113,11 @@ def test_games_lists_every_registered_game(capsys: pytest.CaptureFixture[str],
     are checked against the chosen game."""
     assert main(["games"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert any(line.startswith("ankh-morpork") and "2-4 players" in line
-               and "heuristic" in line for line in lines)
-    assert any(line.startswith("toy") and "bots: easy, normal, hard, ismcts, random" in line
-               for line in lines)
+    first = lines.index("ankh-morpork: Discworld: Ankh-Morpork, 2-4 players")
+    assert lines[first + 1].startswith("  bots: ") and "heuristic" in lines[first + 1]
+    toy = next(i for i, line in enumerate(lines) if line.startswith("toy: "))
+    assert lines[toy + 1] == "  bots: easy, normal, hard, ismcts, random"
+    assert all(len(line) <= 80 for line in lines), "issue 26: every listing fits 80 columns"
     with pytest.raises(SystemExit):
         main(["tournament", "toy", "--bots", "heuristic,random"])  # toy has no heuristic bot
     assert "unknown bot 'heuristic'" in capsys.readouterr().err

@@ -118,7 +118,7 @@ def test_issue_24_point_1_the_catalogue_and_citywatch_games_show_every_maximum(
     assert len(shown) == len(number_options()) >= 12
     assert all(isinstance(option["max"], int) for option in shown)
     assert main(["games"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # each option wrapped to 80 columns
     assert "or more" not in out
     assert "--option copies_per_guard_card=N: copies of each Guard card in the deck (6.5) " \
            "(0-8, default 2)" in out

@@ -121,7 +121,7 @@ def test_a_choice_option_takes_one_of_its_words() -> None:
 def test_games_lists_each_games_options(capsys: pytest.CaptureFixture[str]) -> None:
     """``citywatch games`` lists each option with its range and default."""
     assert main(["games"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # each option wrapped to 80 columns
     assert "--option spells=N: Great Spells to win (1-5, default 5)" in out
     assert "(0-300, default 100)" in out
 

@@ -12,6 +12,7 @@ from typing import Any
 
 import pexpect
 import pytest
+from helpers import FIRST, answering, first_choice
 
 import citywatch
 from citywatch.core.record import Record, replay
@@ -51,7 +52,7 @@ def test_a_person_plays_a_whole_game_against_bots(tmp_path: Path) -> None:
             break
         screen = plain(last_screen(child.before))
         assert "Your hand (Red)" in screen and "Number, '?' help" in screen
-        child.sendline("1")
+        child.sendline(first_choice(screen))
         decisions += 1
         assert decisions < 3000
     child.expect(pexpect.EOF)
@@ -122,9 +123,10 @@ def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, ho
                   cols=100, rows=50)
     for _ in range(4):
         child.expect_exact(PROMPT)
-        child.sendline("1")
+        child.sendline(first_choice(plain(last_screen(child.before))))
     child.expect_exact(PROMPT)
-    before = _menu_and_hand(last_screen(child.before), _hand_screen(child))
+    screen = last_screen(child.before)
+    before = _menu_and_hand(screen, _hand_screen(child))
     saved = Record.load(saves(tmp_path)[0])
     if how == "quit":
         child.sendline("quit")
@@ -138,10 +140,11 @@ def test_quit_or_kill_then_resume_continues_the_same_decision(tmp_path: Path, ho
     again.expect_exact("Which game?")
     again.sendline("")
     again.expect_exact(PROMPT)
-    after = _menu_and_hand(last_screen(again.before), _hand_screen(again))
-    assert after == before
+    screen = last_screen(again.before)
+    after = _menu_and_hand(screen, _hand_screen(again))
+    assert after == before, "issue 26: the numbers too, as before (the save keeps them)"
     assert Record.load(saves(tmp_path)[0]).actions == saved.actions
-    again.sendline("1")
+    again.sendline(first_choice(plain(screen)))
     again.expect_exact(PROMPT)
     assert len(Record.load(saves(tmp_path)[0]).actions) > len(saved.actions)
     again.sendline("quit")
@@ -174,6 +177,7 @@ def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> 
             continue
         screens += 1
         screen = plain(last_screen(child.before))
+        first = first_choice(screen)
         child.sendline("board")
         child.expect_exact(PROMPT)
         assert "Seven Sleepers" in plain(child.before)
@@ -193,7 +197,7 @@ def test_hot_seat_screens_never_show_the_other_persons_cards(tmp_path: Path) -> 
         personality = PERSONALITIES[state.personality[other]].name
         if personality not in known:
             assert personality not in screen
-        child.sendline("1")
+        child.sendline(first)
     assert handovers >= 5 and screens >= 20
     assert game is not None
 
@@ -250,10 +254,9 @@ def test_a_game_without_its_own_screens_is_playable_in_the_terminal(
 
     monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
     out = StringIO()
-    answers = iter(["", "board", "hand", "? nothing", "1"] + ["", "1"] * 40)
+    answers = answering(out, ["", "board", "hand", "? nothing", FIRST] + ["", FIRST] * 40)
     seats = app.parse_seats("you,you,random", None, "random", "toy")
-    game = app.new_game("toy", seats, 5, lambda _prompt: next(answers),
-                        Console(file=out, width=100))
+    game = app.new_game("toy", seats, 5, answers, Console(file=out, width=100))
     assert game.run()
     screen = out.getvalue()
     assert "Pass the keyboard to Seat" in screen

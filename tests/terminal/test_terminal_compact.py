@@ -14,7 +14,16 @@ from typing import Any
 
 import pexpect
 import pytest
-from helpers import ANSI, PROMPT, menu_size, spawn_play
+from helpers import (
+    ANSI,
+    FIRST,
+    PROMPT,
+    answering,
+    first_choice,
+    menu_numbers,
+    menu_size,
+    spawn_play,
+)
 from rich.console import Console
 from toy_game import GAME as TOY
 from toy_game import HighCard
@@ -53,13 +62,7 @@ def screen_of(child: pexpect.spawn) -> list[str]:
 
 def numbers_shown(lines: list[str]) -> list[int]:
     """The numbers of the menu lines just above the hint."""
-    end = max(i for i, line in enumerate(lines) if HINT in line)
-    numbers = []
-    for line in reversed(lines[:end]):
-        if not re.match(r"\d+\. ", line):
-            break
-        numbers += [int(n) for n in re.findall(r"(?:^|   )(\d+)\. ", line)]
-    return sorted(numbers)
+    return menu_numbers("\n".join(lines))
 
 
 # --- 1. the compact screen fits 80x24 -----------------------------------------------------------
@@ -84,7 +87,7 @@ def test_every_decision_screen_fits_80_by_24(tmp_path: Path, name: str) -> None:
         first = next(i for i, line in enumerate(compact) if re.match(r"\d+\. ", line))
         assert compact[first - 1].rstrip().endswith((":", "›")), "the task, above the menu"
         shown = numbers_shown(compact)
-        assert shown and shown == list(range(shown[0], shown[-1] + 1)), "\n".join(visible)
+        assert shown and len(set(shown)) == len(shown), "\n".join(visible)
         if screens == 0:
             assert any(line.startswith(hand) for line in compact), "\n".join(visible)
             assert "Since your last decision" in "\n".join(compact)
@@ -175,8 +178,9 @@ def test_screen_full_shows_the_board_before_every_decision(tmp_path: Path, name:
 
 def test_ankh_morporks_summary_names_the_city_from_the_view_alone() -> None:
     """Issue 16, board summary (Ankh-Morpork): one's personality's progress, every area with
-    trouble, a building, demons or trolls (by number), and the players' table; the same for
-    two states that differ only in what the seat cannot see (hands, personalities, deck)."""
+    trouble, a building, demons or trolls (by number), and (issue 26: apart, never cut) the
+    players' table, a line each; the same for two states that differ only in what the seat
+    cannot see (hands, personalities, deck)."""
     from helpers import hidden_twin, state_after
 
     from citywatch.core.presentation import summary_of
@@ -190,16 +194,19 @@ def test_ankh_morporks_summary_names_the_city_from_the_view_alone() -> None:
         state = state_after(4, steps, steps)
         for seat in range(4):
             view = state.view(seat)
-            text = render_text(summary_of(screens, view))
+            table = render_text(screens.table(view)).splitlines()
+            assert len(table) == len(view["seats"]), "a line per player"
+            text = render_text(summary_of(screens, view)) + "\n".join(table)
             assert view["progress"]["line"] in text
             for name, area in view["areas"].items():
                 if area["trouble"] or area["building"] or area["demons"] or area["trolls"]:
                     assert f"{numbers[name]} {name}" in " ".join(text.split()), name
                     checked += 1
-            for other in view["seats"]:
-                assert other["colour"] in text
+            for other, line in zip(view["seats"], table, strict=True):
+                assert line.startswith(other["colour"]) and f"${other['money']}" in line
             twin = hidden_twin(state, seat).view(seat)
-            assert render_text(summary_of(screens, twin)) == text
+            assert (render_text(summary_of(screens, twin))
+                    + "\n".join(render_text(screens.table(twin)).splitlines())) == text
     assert checked > 5
 
 
@@ -217,14 +224,18 @@ def test_black_keeps_summary_names_each_thief_and_guard() -> None:
         state.apply(rng.choice(state.legal_actions()))
     for seat in (0, 1):
         view = state.view(seat)
-        text = render_text(summary_of(screens, view))
+        table = render_text(screens.table(view))
+        assert len(table.splitlines()) == len(view["thieves"]), "issue 26: a line per thief"
+        text = render_text(summary_of(screens, view)) + table
         assert f"round {view['round']} of {view['dawn']}" in text
         for thief in view["thieves"]:
             mine = thief["name"] == view["name"]
-            assert f"{thief['name']}{' (you)' if mine else ''}: " in text
+            you = r" \(you\)" if mine else ""
+            assert re.search(rf"{thief['name']}{you}( \*)?: ", text), text
             assert f"wounds {thief['wounds']} · coins {thief['coins']}" in text
             if not mine and len(thief["possible"]) > 1:
-                assert f"{thief['name']}: hidden among" in text, "spec 10: a rival's dial"
+                assert re.search(rf"{thief['name']}( \*)?: hidden among", text), \
+                    "spec 10: a rival's dial"
         for guard in view["guards"]:
             if guard.get("placed") and guard.get("hex"):
                 assert re.search(rf"{guard['hex']}\s+\S {guard['facing']}\s+"
@@ -239,16 +250,16 @@ def render_text(thing: Any) -> str:
 
 
 def screens_read(out: StringIO, answers: list[str]) -> tuple[app.Reader, list[str]]:
-    """A reader giving ``answers`` then "1"s, and the list it fills with what was printed
-    before each answer was read (one screen each)."""
-    given = iter([*answers, *["1"] * 20])
+    """A reader giving ``answers`` then the first choice of each menu, and the list it fills
+    with what was printed before each answer was read (one screen each)."""
+    answer = answering(out, answers)
     screens: list[str] = []
     seen = [0]
 
-    def read(_prompt: str) -> str:
+    def read(prompt: str) -> str:
         screens.append(out.getvalue()[seen[0]:])
         seen[0] = len(out.getvalue())
-        return next(given)
+        return str(answer(prompt))
 
     return read, screens
 
@@ -261,7 +272,7 @@ def test_the_screen_command_switches_and_the_save_and_resume_keep_it(
     the save's setting."""
     monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
     out = StringIO()
-    read, screens = screens_read(out, ["screen full", "1", "screen compact", "1"])
+    read, screens = screens_read(out, ["screen full", FIRST, "screen compact", FIRST])
     game = app.new_game("toy", ["you", "random"], 6, read, Console(file=out, width=COLS,
                                                                    height=ROWS))
     assert Record.load(game.path).meta["screen"] == "compact"
@@ -302,11 +313,11 @@ def draws_usually(monkeypatch: pytest.MonkeyPatch, harmless: bool) -> None:
 def toy_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answers: list[str],
              auto: bool = False) -> tuple[app.TerminalGame, StringIO]:
     """A toy game for one person against a random bot, at an 80x24 console, answered
-    ``answers`` then "1" (play the lowest card) to the end."""
+    ``answers`` then the first choice of each menu (``FIRST``: play the lowest card) to the
+    end."""
     monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
     out = StringIO()
-    given = iter([*answers, *["1"] * 20])
-    game = app.new_game("toy", ["you", "random"], 6, lambda _prompt: next(given),
+    game = app.new_game("toy", ["you", "random"], 6, answering(out, answers),
                         Console(file=out, width=COLS, height=ROWS), auto=auto)
     return game, out
 
@@ -330,12 +341,12 @@ def test_enter_takes_the_usual_choice_and_a_number_skips_it(
     """Issue 16, fewer confirmations: the screen shows "Enter: Draw a card"; Enter alone takes
     that usual choice, a number still takes any other choice (here: play a card instead)."""
     draws_usually(monkeypatch, harmless=False)
-    game, out = toy_game(tmp_path, monkeypatch, ["", "1", "1"])
+    game, out = toy_game(tmp_path, monkeypatch, ["", FIRST, FIRST])
     assert game.run()
     assert "Enter: Draw a card" in out.getvalue()
     offered = [(menu, taken) for menu, usual, taken in human_moves(game) if usual is not None]
     assert offered[0][1] == "Draw a card", "Enter took the usual choice"
-    assert offered[1][1] == offered[1][0][0] != "Draw a card", "1 took the first choice"
+    assert offered[1][1].startswith("Play"), "a number took another choice than the usual"
 
 
 def test_enter_takes_ankh_morporks_usual_choice(tmp_path: Path) -> None:
@@ -354,7 +365,7 @@ def test_enter_takes_ankh_morporks_usual_choice(tmp_path: Path) -> None:
         text = ANSI.sub("", child.before)
         offered = re.search(r"^Enter: (.+)$", text, flags=re.M)
         if offered is None:
-            child.sendline("1")
+            child.sendline(first_choice(text))
             continue
         record = Record.load(next((tmp_path / "saves").glob("*.json")))
         state = replay(record)
@@ -368,7 +379,7 @@ def test_enter_takes_ankh_morporks_usual_choice(tmp_path: Path) -> None:
         entered += 1
         if entered == 4:
             break
-        child.sendline("1")
+        child.sendline(first_choice(ANSI.sub("", child.before)))
     assert entered == 4
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -380,10 +391,13 @@ def test_auto_takes_what_never_hurts_and_says_so(
     choice that never hurts is taken unasked, recorded as a decision, and the screen says
     "Taken for you: ..."; 'auto off' stops it and the person is asked again."""
     draws_usually(monkeypatch, harmless=True)
-    game, out = toy_game(tmp_path, monkeypatch, ["auto off", "1", ""], auto=True)
+    game, out = toy_game(tmp_path, monkeypatch, ["auto off", FIRST, ""], auto=True)
     assert game.run()
     screen = out.getvalue()
-    assert screen.count("Taken for you: Draw a card") == 1
+    first_screen = screen[:screen.index("Since your last decision")]
+    assert first_screen.count("Taken for you: Draw a card") == 1, "said when it is taken"
+    assert re.search(r"Since your last decision:\n  Taken for you: Draw a card", screen), \
+        "issue 26: and listed first under 'Since your last decision' on the next screen"
     assert "Auto-take is off" in screen
     taken = [taken for _, _, taken in human_moves(game)]
     assert taken[0] == "Draw a card"  # taken unasked, before any answer was read
@@ -398,12 +412,12 @@ def test_auto_on_in_the_game_takes_the_decision_at_once(
     usual choice never hurts, and the save keeps the setting; a usual choice that may hurt is
     never taken unasked."""
     draws_usually(monkeypatch, harmless=True)
-    game, out = toy_game(tmp_path, monkeypatch, ["auto on", "1", "1", "1"])
+    game, out = toy_game(tmp_path, monkeypatch, ["auto on", FIRST, FIRST, FIRST])
     assert game.run()
     assert human_moves(game)[0][2] == "Draw a card"
     assert Record.load(game.path).meta["auto"] == [0]
     draws_usually(monkeypatch, harmless=False)
-    game, out = toy_game(tmp_path / "2", monkeypatch, ["1"], auto=True)
+    game, out = toy_game(tmp_path / "2", monkeypatch, [FIRST], auto=True)
     assert game.run()
     assert "Taken for you" not in out.getvalue()
 
@@ -493,14 +507,13 @@ def decide(state: State, answers: list[str], height: int) -> tuple[Any, str]:
     return action, ANSI.sub("", out.getvalue())
 
 
-def test_a_stepped_menu_takes_the_same_action_as_the_flat_menu() -> None:
-    """Issue 16, big choices in steps: at 80x24 a decision of more than ten choices that does
-    not fit is a menu of each field's values in turn ("b" goes back a step), and the picks
-    take the same action as its number in the flat menu of a tall terminal."""
+def test_a_stepped_menu_is_the_same_at_every_height() -> None:
+    """Issue 16, big choices in steps, and issue 26 (numbers keep their meaning): a decision of
+    one kind and more than ten choices is a menu of each field's values in turn ("b" goes back
+    a step) in a tall terminal as at 80x24, so its numbers never depend on the screen; the
+    picks take the action picked."""
     state, legal = big_ankh_morpork()
     target = len(legal) // 2
-    flat, screen = decide(state, [str(target + 1)], height=200)
-    assert flat == legal[target] and f"{len(legal)}. " in screen
     steps = Steps([a.to_json() for a in legal], [str(a) for a in legal])
     answers = []
     while (step := steps.step()) is not None:
@@ -511,9 +524,13 @@ def test_a_stepped_menu_takes_the_same_action_as_the_flat_menu() -> None:
             answers += [str(wrong + 1), "b"]
         answers.append(str(index + 1))
         steps.pick(name, options[index])
-    stepped, screen = decide(state, answers, height=ROWS)
-    assert stepped == flat
-    assert "b: back" in screen and f"{len(legal)}. " not in screen
+    taken = []
+    for height in (ROWS, 200):
+        stepped, screen = decide(state, answers, height=height)
+        assert stepped == legal[target]
+        assert "b: back" in screen and f"{len(legal)}. " not in screen
+        taken.append(stepped)
+    assert taken[0] == taken[1]
 
 
 def test_a_big_choice_in_steps_in_a_real_terminal(tmp_path: Path) -> None:

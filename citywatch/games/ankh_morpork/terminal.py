@@ -94,9 +94,49 @@ def players(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
     return Group(t, pile)
 
 
+def table(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
+    """One line per player for every decision screen (issue 26): money, minions on the board,
+    cards in hand, City Area cards and cards in front; a line too long ends in '…'."""
+    rows: list[list[Text]] = []
+    for seat in view["seats"]:
+        c = seat["colour"]
+        who = colour(c)
+        if c == view["colour"]:
+            who.append(" (you)")
+        if c == view["current"]:
+            who.append(" *", style="bold")
+        cards = [name for name, a in view["areas"].items() if a["card"] == c]
+        rest = Text(f"areas: {', '.join(cards)}" if cards else "no areas",
+                    style="" if cards else "dim")
+        if seat["in_front"]:
+            rest.append(f" · in front: {', '.join(seat['in_front'])}")
+        rows.append([who, Text(f"${seat['money']}"),
+                     Text(f"minions {12 - seat['minions_in_supply']}/12"),
+                     Text(f"hand {seat['hand_size']}"), rest])
+    return Group(*aligned(rows))
+
+
+def aligned(rows: list[list[Text]], gap: int = 2) -> list[Text]:
+    """Rows of cells as lines, each column as wide as its widest cell, each line on one line
+    (cut with '…' where it is too long)."""
+    widths = [max(row[k].cell_len for row in rows) for k in range(len(rows[0]))] if rows else []
+    lines = []
+    for row in rows:
+        line = Text(no_wrap=True, overflow="ellipsis")
+        for k, cell in enumerate(row):
+            part = cell.copy()
+            if k < len(row) - 1:
+                part.pad_right(widths[k] - cell.cell_len + gap)
+            line.append_text(part)
+        line.rstrip()
+        lines.append(line)
+    return lines
+
+
 def summary(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
     """The compact screen's board summary (issue 16): one's personality's progress, where
-    trouble, buildings, demons and trolls are, then the players."""
+    trouble, buildings, demons and trolls are, and the piles (the players are in
+    ``table``)."""
     numbers = {a["name"]: a["number"] for a in reference["areas"]}
     areas = sorted(view["areas"].items(), key=lambda item: numbers[item[0]])
     city = Text()
@@ -118,7 +158,9 @@ def summary(view: dict[str, Any], reference: dict[str, Any]) -> RenderableType:
         lines.append(Text(known["line"], style="bold green" if known["met"] else "bold"))
     lines.append(city if city else Text("No trouble, buildings, demons or trolls yet.",
                                         style="dim"))
-    lines.append(players(view, reference))
+    lines.append(Text(f"Draw pile {view['draw_pile_size']}  ·  random events left "
+                      f"{view['events_left']}  ·  discard pile {len(view['discard_pile'])}  ·  "
+                      "*: to play", style="dim"))
     return Group(*lines)
 
 
@@ -241,8 +283,12 @@ class AnkhMorporkScreens:
         return hand(view, self.reference)
 
     def summary(self, view: dict[str, Any]) -> RenderableType:
-        """Progress, the city in a line or two, the players (the compact screen, issue 16)."""
+        """Progress, the city in a line or two, the piles (the compact screen, issue 16)."""
         return summary(view, self.reference)
+
+    def table(self, view: dict[str, Any]) -> RenderableType:
+        """One line per player (every decision screen, issue 26)."""
+        return table(view, self.reference)
 
     def label(self, text: str) -> str:
         """An action's text with area numbers."""

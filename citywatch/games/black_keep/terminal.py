@@ -598,15 +598,18 @@ def players(view: View) -> RenderableType:
     return Group(thieves_table(view), note)
 
 
-def summary(view: View) -> RenderableType:
-    """The compact screen's board summary (issue 16): the round line, a line per thief (where,
-    wounds, coins, cards, treasure), then every guard."""
-    lines: list[RenderableType] = [round_line(view)]
+def table(view: View) -> RenderableType:
+    """One line per thief for every decision screen (issue 26): where (as far as this seat may
+    know), wounds, coins, cards, treasure; a line too long ends in '…'."""
+    lines: list[RenderableType] = []
+    decision = view.get("decision") or {}
     for thief in view.get("thieves", ()):
-        line = Text()
+        line = Text(no_wrap=True, overflow="ellipsis")
         line.append_text(colour(thief["name"]))
         if thief["name"] == view.get("name"):
             line.append(" (you)")
+        if thief["name"] == decision.get("seat") and view.get("result") is None:
+            line.append(" *", style="bold")
         line.append(": ")
         line.append_text(where(thief))
         line.append(f" · wounds {thief.get('wounds', 0)} · coins {thief.get('coins', 0)} · "
@@ -615,8 +618,13 @@ def summary(view: View) -> RenderableType:
             line.append(" · ")
             line.append_text(treasure_cell(thief))
         lines.append(line)
-    lines.append(guard_table(view))
     return Group(*lines)
+
+
+def summary(view: View) -> RenderableType:
+    """The compact screen's board summary (issue 16): the round line, then every guard (the
+    thieves are in ``table``)."""
+    return Group(round_line(view), guard_table(view))
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -731,3 +739,7 @@ class BlackKeepScreens(ScreenFunctions):
 
     def __init__(self) -> None:
         super().__init__(colour, board, players, hand, label, outcome, describe, summary)
+
+    def table(self, view: View) -> RenderableType:
+        """One line per thief (every decision screen, issue 26)."""
+        return table(view)

@@ -246,6 +246,49 @@ def players(view: View) -> RenderableType:
     return Group(*parts)
 
 
+def table(view: View) -> RenderableType:
+    """One line per nation for every decision screen (issue 26): score, Counter-Terrorism (CT)
+    points, Shield, Citizen Groups' support, cards in hand; a line too long ends in '…'."""
+    rows: list[list[Text]] = []
+    for seat in view.get("seats", ()):
+        who = colour(seat["name"])
+        if seat["name"] == view.get("name"):
+            who.append(" (you)")
+        if seat["name"] == view.get("current"):
+            who.append(" *", style="bold")
+        support = "/".join(str(int(v)) for v in seat["support"].values())
+        rows.append([who, Text(f"score {seat['score']}", style="bold"),
+                     Text(f"CT points {seat['counter_terrorism_points']}"),
+                     Text(f"shield {seat['shield']}"), Text(f"support {support}"),
+                     Text(f"hand {seat['hand_count']}")])
+    t = Table.grid(padding=(0, 2))
+    for k in range(len(rows[0]) if rows else 0):
+        last = k == len(rows[0]) - 1
+        t.add_column(no_wrap=True, overflow="ellipsis",
+                     min_width=None if last else max(row[k].cell_len for row in rows))
+    for row in rows:
+        t.add_row(*row)
+    return t
+
+
+def summary(view: View) -> RenderableType:
+    """The compact screen's board summary: the cells in a line, the step and the turn, then
+    each pillar's effort and each Citizen Group's support per nation (the rest is in
+    ``table``)."""
+    cells = Text("Cells: ", style="bold")
+    for k, cell in enumerate(view.get("cells", ())):
+        cells.append(" · " if k else "")
+        cells.append(f"{cell['name']} ")
+        if cell.get("eliminated"):
+            cells.append("eliminated", style="bold green")
+        else:
+            cells.append(str(cell["strength"]), style="bold red")
+            if cell.get("frozen"):
+                cells.append(" frozen", style="bold cyan")
+    head, step = turn_lines(view)[:2] + [Text("")] * (2 - len(turn_lines(view)[:2]))
+    return Group(cells, step, head, nations_table(view))
+
+
 # --- the hand ------------------------------------------------------------------------------
 def hand_lines(view: View, cards: list[dict[str, Any]]) -> list[RenderableType]:
     """The seat's Action cards, one line each (pillar, requirement, own effort, met or not)
@@ -336,4 +379,8 @@ class GuardiansScreens(ScreenFunctions):
     """The terminal screens of Guardians of the City."""
 
     def __init__(self) -> None:
-        super().__init__(colour, board, players, hand, label, outcome, describe)
+        super().__init__(colour, board, players, hand, label, outcome, describe, summary)
+
+    def table(self, view: View) -> RenderableType:
+        """One line per nation (every decision screen, issue 26)."""
+        return table(view)

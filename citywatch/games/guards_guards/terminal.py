@@ -521,9 +521,11 @@ def status(seat: dict[str, Any]) -> Text:
     return Text("; ").join(parts) if parts else Text("-", style="dim")
 
 
-def players(view: View) -> RenderableType:
-    """Each player's public position: a table, then where each player is and their state."""
-    t = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1), collapse_padding=True)
+def seats_table(view: View, lines: bool = True) -> Table:
+    """A row per player: Guild Card, levels, money, cards held, Saboteurs, spells (``lines``:
+    the heading underlined)."""
+    t = Table(box=box.SIMPLE_HEAD if lines else None, pad_edge=False, padding=(0, 1),
+              collapse_padding=True)
     t.add_column("Player", no_wrap=True)
     t.add_column("Guild Card", no_wrap=True)
     t.add_column("M/G/C", no_wrap=True)
@@ -533,7 +535,6 @@ def players(view: View) -> RenderableType:
     t.add_column("Spells", no_wrap=True)
     current = view.get("current")
     target = view.get("spells_to_win", 5)
-    below: list[RenderableType] = []
     for seat in view.get("seats", ()):
         name = seat["colour"]
         who = piece(name)
@@ -552,6 +553,16 @@ def players(view: View) -> RenderableType:
         t.add_row(who, guild, levels(seat), str(seat["dollars"]),
                   f"{seat['volunteers']}/{seat['scrolls']}/{seat['items']}",
                   str(seat["saboteurs"]), spells_line(seat, target))
+    return t
+
+
+def whereabouts(view: View) -> list[RenderableType]:
+    """Where each player is and their state, a line each, then what the table's headings
+    mean."""
+    current = view.get("current")
+    below: list[RenderableType] = []
+    for seat in view.get("seats", ()):
+        name = seat["colour"]
         line = Text.assemble(piece(name), f" at {tile_name(seat.get('tile'))}")
         state = status(seat)
         if state.plain != "-":
@@ -564,7 +575,23 @@ def players(view: View) -> RenderableType:
     if decision and decision.get("seat") != current:
         note.append(f" · {decision['seat']} must {decision.get('task', 'decide')}",
                     style="bold")
-    return Group(t, *below, note)
+    return [*below, note]
+
+
+def players(view: View) -> RenderableType:
+    """Each player's public position: a table, then where each player is and their state."""
+    return Group(seats_table(view), *whereabouts(view))
+
+
+def table(view: View) -> RenderableType:
+    """The players' table, a line each under its heading (every decision screen, issue 26)."""
+    return seats_table(view, lines=False)
+
+
+def summary(view: View) -> RenderableType:
+    """The compact screen's board summary: where each player is and their state (the
+    players' table is ``table``)."""
+    return Group(*whereabouts(view))
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -771,5 +798,9 @@ class GuardsGuardsScreens(ScreenFunctions):
     """The terminal screens of Guards! Guards!, with the game's reference at hand."""
 
     def __init__(self, reference: dict[str, Any]) -> None:
-        super().__init__(colour, board, players, hand, label, outcome, describe)
+        super().__init__(colour, board, players, hand, label, outcome, describe, summary)
         self.reference = reference
+
+    def table(self, view: View) -> RenderableType:
+        """The players' table, a line each (every decision screen, issue 26)."""
+        return table(view)

@@ -19,7 +19,7 @@ from helpers import (
     PROMPT,
     finish,
     menu_lines,
-    menu_size,
+    menu_numbers,
     play_by_menus,
     play_randomly,
     render,
@@ -413,6 +413,7 @@ def test_play_a_solo_game_on_the_black_keep_to_the_end(tmp_path: Path) -> None:
         assert part in first, part
     assert all(len(line) <= 100 for screen in screens for line in screen.splitlines())
 
+    screens = [screen for screen in screens if "· b: back" not in screen]  # a decision's first
     record = Record.load(next(tmp_path.rglob("*.json")))
     s = start(record)
     shown = 0
@@ -451,7 +452,7 @@ def test_play_hot_seat_coop_with_both_thieves_at_the_keyboard(tmp_path: Path) ->
         board = ANSI.sub("", child.before)
         assert "Ways in and out:" in board and "Ways in and out:" not in screen
         screens.append((who.group(1), screen + board))
-        child.sendline(str(rng.randint(1, menu_size(screen))))
+        child.sendline(str(rng.choice(menu_numbers(screen))))
     finish_the_game(child)
 
     assert {who for who, _ in screens} == {"Thief 1", "Thief 2"}
