@@ -16,7 +16,9 @@
 // than LIMIT choices is taken in steps: the verb first (if there are several), then each field
 // of the action's JSON in key order, offering only values that still lead to a legal action
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
-// step. The log lines since the person's last decision head the choices panel.
+// step. Issue 26: every move since the person's last decision ("moves", from the server: who
+// moved, the places it touched, every line of it in the person's own log) heads the choices
+// panel in full, the lines naming the person first; the board marks each mover's places.
 //
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
@@ -52,8 +54,6 @@
   let naming = false; // the name form is open because the person asked to change the name
   let nameSaving = false; // a name was sent and its answer has not come yet
   let skipped = false; // naming was skipped on this page (kept even if storage is refused)
-  const MARK_KEY = "citywatch.mark."; // sessionStorage + token: log length at the last decision
-  const SINCE_LINES = 6; // the most lines shown under "Since your last move"
 
   // ---- connection -----------------------------------------------------------------
 
@@ -148,6 +148,7 @@
     current = {
       step: message.step, seat: message.seat, view: message.view, log: message.log,
       last_move: message.last_move || null, // issue 16: public, beside the view
+      moves: Array.isArray(message.moves) ? message.moves : [], // issue 26: since the last decision
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -219,7 +220,6 @@
       takenForYou.push(choice.text);
     } else {
       takenForYou = [];
-      remember(current.log ? current.log.length : 0);
     }
     pending = true;
     clearError();
@@ -458,49 +458,49 @@
     }
   }
 
-  // ---- since the person's last decision -----------------------------------------------
+  // ---- issue 26: every move since the person's last decision -------------------------
 
-  /** The log length at the person's last own decision, kept for the tab's life. */
-  function remember(length) {
-    try {
-      sessionStorage.setItem(`${MARK_KEY}${token}`, String(length));
-    } catch {
-      // storage refused: the page forgets on reload
-    }
+  /** A mover's name as a chip and the name (common.js's seat colours). */
+  function mover(name) {
+    return el("span", { class: `who who-${String(name).replace(/[^A-Za-z0-9]+/g, "-")}` },
+      el("span", { class: "chip" }), name);
   }
 
-  /** The log length at the person's last own decision (null: not known on this tab). */
-  function mark() {
-    try {
-      const kept = sessionStorage.getItem(`${MARK_KEY}${token}`);
-      const length = kept === null ? NaN : Number(kept);
-      return Number.isInteger(length) && length >= 0 ? length : null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** "Since your last move: ..." (the newest lines), and what was taken for the person. */
+  /** "Since your last decision": first every line naming the person, then each move in
+   * full (who, the places marked on the board, every line), oldest first. */
   function renderSince(ctx) {
     const since = $("since");
-    const log = current.log || [];
-    const from = mark();
-    const lines = current.seat === null || current.table.over ? []
-      : log.slice(from === null ? -SINCE_LINES : from);
-    if (!lines.length) {
+    const moves = current.seat === null || current.table.over ? [] : current.moves;
+    const shown = moves.filter((m) => m.lines.length || m.spaces.length);
+    if (!shown.length) {
       since.hidden = true;
       since.replaceChildren();
     } else {
-      const shown = lines.slice(-SINCE_LINES);
-      const older = lines.length - shown.length;
       since.hidden = false;
-      const earlier = older
-        ? el("p", { class: "note", text: `… and ${CityWatch.plural(older, "earlier line")} in the log` })
-        : "";
+      const mentions = (m) => new Set(Array.isArray(m.mentions) ? m.mentions : []);
+      const yours = shown.flatMap((m) => m.lines.filter((_, i) => mentions(m).has(i))
+        .map((line) => el("li", { class: "since-line about-you", title: `${m.by}'s move` },
+          el("span", { class: `who who-${String(m.by).replace(/[^A-Za-z0-9]+/g, "-")}` },
+            el("span", { class: "chip" })), line)));
+      const list = el("ol", { class: "since-moves" }, ...shown.map((m) => {
+        const named = mentions(m);
+        return el("li", { class: "since-move", "data-by": m.by },
+          el("div", { class: "since-head" }, mover(m.by),
+            m.spaces.length ? el("span", {
+              class: "since-where",
+              text: ` · ${m.spaces.map((n) => (board && board.space ? board.space(n) : n)).join(", ")}`,
+            }) : null),
+          m.lines.length ? el("ul", {}, ...m.lines.map((line, i) => el("li", {
+            class: `since-line${named.has(i) ? " about-you" : ""}`, text: line,
+          }))) : null);
+      }));
+      const lines = shown.reduce((n, m) => n + m.lines.length, 0);
       since.replaceChildren(
-        el("h3", { text: from === null ? "The latest moves:" : "Since your last move:" }), earlier,
-        el("ul", {}, ...shown.map((line) => el("li", { text: line }))));
-      since.scrollTop = since.scrollHeight; // the newest line in view
+        el("h3", { text: `Since your last decision (${CityWatch.plural(lines, "line")}):` }),
+        ...(yours.length ? [el("div", { class: "since-you" },
+          el("h4", { text: "About you:" }), el("ul", {}, ...yours))] : []),
+        list);
+      since.scrollTop = 0; // what names the person first
     }
     const note = $("auto-note");
     const waiting = autoTimer && ctx.mine;
@@ -542,6 +542,7 @@
       page: "table", seat: current.seat, step: current.step, over: current.table.over,
       mine, pending, choices: mine ? current.choices : [], highlighted,
       naming: mentioning, pick, act, log: current.log || [], last_move: current.last_move,
+      moves: current.moves,
     };
   }
 
