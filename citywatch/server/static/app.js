@@ -479,9 +479,7 @@
       since.hidden = false;
       const mentions = (m) => new Set(Array.isArray(m.mentions) ? m.mentions : []);
       const yours = shown.flatMap((m) => m.lines.filter((_, i) => mentions(m).has(i))
-        .map((line) => el("li", { class: "since-line about-you", title: `${m.by}'s move` },
-          el("span", { class: `who who-${String(m.by).replace(/[^A-Za-z0-9]+/g, "-")}` },
-            el("span", { class: "chip" })), line)));
+        .map((line) => el("li", { class: "since-line about-you", title: `In ${m.by}'s move`, text: line })));
       const list = el("ol", { class: "since-moves" }, ...shown.map((m) => {
         const named = mentions(m);
         return el("li", { class: "since-move", "data-by": m.by },
