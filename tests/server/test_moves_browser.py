@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import httpx
 import pytest
+import toy_game
 from playwright.sync_api import Browser, Page
-from test_browser import Watch, open_page, server_view
+from test_browser import Watch, new_page, open_page, server_view, toy_server  # noqa: F401
 from web_helpers import (  # noqa: F401  (the shared server and browser fixtures)
     MINE_OR_OVER,
     create_table,
@@ -90,4 +92,37 @@ def test_every_bot_move_since_your_last_decision_is_marked_and_listed_in_full(
     else:
         assert page.locator("#since .since-you").count() == 0
     page.screenshot(path=f"/tmp/citywatch-moves-{game}.png")
+    watch.check()
+
+
+def test_a_decision_taken_for_the_person_does_not_end_the_list(
+        toy_server: str, browser: Browser, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    """Issue 26 with the auto-take setting (issue 16): the list counts from the person's last
+    decision by hand. High Card with drawing the usual choice that never hurts: a bot plays,
+    the page draws for the person (its list then showed the bot's move), the bots play; at the
+    person's next decision, by hand, the list holds the first bot's move, then every move the
+    server tells since the draw (never the draw's own line)."""
+    monkeypatch.setattr(toy_game.HighCard, "usual_choice", lambda self, state, actions: next(
+        (i for i, a in enumerate(actions) if a.verb == "draw"), None))
+    monkeypatch.setattr(toy_game.HighCard, "never_hurts",
+                        lambda self, state, action: action.verb == "draw")
+    seed = next(k for k in range(100) if toy_game.GAME.new_game(3, k).current == 0)
+    seats = ["random", "human", "random"]
+    created = httpx.post(f"{toy_server}/api/tables", json={"game": "toy", "seats": seats,
+                                                           "seed": seed}).json()
+    link = created["seats"][1]["link"]
+    watch = Watch()
+    page = new_page(browser, watch, "toy")
+    page.add_init_script("localStorage.setItem('citywatch.autoTake', 'yes')")
+    page.goto(toy_server + link)
+    page.wait_for_function("() => document.body.dataset.autotake === 'yes'")
+    lines = "#since .since-moves .since-line"
+    first = page.locator(lines).all_inner_texts()
+    assert first == ["Seat 1 played " + first[0].split(" played ")[1]]  # the bot's move
+    page.wait_for_function("""() => document.body.dataset.autotaken === '1'
+        && document.body.dataset.mine === 'yes' && document.body.dataset.pending !== 'yes'""")
+    snapshot = server_view(toy_server, link)
+    told = [line for move in snapshot["moves"] for line in move["lines"]]
+    assert told and not any(line.startswith("Seat 2 drew") for line in told)
+    assert page.locator(lines).all_inner_texts() == first + told
     watch.check()

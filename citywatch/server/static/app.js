@@ -18,7 +18,9 @@
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
 // step. Issue 26: every move since the person's last decision ("moves", from the server: who
 // moved, the places it touched, every line of it in the person's own log) heads the choices
-// panel in full, the lines naming the person first; the board marks each mover's places.
+// panel in full, the lines naming the person first; the board marks each mover's places. A
+// decision auto-take took for the person does not end the list: it counts from the person's
+// last decision by hand (on this page).
 //
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
@@ -38,6 +40,7 @@
   let autoFor = null; // the step the pending auto-take is for
   let declined = null; // the step whose auto-take the person declined ("Let me choose")
   let takenForYou = []; // texts of the choices taken for the person since its last own decision
+  let movesBefore = []; // issue 26: the moves shown before decisions taken for the person
   let autoTaken = 0; // decisions taken for the person on this page
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
@@ -218,8 +221,10 @@
     if (auto) {
       autoTaken += 1;
       takenForYou.push(choice.text);
+      movesBefore = movesSince(); // still news: the person did not choose by hand
     } else {
       takenForYou = [];
+      movesBefore = [];
     }
     pending = true;
     clearError();
@@ -466,11 +471,17 @@
       el("span", { class: "chip" }), name);
   }
 
+  /** The moves since the person's last decision by hand: the server's (since the seat's last
+   * decision) after those shown before the decisions auto-take took for the person. */
+  function movesSince() {
+    return [...movesBefore, ...current.moves];
+  }
+
   /** "Since your last decision": first every line naming the person, then each move in
    * full (who, the places marked on the board, every line), oldest first. */
   function renderSince(ctx) {
     const since = $("since");
-    const moves = current.seat === null || current.table.over ? [] : current.moves;
+    const moves = current.seat === null || current.table.over ? [] : movesSince();
     const shown = moves.filter((m) => m.lines.length || m.spaces.length);
     if (!shown.length) {
       since.hidden = true;
@@ -540,7 +551,7 @@
       page: "table", seat: current.seat, step: current.step, over: current.table.over,
       mine, pending, choices: mine ? current.choices : [], highlighted,
       naming: mentioning, pick, act, log: current.log || [], last_move: current.last_move,
-      moves: current.moves,
+      moves: movesSince(),
     };
   }
 
