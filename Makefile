@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_black_keep_sight.py
 	$(BIN)/python benchmarks/bench_server.py
 	$(BIN)/python benchmarks/bench_server.py --bot heuristic --tables 20
+	$(BIN)/python benchmarks/bench_pace.py
 	$(BIN)/python benchmarks/bench_lockout.py
 	$(BIN)/python benchmarks/bench_cluster.py
 	$(BIN)/python benchmarks/bench_lab.py

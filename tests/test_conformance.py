@@ -630,23 +630,38 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
+def _named(value: Any) -> set[str]:
+    """The texts and the keys inside a JSON value."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set(value).union(*map(_named, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_named, value)) if value else set()
+    return set()
+
+
 def _check_received(game: Game, record: dict[str, Any],
                     seen: list[tuple[int, int, str]]) -> int:
     """Every view and log sent for a seat at step k is exactly that seat's view and log of
     the record replayed to step k (spectators: view(None), log(-1)); ``choices`` are empty
-    unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); ``end`` (issue 26:
-    the breakdown, which reveals what was hidden) is sent only once the game is over; and
-    nothing else sent (answers, errors, other keys) holds a text of another seat's view or log
-    that the seat's own view and log lack.
+    unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); each of ``moves``
+    (issue 26) holds lines of the seat's own log, in order, and places a spectator was
+    shown (in a view or the public log, at that step or before); ``end`` (issue 26: the
+    breakdown, which reveals what was hidden) is sent only once the game is over; and nothing
+    else sent (answers, errors, other keys) holds a text of another seat's view or log that the
+    seat's own view and log lack.
     Returns how many (secret, message) pairs were checked."""
     by_step: dict[int, list[tuple[int, str]]] = {}
     for seat, step, text in seen:
         by_step.setdefault(step, []).append((seat, text))
     state = game.new_game(record["players"], record["seed"])
     checked = 0
+    public: set[str] = set()
     for step in range(len(record["actions"]) + 1):
         if step > 0:
             state.apply(game.action_from_json(record["actions"][step - 1]))
+        public |= _named([state.view(None), state.log(-1)])
         if step not in by_step:
             continue
         views = {seat: state.view(None if seat < 0 else seat)
@@ -668,12 +683,22 @@ def _check_received(game: Game, record: dict[str, Any],
                 if "last_move" in data:  # issue 16: public, the same for every seat
                     assert data["last_move"] == game.last_move(state), \
                         f"the last move sent to {where} is not the game's"
+                if "moves" in data:  # issue 26: the seat's own lines, in order
+                    lines = [line for move in data["moves"] for line in move["lines"]]
+                    own = logs[seat]
+                    assert lines == own[len(own) - len(lines):], \
+                        f"the moves sent to {where} are not the end of its own log"
+                    for move in data["moves"]:
+                        assert set(move["spaces"]) <= public, \
+                            f"the moves sent to {where} name a place never public"
                 rest = {k: v for k, v in data.items() if k not in ("view", "log")}
             if isinstance(rest, dict) and rest.get("end") is not None:  # issue 26
                 assert state.is_terminal(), f"the end screen was sent to {where} mid-game"
                 rest = {k: v for k, v in rest.items() if k != "end"}  # revealed at the end
-            if isinstance(rest, dict) and "last_move" in rest:  # its value, not its key's words
-                rest = [{k: v for k, v in rest.items() if k != "last_move"}, rest["last_move"]]
+            if isinstance(rest, dict):  # the values of last_move and moves, not their keys' words
+                rest = [{k: v for k, v in rest.items() if k not in ("last_move", "moves")},
+                        rest.get("last_move"),
+                        [[m["by"], m["lines"]] for m in rest.get("moves", [])]]
             sent = json.dumps(rest, ensure_ascii=False)
             candidates = set().union(*(texts[o] for o in range(state.players) if o != seat))
             candidates -= texts[seat]

@@ -30,8 +30,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     serve.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000)")
     serve.add_argument("--db", help="database URL, sqlite:///PATH or postgresql://... "
                                     "(default: citywatch.db in the data directory)")
-    serve.add_argument("--bot-delay", type=delay, default=0.6,
-                       help="seconds a bot waits before it moves (default 0.6)")
+    serve.add_argument("--bot-delay", type=delay, default=None,
+                       help="seconds a bot waits before its turn; its further decisions "
+                            "follow at once (default 1)")
+    serve.add_argument("--round-pause", type=delay, default=None, metavar="S",
+                       help="the most seconds the bots wait in all between two decisions "
+                            "of people, the first wait aside (default 3)")
     serve.add_argument("--bot-workers", type=positive, default=None,
                        help="processes for bots' thinking (default: the cores but one)")
     serve.add_argument("--bot-time-limit", type=time_limit, default=20.0,
@@ -179,7 +183,10 @@ def run(args: argparse.Namespace) -> int:
             total=args.max_connections or default_total(),
             per_address=args.max_connections_per_address or connection_limits.per_address,
             header_seconds=args.header_timeout or connection_limits.header_seconds)
-        app = create_app(url, bot_delay=args.bot_delay, bot_workers=args.bot_workers,
+        pace = {name: value for name, value in (("bot_delay", args.bot_delay),
+                                                 ("round_pause", args.round_pause))
+                if value is not None}
+        app = create_app(url, **pace, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
                          origins=args.origin, limits=limits, idle_seconds=args.idle_seconds,
                          setup_time_limit=args.setup_time_limit, signing_key=signer)

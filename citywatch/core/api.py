@@ -523,6 +523,15 @@ class Game(ABC):
                       + f": {outcome.reason}.")
             for seat in range(state.players))
 
+    def move_spaces(self, before: dict[str, Any], after: dict[str, Any],
+                    lines: Sequence[str]) -> list[str]:
+        """The board's places one decision touched, for interfaces to mark (issue 26):
+        ``before`` and ``after`` are the spectator's views (``view(None)``) around the
+        decision and ``lines`` the public log lines (``log(-1)``) it wrote, so the answer
+        holds public facts only and is the same for every seat. Names as the game's board
+        knows them (``web_folder``'s ``board.js`` marks them), in board order. Default: none."""
+        return []
+
     def level_spec(self, level: str) -> str:
         """The bot spec the difficulty ``level`` plays: the game's own (``levels``), else
         ``easy`` the random bot, ``normal`` the game's heuristic (``ismcts`` without one) and

@@ -42,6 +42,7 @@ from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.connections import Sockets, client_key
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.guide_page import guide_page, index_page, missing_page
+from citywatch.server.pace import ROUND, TURN
 from citywatch.server.setup import SETUP_TIME_LIMIT
 from citywatch.server.signing import RecordSigner, load_signer
 from citywatch.server.storage import Storage
@@ -404,15 +405,17 @@ async def _server_error(request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": "the server failed; nothing was changed"}, status_code=500)
 
 
-def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None = None,
+def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None = None,
                bot_time_limit: float = TIME_LIMIT, limits: Limits | None = None,
                allowed_hosts: Sequence[str] | None = None, origins: Iterable[str] = (),
                pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS,
                setup_time_limit: float = SETUP_TIME_LIMIT,
-               signing_key: RecordSigner | str | Path | None = None) -> Starlette:
+               signing_key: RecordSigner | str | Path | None = None,
+               round_pause: float = ROUND) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
-    Bots move ``bot_delay`` seconds after their turn comes, in a pool of ``bot_workers``
+    A bot waits ``bot_delay`` seconds before its turn, and the pauses of a round add up to
+    at most ``round_pause`` (``server/pace.py``); bots think in a pool of ``bot_workers``
     processes (default: a core is left free), each decision within ``bot_time_limit``
     seconds. A new table's options are checked and its game set up in a worker process of
     its own, within ``setup_time_limit`` seconds. ``limits`` bounds creations, connections
@@ -427,6 +430,8 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
+    if round_pause < 0:
+        raise ValueError("round_pause must be 0 or more seconds")
     if not isinstance(signing_key, RecordSigner):
         signing_key = (RecordSigner.ephemeral() if signing_key is None
                        else load_signer(signing_key))
@@ -435,7 +440,7 @@ def create_app(db_url: str, bot_delay: float = 0.6, *, bot_workers: int | None =
     storage = Storage(db_url)
     pool = pool or BotPool(bot_workers, bot_time_limit)
     tables = Tables(storage, bot_delay, pool, limits, idle_seconds,
-                    WorkerPool(1, setup_time_limit))
+                    WorkerPool(1, setup_time_limit), round_pause)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:

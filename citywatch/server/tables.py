@@ -4,7 +4,7 @@ A table's state is its record replayed. A decision is checked, stored (the row c
 with the state's digest after it), and only then becomes the table's state; subscribers then
 receive their seat's view. A table's seed is a secret of 256 bits unless its creator chose
 one (a practice table). Bots are the named levels the server offers; they decide
-``bot_delay`` seconds after their turn comes, in the bounded worker pool (``BotPool``), with
+in the bounded worker pool (``BotPool``), at the pace of ``BotPace`` (``server/pace.py``), with
 a generator derived from the table's seed and the step, so a bot re-deciding after a restart
 decides the same. A bot that fails is replaced by the random bot, and a table whose random
 bot fails is marked failed; both are told on the table's page. Every error is a
@@ -30,7 +30,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -41,13 +41,15 @@ from starlette.concurrency import run_in_threadpool
 from citywatch.bots import LEVELS, bot_names, parse_spec
 from citywatch.core.api import Game, State
 from citywatch.core.errors import InvalidRecord
-from citywatch.core.record import Record, replay
+from citywatch.core.moves import MoveHistory, one_move, replay_with_history
+from citywatch.core.record import Record
 from citywatch.core.registry import GAMES, game_names, load
 from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
 from citywatch.core.text import TextError, clean_text
 from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
+from citywatch.server.pace import ROUND, TURN, BotPace
 from citywatch.server.setup import SETUP_TIME_LIMIT, Built, build
 from citywatch.server.storage import (
     Duplicate,
@@ -252,8 +254,10 @@ class LiveTable:
     """One table in memory: its state, the actions taken, its lock and its subscribers."""
 
     def __init__(self, manager: Tables, row: TableRow, state: State,
-                 taken: list[Any], shown: dict[str, Any] | None = None) -> None:
-        """``shown``: ``Game.shown_options`` of the table's options, if already known."""
+                 taken: list[Any], shown: dict[str, Any] | None = None,
+                 history: MoveHistory | None = None) -> None:
+        """``shown``: ``Game.shown_options`` of the table's options, if already known;
+        ``history``: the newest decisions that led to ``state`` (none: it is the start)."""
         self.manager = manager
         self.id = row.id
         self.game: Game = state.game
@@ -290,6 +294,9 @@ class LiveTable:
         self._sync_task: asyncio.Task[None] | None = None
         self._dirty = False
         self._lease_wait_until = 0.0
+        self.history = history if history is not None else MoveHistory(state)
+        """The newest decisions, for each seat's moves since its last one (issue 26)."""
+        self.pace = BotPace(manager.bot_delay, manager.round_pause, row.players)
 
     def touch(self) -> None:
         """Note that the table is in use now (it is not idle)."""
@@ -317,17 +324,21 @@ class LiveTable:
         ``choices`` are the seat's legal actions (``text``: ``str(action)``, ``json``: what
         to send back) when the decision is its own and the table has not failed; otherwise
         (another seat's decision, the spectator, the game over) none. ``last_move`` is
-        ``Game.last_move`` (public, the same for every seat; issue 16), beside the view.
+        ``Game.last_move`` (public, the same for every seat; issue 16), beside the view;
+        ``moves`` the moves since the seat's last decision (``MoveHistory.since``: the places
+        each touched, public, and the lines of the seat's own log; issue 26).
         """
+        log_lines = self.state.log(SPECTATOR if seat is None else seat)
         return {
             "step": self.step,
             "seat": seat,
             "view": self.state.view(seat),
-            "log": self.state.log(SPECTATOR if seat is None else seat),
+            "log": log_lines,
             "table": self.about(),
             "choices": self.choices(seat),
             "last_move": self.game.last_move(self.state),
             "end": self.end(),
+            "moves": self.history.since(seat, log_lines, self.state.to_move, self.colours),
         }
 
     def end(self) -> dict[str, Any] | None:
@@ -561,6 +572,7 @@ class LiveTable:
                 self.rematch = row.rematch
                 changed = True
         for raw, digest, state in steps:
+            self._note(state)
             self.state = state
             self.actions.append(raw)
             self.digests.append(digest)
@@ -632,6 +644,7 @@ class LiveTable:
             log.error("table %s: cannot store action %d: %s", self.id, n, exc)
             self.manager.reload_later(self)
             raise TableError(503, "the database cannot be reached; try again") from None
+        self._note(after)
         self.state = after
         self.actions.append(action_json)
         self.digests.append(digest)
@@ -639,6 +652,16 @@ class LiveTable:
         if finished:
             self.manager.finished(self)
         self.start_bots()
+
+    def _note(self, after: State) -> None:
+        """The seat to move in the table's state took the decision that leads to ``after``:
+        note it in the history, and a person's decision begins a round of the bots' pace."""
+        seat = self.state.to_move
+        if seat is None:
+            return
+        self.history.add(seat, after)
+        if self.seats[seat] == HUMAN:
+            self.pace.person_decided(after.turn_count())
 
     def record(self) -> dict[str, Any]:
         """The record of a finished game; ``TableError`` 409 while it is being played."""
@@ -683,7 +706,8 @@ class LiveTable:
     def replay_step(self, step: int) -> dict[str, Any]:
         """What a spectator saw after ``step`` actions (issue 26: during the game too): the
         public view and log, the colour of the seat that took action ``step`` (``by``; None at
-        step 0) and ``last_move`` (``Game.last_move`` of that state; issue 16). Once the game
+        step 0), ``last_move`` (``Game.last_move`` of that state; issue 16) and ``moves``,
+        action ``step`` as a move (``core.moves.one_move``; none at step 0). Once the game
         is over also the text of action ``step`` (``action``; during the game None: a hidden
         choice stays hidden) and, at the last step, ``end`` (``end``: what the end screen
         shows). ``steps``: the actions taken so far; ``over``: whether the game has ended;
@@ -697,15 +721,18 @@ class LiveTable:
         state = self._state_after(max(step - 1, 0))  # the state before action ``step``
         action: str | None = None
         by: str | None = None
+        moves: list[dict[str, Any]] = []
         if step > 0:
             seat = state.to_move
             assert seat is not None
             taken = self.game.action_from_json(self.actions[step - 1])
             action, by = (str(taken) if over else None), self.colours[seat]
+            previous = state.copy()
             state.apply(taken)
+            moves.append(one_move(by, previous, state))
         return {"step": step, "steps": steps, "over": over, "table": self.about(),
                 "view": state.view(None), "log": state.log(SPECTATOR), "action": action,
-                "by": by, "last_move": self.game.last_move(state),
+                "by": by, "last_move": self.game.last_move(state), "moves": moves,
                 "end": self.end() if over and step == steps else None}
 
     def _past_bot_limits(self) -> str | None:
@@ -757,7 +784,12 @@ class LiveTable:
                 if stopped is not None:
                     await self._fail(stopped)
                     return
-                await asyncio.sleep(self.manager.bot_delay)
+                mover = self._bot_to_move()
+                if mover is not None:
+                    wait = self.pace.pause(mover, self.history.last_seat,
+                                           self.state.turn_count())
+                    if wait > 0:
+                        await self.manager.sleep(wait)
                 seat = self._bot_to_move()
                 if seat is None or self.closed:
                     return
@@ -857,15 +889,21 @@ class LiveTable:
 class Tables:
     """Every live table of a server, loaded from ``storage`` when first needed."""
 
-    def __init__(self, storage: Storage, bot_delay: float = 0.6, pool: BotPool | None = None,
+    def __init__(self, storage: Storage, bot_delay: float = TURN, pool: BotPool | None = None,
                  limits: Limits | None = None, idle_seconds: float = IDLE_SECONDS,
-                 setup_pool: WorkerPool | None = None) -> None:
+                 setup_pool: WorkerPool | None = None, round_pause: float = ROUND) -> None:
         """``setup_pool``: where new tables are set up (default: one worker process, each
-        set-up within ``SETUP_TIME_LIMIT`` seconds)."""
+        set-up within ``SETUP_TIME_LIMIT`` seconds). ``bot_delay``: a bot's pause before its
+        turn; ``round_pause``: the most pause of a round (``BotPace``)."""
         if not idle_seconds > 0:
             raise ValueError("the idle time (--idle-seconds) must be more than 0 seconds")
+        if bot_delay < 0 or round_pause < 0:
+            raise ValueError("the bots' pauses must be 0 or more seconds")
         self.storage = storage
         self.bot_delay = bot_delay
+        self.round_pause = round_pause
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+        """How a bot waits (a test may count the pauses instead)."""
         self.pool = pool or BotPool()
         self.setup_pool = setup_pool or WorkerPool(1, SETUP_TIME_LIMIT)
         self.limits = limits or Limits()
@@ -1145,13 +1183,13 @@ class Tables:
             raise TableError(503, "the database cannot be reached; try again") from None
         taken = [action for action, _digest in stored]
         try:
-            state = replay(Record(row.game, row.players, row.seed, dict(row.options),
-                                  actions=taken))
+            state, history = replay_with_history(Record(row.game, row.players, row.seed,
+                                                        dict(row.options), actions=taken))
         except InvalidRecord as exc:
             log.error("table %s does not replay: %s", table_id, exc)
             raise TableError(500, "this table's stored game cannot be replayed") from None
         row = self._offered_seats(row, state)
-        table = LiveTable(self, row, state, taken)
+        table = LiveTable(self, row, state, taken, history=history)
         table.digests = [digest for _action, digest in stored]
         if table.over and not row.finished:
             try:

@@ -179,11 +179,12 @@ def check_create(db_url: str) -> None:
             data = view(client, token)
             assert data == {"step": 0, "seat": seat, "view": state.view(seat),
                             "log": state.log(seat), "table": told(kinds, created),
-                            "choices": choices(state, seat), "last_move": None, "end": None}
+                            "choices": choices(state, seat), "last_move": None, "end": None,
+                            "moves": []}  # issue 26: nobody decided yet
         data = view(client, spectator)
         assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
                         "table": told(kinds, created), "choices": [], "last_move": None,
-                        "end": None}
+                        "end": None, "moves": []}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -382,10 +383,15 @@ def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> No
     state = citywatch.replay({**record, "actions": []})
     for k in range(steps + 1):
         by = action = None
+        moves: list[dict[str, Any]] = []
         if k > 0:
             taken = GAME.action_from_json(record["actions"][k - 1])
             by, action = state.view(state.to_move)["colour"], str(taken)
+            before, public = state.view(None), len(state.log(-1))
             state.apply(taken)
+            lines = state.log(-1)[public:]  # issue 26: decision k as a move, public facts
+            moves = [{"by": by, "lines": lines,
+                      "spaces": GAME.move_spaces(before, state.view(None), lines)}]
         if k in wanted:
             answer = client.get(f"/api/replay/{token}?step={k}")
             assert answer.status_code == 200, answer.text
@@ -395,7 +401,7 @@ def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> No
             assert shown == {"step": k, "steps": steps, "view": state.view(None),
                                      "log": state.log(-1), "action": action, "by": by,
                                      "last_move": GAME.last_move(state),  # issue 16
-                                     "over": True,
+                                     "over": True, "moves": moves,
                                      "end": end_json(state, colours) if k == steps else None}
     for bad in (f"?step={steps + 1}", "?step=-1", "?step=one", ""):
         answer = client.get(f"/api/replay/{token}{bad}")
@@ -481,7 +487,8 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
                                          "table": told(["human"] * 4, created),
                                          "choices": choices(state, seat),
                                          "last_move": GAME.last_move(state),  # issue 16
-                                         "end": None}  # issue 26
+                                         "end": None,  # issue 26
+                                         "moves": []}  # issue 26: the seat decided last
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),

@@ -348,7 +348,7 @@ def test_at_1366x800_the_players_and_the_newest_log_line_stay_in_view(
         server: str, browser: Browser) -> None:
     """Issue 16.4 and 16.5: at 1366x800, after several moves, the players' panel and the log's
     newest line are wholly in the window without scrolling; the choices panel begins with
-    "Since your last move:" and the log lines written since the person's last decision."""
+    "Since your last decision" and (issue 26) every log line written since then."""
     watch = Watch()
     link = start_table(server, ["human", "random", "random", "random"], seed=2)[0]
     page, _ = open_table(browser, watch, server + link)
@@ -367,10 +367,10 @@ def test_at_1366x800_the_players_and_the_newest_log_line_stay_in_view(
         assert in_viewport(page, selector), selector
     log = page.locator("#log li").all_inner_texts()
     newest = log[before:]
-    since = page.locator("#since li").all_inner_texts()
-    if newest:
-        expect(page.locator("#since h3")).to_have_text("Since your last move:")
-        assert since == newest[-6:]
+    since = page.locator("#since .since-moves .since-line").all_inner_texts()
+    if since:  # issue 26: every line since the person's last decision, none cut
+        expect(page.locator("#since h3")).to_contain_text("Since your last decision")
+        assert since == newest[len(newest) - len(since):]
         assert page.evaluate(
             "document.querySelector('#decision').firstElementChild.id") == "since"
     else:

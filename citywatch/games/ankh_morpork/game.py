@@ -141,6 +141,12 @@ class AnkhMorpork(Game):
         assert isinstance(state, AnkhMorporkState)
         return view.end_scores(state)
 
+    def move_spaces(self, before: dict[str, Any], after: dict[str, Any],
+                    lines: Sequence[str]) -> list[str]:
+        """The areas one decision touched (``view.move_spaces``): named by its public lines,
+        or changed between the spectator's views."""
+        return view.move_spaces(before, after, lines)
+
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, areas, events, personalities (JSON), their
         texts as players read them (``data.player_text``: no research notes), and the terms

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from citywatch.core.api import ScorePart, SeatScore
@@ -144,6 +145,17 @@ def last_move(s: AnkhMorporkState) -> dict[str, Any] | None:
             named.update(_AREA_WORDS.findall(entry.text))
         node = node[1]
     return None
+
+
+def move_spaces(before: dict[str, Any], after: dict[str, Any],
+                lines: Sequence[str]) -> list[str]:
+    """The areas one decision touched (issue 26), in board order: those the public ``lines``
+    it wrote name, and those whose pieces or trouble differ between the spectator's views
+    ``before`` and ``after`` it (a trouble marker removed when a minion left, say)."""
+    named = {name for line in lines for name in _AREA_WORDS.findall(line)}
+    old, new = before.get("areas", {}), after.get("areas", {})
+    named.update(name for name in new if old.get(name) != new[name])
+    return [a.name for a in AREAS if a.name in named]
 
 
 def progress(s: AnkhMorporkState, seat: int) -> dict[str, Any]:

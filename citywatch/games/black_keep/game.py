@@ -9,6 +9,7 @@ wounds=1,2,3``). ``parameters`` (a JSON object of some ``Parameters`` fields) se
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import fields
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,12 @@ class BlackKeep(Game):
         (``scoring.end_scores``)."""
         assert isinstance(state, BlackKeepState)
         return scoring.end_scores(state)
+
+    def move_spaces(self, before: dict[str, Any], after: dict[str, Any],
+                    lines: Sequence[str]) -> list[str]:
+        """The hexes one decision touched (``view.move_spaces``): where guards, known
+        thieves, noise markers and torches changed, and the hexes its public lines name."""
+        return view.move_spaces(before, after, lines)
 
     def encoding(self) -> Encoding:
         """The fixed action space and observation vector (``encoding.py``, needs numpy)."""

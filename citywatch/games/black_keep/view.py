@@ -15,6 +15,8 @@ the Exit deck and which tokens lie on the crown.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -305,6 +307,35 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
         if t.plan is not None:
             sample_plan(d, p, deciding, rng)
     return d
+
+_HEX_WORDS = re.compile(r"(?<!\w)[A-Z]{1,2}[0-9]{1,2}(?!\w)")
+
+
+def move_spaces(before: dict[str, Any], after: dict[str, Any],
+                lines: Sequence[str]) -> list[str]:
+    """The hexes one decision touched (issue 26), by label in the map's order, read from
+    the spectator's views ``before`` and ``after`` it (where a guard, a thief whose hex is
+    known, a Thief Marker or a put-out torch was and is) and the hexes the public ``lines``
+    name. The Guard Phase a thief's plan sets off counts as that decision's; its steps in
+    between are left out (the map replays them)."""
+    found: set[str | None] = set()
+
+    def moved(old: list[dict[str, Any]], new: list[dict[str, Any]], key: str) -> None:
+        was = {item[key]: item for item in old}
+        for item in new:
+            earlier = was.get(item[key], {})
+            if earlier.get("hex") != item.get("hex") or earlier.get("facing") != item.get(
+                    "facing") or earlier.get("status") != item.get("status"):
+                found.update((earlier.get("hex"), item.get("hex")))
+
+    moved(before.get("guards", []), after.get("guards", []), "number")
+    moved(before.get("thieves", []), after.get("thieves", []), "name")
+    found.update({m["hex"] for m in before.get("markers", [])}
+                 ^ {m["hex"] for m in after.get("markers", [])})
+    found.update(set(before.get("extinguished", [])) ^ set(after.get("extinguished", [])))
+    found.update(word for line in lines for word in _HEX_WORDS.findall(line))
+    hexes = after.get("map", {}).get("hexes", {})
+    return [label for label in hexes if label in found]
 
 
 STATE_HOOKS.view = view

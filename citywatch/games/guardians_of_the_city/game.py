@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -119,6 +120,11 @@ class GuardiansOfTheCity(Game):
         from citywatch.games.guardians_of_the_city.reference import reference
 
         return reference(self.name)
+
+    def move_spaces(self, before: dict[str, Any], after: dict[str, Any],
+                    lines: Sequence[str]) -> list[str]:
+        """The cells and nations one decision touched (``view.move_spaces``)."""
+        return view.move_spaces(before, after, lines)
 
     def terminal(self) -> TerminalScreens:
         """The cells, nations and hand in the terminal (``terminal.py``)."""

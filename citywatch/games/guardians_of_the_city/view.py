@@ -11,6 +11,7 @@ every deck, even from its owner; a seat sees its own hand.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from citywatch.core.rng import Rng
@@ -155,6 +156,25 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
         rng.shuffle(crises)
         d.crisis_deck[p] = crises
     return d
+
+
+def move_spaces(before: dict[str, Any], after: dict[str, Any],
+                lines: Sequence[str]) -> list[str]:
+    """What one decision touched (issue 26), in the board's order: the Terrorist Cells whose
+    strength or state changed or that its public ``lines`` name, then the nations (by seat
+    name) whose Citizen Groups' support, Shield or Counter-Terrorism points changed (the
+    spectator's views ``before`` and ``after`` it)."""
+    text = "\n".join(lines)
+    old_cells = {cell["name"]: cell for cell in before.get("cells", [])}
+    spaces = [cell["name"] for cell in after.get("cells", [])
+              if old_cells.get(cell["name"]) != cell or cell["name"] in text]
+    old_seats = {seat["name"]: seat for seat in before.get("seats", [])}
+    for seat in after.get("seats", []):
+        was = old_seats.get(seat["name"], {})
+        if any(was.get(key) != seat.get(key)
+               for key in ("support", "shield", "counter_terrorism_points")):
+            spaces.append(seat["name"])
+    return spaces
 
 
 STATE_HOOKS.view = view

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -124,6 +125,14 @@ class GuardsGuards(Game):
         Guild Card, hand and Saboteurs (``view.end_scores``)."""
         assert isinstance(state, GuardsGuardsState)
         return view.end_scores(state)
+
+    def move_spaces(self, before: dict[str, Any], after: dict[str, Any],
+                    lines: Sequence[str]) -> list[str]:
+        """The tiles one decision touched, by id (``view.move_spaces``): where pieces, the
+        Luggage or a Dragon went, and the tiles its public lines name."""
+        from citywatch.games.guards_guards.view import move_spaces
+
+        return move_spaces(before, after, lines)
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, places, Dragons, the Great Spells, the

@@ -8,6 +8,8 @@ another hand holds, each Saboteur's identity and quadrant, and the order of ever
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from citywatch.core.api import ScorePart, SeatScore
@@ -21,6 +23,7 @@ from citywatch.games.guards_guards.data import (
     DRAGONS,
     FATE_CARDS,
     GUILD_CARDS,
+    GUILD_HOUSES,
     ITEMS,
     QUADRANTS,
     SCROLLS,
@@ -328,6 +331,31 @@ def _redeal_cards(d: State, seat: int, others: list[int], rng: Rng, shown: int) 
             size = len(d.decks[sp])
             d.decks[sp] = pool[:size]
             del pool[:size]
+
+
+_TILE_WORDS = re.compile(r"(?<!\w)(?:" + "|".join(
+    re.escape(t.name) for t in sorted(TILES, key=lambda t: -len(t.name))) + r")(?!\w)")
+_TILE_IDS = {t.name: t.id for t in TILES}
+_HOUSES = dict(zip(QUADRANTS, GUILD_HOUSES, strict=True))
+
+
+def move_spaces(before: dict[str, Any], after: dict[str, Any],
+                lines: Sequence[str]) -> list[str]:
+    """The tiles one decision touched (issue 26), by id (as the views name them) in the
+    board's order: where a player's piece or the Luggage was and went (the spectator's views
+    ``before`` and ``after`` it), a Guild House a Dragon came to, and the tiles the public
+    ``lines`` name."""
+    ids: set[str | None] = set()
+    for old, new in zip(before.get("seats", []), after.get("seats", []), strict=False):
+        if old.get("tile") != new.get("tile"):
+            ids.update((old.get("tile"), new.get("tile")))
+    if before.get("luggage") != after.get("luggage"):
+        ids.update((before.get("luggage"), after.get("luggage")))
+    came = set(after.get("dragons") or {}) - set(before.get("dragons") or {})
+    ids.update(TILES[_HOUSES[q]].id for q in came if q in _HOUSES)
+    ids.update(_TILE_IDS[match.group(0)] for line in lines
+               for match in _TILE_WORDS.finditer(line))
+    return [t.id for t in TILES if t.id in ids]
 
 
 STATE_HOOKS.view = view

@@ -16,7 +16,11 @@
 // than LIMIT choices is taken in steps: the verb first (if there are several), then each field
 // of the action's JSON in key order, offering only values that still lead to a legal action
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
-// step. The log lines since the person's last decision head the choices panel.
+// step. Issue 26: every move since the person's last decision ("moves", from the server: who
+// moved, the places it touched, every line of it in the person's own log) heads the choices
+// panel in full, the lines naming the person first; the board marks each mover's places. A
+// decision auto-take took for the person does not end the list: it counts from the person's
+// last decision by hand (on this page).
 //
 // Issue 26: once the game is over the result panel shows the board's outcome box, every seat's
 // points part by part with its result and what the end reveals (the state's "end", drawn by
@@ -42,6 +46,7 @@
   let autoFor = null; // the step the pending auto-take is for
   let declined = null; // the step whose auto-take the person declined ("Let me choose")
   let takenForYou = []; // texts of the choices taken for the person since its last own decision
+  let movesBefore = []; // issue 26: the moves shown before decisions taken for the person
   let autoTaken = 0; // decisions taken for the person on this page
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
@@ -58,8 +63,6 @@
   let naming = false; // the name form is open because the person asked to change the name
   let nameSaving = false; // a name was sent and its answer has not come yet
   let skipped = false; // naming was skipped on this page (kept even if storage is refused)
-  const MARK_KEY = "citywatch.mark."; // sessionStorage + token: log length at the last decision
-  const SINCE_LINES = 6; // the most lines shown under "Since your last move"
 
   // ---- connection -----------------------------------------------------------------
 
@@ -155,6 +158,7 @@
       step: message.step, seat: message.seat, view: message.view, log: message.log,
       last_move: message.last_move || null, // issue 16: public, beside the view
       end: message.end && typeof message.end === "object" ? message.end : null, // issue 26
+      moves: Array.isArray(message.moves) ? message.moves : [], // issue 26: since the last decision
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -227,9 +231,10 @@
     if (auto) {
       autoTaken += 1;
       takenForYou.push(choice.text);
+      movesBefore = movesSince(); // still news: the person did not choose by hand
     } else {
       takenForYou = [];
-      remember(current.log ? current.log.length : 0);
+      movesBefore = [];
     }
     pending = true;
     clearError();
@@ -468,49 +473,53 @@
     }
   }
 
-  // ---- since the person's last decision -----------------------------------------------
+  // ---- issue 26: every move since the person's last decision -------------------------
 
-  /** The log length at the person's last own decision, kept for the tab's life. */
-  function remember(length) {
-    try {
-      sessionStorage.setItem(`${MARK_KEY}${token}`, String(length));
-    } catch {
-      // storage refused: the page forgets on reload
-    }
+  /** A mover's name as a chip and the name (common.js's seat colours). */
+  function mover(name) {
+    return el("span", { class: `who who-${String(name).replace(/[^A-Za-z0-9]+/g, "-")}` },
+      el("span", { class: "chip" }), name);
   }
 
-  /** The log length at the person's last own decision (null: not known on this tab). */
-  function mark() {
-    try {
-      const kept = sessionStorage.getItem(`${MARK_KEY}${token}`);
-      const length = kept === null ? NaN : Number(kept);
-      return Number.isInteger(length) && length >= 0 ? length : null;
-    } catch {
-      return null;
-    }
+  /** The moves since the person's last decision by hand: the server's (since the seat's last
+   * decision) after those shown before the decisions auto-take took for the person. */
+  function movesSince() {
+    return [...movesBefore, ...current.moves];
   }
 
-  /** "Since your last move: ..." (the newest lines), and what was taken for the person. */
+  /** "Since your last decision": first every line naming the person, then each move in
+   * full (who, the places marked on the board, every line), oldest first. */
   function renderSince(ctx) {
     const since = $("since");
-    const log = current.log || [];
-    const from = mark();
-    const lines = current.seat === null || current.table.over ? []
-      : log.slice(from === null ? -SINCE_LINES : from);
-    if (!lines.length) {
+    const moves = current.seat === null || current.table.over ? [] : movesSince();
+    const shown = moves.filter((m) => m.lines.length || m.spaces.length);
+    if (!shown.length) {
       since.hidden = true;
       since.replaceChildren();
     } else {
-      const shown = lines.slice(-SINCE_LINES);
-      const older = lines.length - shown.length;
       since.hidden = false;
-      const earlier = older
-        ? el("p", { class: "note", text: `… and ${CityWatch.plural(older, "earlier line")} in the log` })
-        : "";
+      const mentions = (m) => new Set(Array.isArray(m.mentions) ? m.mentions : []);
+      const yours = shown.flatMap((m) => m.lines.filter((_, i) => mentions(m).has(i))
+        .map((line) => el("li", { class: "since-line about-you", title: `In ${m.by}'s move`, text: line })));
+      const list = el("ol", { class: "since-moves" }, ...shown.map((m) => {
+        const named = mentions(m);
+        return el("li", { class: "since-move", "data-by": m.by },
+          el("div", { class: "since-head" }, mover(m.by),
+            m.spaces.length ? el("span", {
+              class: "since-where",
+              text: ` · ${m.spaces.map((n) => (board && board.space ? board.space(n) : n)).join(", ")}`,
+            }) : null),
+          m.lines.length ? el("ul", {}, ...m.lines.map((line, i) => el("li", {
+            class: `since-line${named.has(i) ? " about-you" : ""}`, text: line,
+          }))) : null);
+      }));
+      const lines = shown.reduce((n, m) => n + m.lines.length, 0);
       since.replaceChildren(
-        el("h3", { text: from === null ? "The latest moves:" : "Since your last move:" }), earlier,
-        el("ul", {}, ...shown.map((line) => el("li", { text: line }))));
-      since.scrollTop = since.scrollHeight; // the newest line in view
+        el("h3", { text: `Since your last decision (${CityWatch.plural(lines, "line")}):` }),
+        ...(yours.length ? [el("div", { class: "since-you" },
+          el("h4", { text: "About you:" }), el("ul", {}, ...yours))] : []),
+        list);
+      since.scrollTop = 0; // what names the person first
     }
     const note = $("auto-note");
     const waiting = autoTimer && ctx.mine;
@@ -552,6 +561,7 @@
       page: "table", seat: current.seat, step: current.step, over: current.table.over,
       mine, pending, choices: mine ? current.choices : [], highlighted,
       naming: mentioning, pick, act, log: current.log || [], last_move: current.last_move,
+      moves: movesSince(),
     };
   }
 

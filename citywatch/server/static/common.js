@@ -24,6 +24,11 @@
 //                           last_move    what the newest public move touched, or null:
 //                                        {by, spaces, ...} (Game.last_move; a board may
 //                                        ignore it)
+//                           moves        issue 26: the moves since this seat's last decision
+//                                        (the replay: the decision shown), oldest first:
+//                                        [{by, spaces, lines}] (Game.move_spaces); a board
+//                                        marks each mover's spaces in its colour
+//                                        (CityWatch.movesBySpace)
 //                           naming(v)    indices of the choices whose JSON has a field equal
 //                                        to v (other than "verb"), while ``mine``; else []
 //                           pick(v)      take the one choice naming v, or pick out several
@@ -33,6 +38,7 @@
 //     hint(view, ctx)     optional; the sentence above the choice buttons
 //     label(text)         optional; a choice button's content (a Node or text)
 //     outcome(view)       optional; the outcome box of a finished game (a Node)
+//     space(name)         optional; a space of ``ctx.moves`` as people read it (else as is)
 //   };
 //
 // A game without a board gets the generic panel: the view as collapsible JSON, and one
@@ -533,8 +539,22 @@ const CityWatch = (() => {
     return chosen;
   }
 
+  /** Issue 26: a board's marks of ``ctx.moves``: a Map from each space touched to the
+   * movers that touched it, oldest first, each once. */
+  function movesBySpace(moves) {
+    const marks = new Map();
+    for (const move of Array.isArray(moves) ? moves : []) {
+      for (const space of move.spaces || []) {
+        if (!marks.has(space)) marks.set(space, []);
+        if (!marks.get(space).includes(move.by)) marks.get(space).push(move.by);
+      }
+    }
+    return marks;
+  }
+
   return {
     el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
     sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries, zoomMap, fitWidth, endScores,
+    movesBySpace,
   };
 })();

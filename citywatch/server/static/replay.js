@@ -135,6 +135,7 @@
         page: "replay", seat: null, step: answer.step, over: last, mine: false, pending: false,
         choices: [], highlighted: new Set(), naming: () => [], pick: () => {}, act: () => {},
         log: answer.log, last_move: answer.last_move || null,
+        moves: Array.isArray(answer.moves) ? answer.moves : [], // issue 26: this decision's marks
       });
     } else {
       $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));

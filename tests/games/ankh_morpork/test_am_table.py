@@ -654,33 +654,44 @@ def test_board_shows_lord_rusts_progress_and_the_points_at_the_end(
 
 
 # --- the last move on the board (issue 16, "Highlight the last move on the board") ----------
-RINGS = """() => [...document.querySelectorAll('#board [data-last-move]')]
-    .map((ring) => [ring.dataset.lastMove, ring.getAttribute('class')])"""
-"""Each dashed ring on the map: the area it rings and its classes."""
+# Issue 26: every move since the seat's last decision (the replay: the decision shown).
+RINGS = """() => [...document.querySelectorAll('#board [data-moved]')]
+    .map((ring) => [ring.dataset.moved, ring.dataset.by, ring.getAttribute('class')])"""
+"""Each dashed ring on the map: the area it rings, its mover and its classes."""
 
 
-def check_last_move(page: Page, moved: dict[str, Any] | None) -> None:
-    """The board rings exactly the areas of ``moved`` (the server's ``last_move``) in the
-    mover's colour and says so in the line under the map; no ring and no line for None."""
-    spaces = [] if moved is None else moved["spaces"]
-    expect(page.locator("#board [data-last-move]")).to_have_count(len(spaces))
-    if moved is None:
+def check_moves(page: Page, moves: list[dict[str, Any]], lead: str) -> None:
+    """The board rings exactly the areas of ``moves`` (the server's ``moves``), each in its
+    mover's colour (an area several movers touched once per mover, the oldest widest), and
+    says so in the line above the map after ``lead``; no ring and no line without areas."""
+    wanted: list[tuple[str, str]] = []
+    for move in moves:
+        wanted += [(space, move["by"]) for space in move["spaces"]
+                   if (space, move["by"]) not in wanted]
+    expect(page.locator("#board [data-moved]")).to_have_count(len(wanted))
+    if not wanted:
         expect(page.locator("#last-move")).to_have_text("")
         return
-    assert page.evaluate(RINGS) == [[name, f"last-move last-move-{moved['by']}"]
-                                    for name in spaces]
-    first = f"{spaces[0]} ({AREA_BY_NAME[spaces[0]].number})"
-    expect(page.locator("#last-move .last-move-line")).to_contain_text(
-        f"Last move: {moved['by']}, in {first}")
-    expect(page.locator("#last-move .last-move-line")).to_contain_text("(ringed on the map)")
+    rings = page.evaluate(RINGS)
+    assert sorted((area, by) for area, by, _cls in rings) == sorted(wanted)
+    assert all(f"last-move last-move-{by}" in cls for _area, by, cls in rings)
+    first = next(m for m in moves if m["spaces"])
+    space = first["spaces"][0]
+    line = page.locator("#last-move .last-move-line")
+    expect(line).to_contain_text(
+        f"{lead}: {first['by']} in {space} ({AREA_BY_NAME[space].number})")
+    expect(line).to_contain_text("(ringed on the map in each mover's colour)")
 
 
-def test_the_board_rings_the_area_of_a_bots_last_move(server: str, browser: Browser) -> None:
-    """Issue 16 (last move, browser board): at a real table (a person and three bots; seed 9:
-    Red, a bot, places a minion before the person's first decision) the snapshot's
-    ``last_move`` (beside the view, not in it, the same for the spectator) names what the bot
-    touched, and the map rings exactly those areas in the bot's colour, with the line "Last
-    move: Red, in ... (ringed on the map)". Screenshot: /tmp/citywatch-am-last-move.png."""
+def test_the_board_rings_the_areas_of_the_bots_moves(server: str, browser: Browser) -> None:
+    """Issue 16 (last move) and 26 (every move since your last decision), browser board: at a
+    real table (a person and three bots; seed 9: Red, a bot, places a minion before the
+    person's first decision) the snapshot's ``moves`` (beside the view, not in it) end with
+    Red's move and the areas it touched (its newest decision's are ``last_move``'s, the same
+    for the spectator),
+    and the map rings exactly the areas of every move in its mover's colour, with the line
+    "Since your last decision: ... in ... (ringed on the map in each mover's colour)". Screenshot:
+    /tmp/citywatch-am-last-move.png."""
     created = create_table(server, ["random", "human", "random", "random"], seed=9)
     link = next(s["link"] for s in created["seats"] if s["link"])
     watch = Watch()
@@ -690,19 +701,22 @@ def test_the_board_rings_the_area_of_a_bots_last_move(server: str, browser: Brow
     page.wait_for_function("() => document.body.dataset.mine === 'yes'")
     snapshot = server_view(server, link)
     moved = snapshot["last_move"]
-    assert "last_move" not in snapshot["view"]
+    assert "last_move" not in snapshot["view"] and "moves" not in snapshot["view"]
     assert moved is not None and moved == server_view(server, created["spectator"])["last_move"]
     assert moved["by"] == "Red" != snapshot["view"]["colour"] and moved["spaces"]
-    check_last_move(page, moved)
+    moves = snapshot["moves"]
+    assert moves[-1]["by"] == "Red" and set(moved["spaces"]) <= set(moves[-1]["spaces"])
+    assert "Blue" not in [m["by"] for m in moves]  # the person has not decided yet
+    check_moves(page, moves, "Since your last decision")
     page.screenshot(path=LAST_MOVE_SHOT)
     watch.check()
 
 
 def test_the_replay_rings_each_steps_last_move_back_and_forth(
         server: str, browser: Browser) -> None:
-    """Issue 16 (last move, replay page): stepping forth and back through a finished all-bot
-    game, the map rings the areas of each step's ``last_move`` (from GET /api/replay) and
-    nothing at step 0. Screenshot: /tmp/citywatch-am-replay-last-move.png."""
+    """Issue 16 (last move) and 26, replay page: stepping forth and back through a finished
+    all-bot game, the map rings the areas of each step's decision (its ``moves``, from GET
+    /api/replay) and nothing at step 0. Screenshot: /tmp/citywatch-am-replay-last-move.png."""
     created = create_table(server, ["random", "random"], seed=3)
     deadline = time.monotonic() + 120
     while server_view(server, created["spectator"])["view"]["result"] is None:
@@ -710,15 +724,16 @@ def test_the_replay_rings_each_steps_last_move_back_and_forth(
         time.sleep(0.1)
     token = created["spectator"].removeprefix("/play/")
 
-    def moved(k: int) -> dict[str, Any] | None:
+    def moved(k: int) -> list[dict[str, Any]]:
         answer = httpx.get(f"{server}/api/replay/{token}", params={"step": k})
         assert answer.status_code == 200, answer.text
-        found: dict[str, Any] | None = answer.json()["last_move"]
+        found: list[dict[str, Any]] = answer.json()["moves"]
+        assert len(found) == (k > 0)
         return found
 
     steps = len(httpx.get(f"{server}/api/record/{token}").json()["actions"])
-    assert moved(0) is None
-    first = next(k for k in range(1, steps + 1) if moved(k) is not None)
+    assert moved(0) == []
+    first = next(k for k in range(1, steps + 1) if moved(k)[0]["spaces"])
     watch = Watch()
     page = open_page(browser, f"{server}/replay/{token}#{first - 1}", watch)
     page.set_viewport_size({"width": 1366, "height": 800})
@@ -731,11 +746,11 @@ def test_the_replay_rings_each_steps_last_move_back_and_forth(
             page.locator(button).click()
         expect(page.locator("#counter")).to_have_text(f"Step {k} / {steps}")
         page.wait_for_function("(k) => document.body.dataset.step === String(k)", arg=k)
-        check_last_move(page, moved(k))
-        seen.add(json.dumps(moved(k)))
+        check_moves(page, moved(k), "This decision")
+        seen.add(json.dumps([m["spaces"] for m in moved(k)]))
         if k == first:
             page.screenshot(path=REPLAY_SHOT)
-    assert len(seen) >= 3, "the steps checked show too few different last moves"
+    assert len(seen) >= 3, "the steps checked show too few different moves"
     watch.check()
 
 

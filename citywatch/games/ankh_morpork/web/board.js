@@ -129,9 +129,10 @@ const CW = (() => {
   /**
    * Draw the board of ``view`` into ``host`` (an element). ``options.clickable`` maps an
    * area name to a CSS class for areas that legal actions mention; ``options.onArea`` is
-   * called with an area name when such an area is clicked. The areas of the last move
-   * (``options.lastMove``, the server's ``last_move``: ``{by, spaces}``) get a dashed ring in
-   * the mover's colour, drawn over everything.
+   * called with an area name when such an area is clicked. The areas each move of
+   * ``options.moves`` touched (issue 26: the moves since this seat's last decision, ``[{by,
+   * spaces}]``) get a dashed ring in the mover's colour, drawn over everything; an area
+   * several movers touched gets one ring each, the oldest widest.
    */
   function drawBoard(host, view, options = {}) {
     const clickable = options.clickable || {};
@@ -185,29 +186,37 @@ const CW = (() => {
       }
       root.append(group);
     }
-    const last = options.lastMove;
-    if (last) {
-      for (const name of last.spaces.filter((n) => facts.areaByName[n])) {
-        const ring = points(AREAS[facts.areaByName[name].number].poly);
-        root.append(svg("polygon", { points: ring, class: "last-move-halo" }));
+    for (const [name, movers] of CityWatch.movesBySpace(options.moves)) {
+      if (!facts.areaByName[name]) continue;
+      const ring = points(AREAS[facts.areaByName[name].number].poly);
+      const wide = (k) => ` ring-${Math.min(movers.length - 1 - k, 3)}`; // board.css's widths
+      root.append(svg("polygon", { points: ring, class: `last-move-halo${wide(0)}` }));
+      movers.forEach((by, k) => {
         root.append(svg("polygon", {
-          points: ring, class: `last-move last-move-${last.by}`, "data-last-move": name,
+          points: ring, class: `last-move last-move-${by}${wide(k)}`, "data-moved": name,
+          "data-by": by,
         }));
-      }
+      });
     }
     host.replaceChildren(root);
   }
 
-  /** "Last move: Blue, in Dimwell (8) and The Hippo (6) (ringed on the map)" for the
-   * server's ``last_move`` (``{by, spaces}``), or null before any. */
-  function lastMoveLine(last) {
-    const spaces = last ? last.spaces.filter((n) => facts.areaByName[n]) : [];
-    if (!spaces.length) return null;
-    const names = spaces.map((a) => `${a} (${facts.areaByName[a].number})`);
-    const where = names.length > 1
-      ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
-    return el("span", { class: "last-move-line" }, "Last move: ", colourName(last.by),
-      `, in ${where} (ringed on the map)`);
+  /** Issue 26: "Since your last decision: Blue in Dimwell (8) and The Hippo (6); Green in
+   * The Shades (7) (ringed on the map in each mover's colour)" for ``moves`` (``[{by,
+   * spaces}]``; ``lead`` the words before), or null when no move touched an area. */
+  function movesLine(moves, lead) {
+    const parts = [];
+    for (const move of Array.isArray(moves) ? moves : []) {
+      const spaces = move.spaces.filter((n) => facts.areaByName[n]);
+      if (!spaces.length) continue;
+      const names = spaces.map((a) => `${a} (${facts.areaByName[a].number})`);
+      const where = names.length > 1
+        ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+      parts.push(parts.length ? "; " : "", colourName(move.by), ` in ${where}`);
+    }
+    if (!parts.length) return null;
+    return el("span", { class: "last-move-line" }, `${lead}: `, ...parts,
+      " (ringed on the map in each mover's colour)");
   }
 
   /** One's own personality: its name, how far it is at this table and its full text. */
@@ -401,7 +410,7 @@ const CW = (() => {
 
   return {
     COLOURS, loadFacts, el, svg, drawBoard, cardTile, symbolBadges, playersTable, pilesLine,
-    outcomeBox, colourName, lastMoveLine, personalityBox,
+    outcomeBox, colourName, movesLine, personalityBox,
     get facts() { return facts; },
   };
 })();
@@ -448,9 +457,12 @@ function render(view, ctx) {
     const n = ctx.naming(area.name).length;
     if (n) clickable[area.name] = n === 1 ? "can-act one" : "can-act";
   }
-  const lastMove = ctx.last_move || null; // issue 16: beside the view, never inside it
-  CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick, lastMove });
-  const last = CW.lastMoveLine(lastMove);
+  // Issue 26: every move since this seat's last decision (the replay: the decision shown),
+  // beside the view, never inside it; an older page's server sends the last move only.
+  const moves = Array.isArray(ctx.moves) ? ctx.moves : ctx.last_move ? [ctx.last_move] : [];
+  CW.drawBoard(document.getElementById("board"), view, { clickable, onArea: ctx.pick, moves });
+  const last = CW.movesLine(moves, ctx.page === "replay" ? "This decision"
+    : ctx.seat === null ? "Since the last decision of the seat to decide" : "Since your last decision");
   document.getElementById("last-move").replaceChildren(...(last ? [last] : []));
   document.getElementById("players").replaceChildren(CW.playersTable(view));
   document.getElementById("piles").textContent = CW.pilesLine(view);

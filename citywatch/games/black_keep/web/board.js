@@ -209,11 +209,35 @@ function drawBoard(host, view, ctx, frame) {
   root.append(drawFeatures(view, map, ctx));
   root.append(drawWalls(view, map));
   root.append(drawPieces(view, map, guards, frame));
+  root.append(drawMoves(map, ctx));
   root.append(drawTargets(map, clickable, ctx));
   host.replaceChildren(root);
   const own = ownThief(view);
   const at = own && own.hex && map.at[own.hex];
   if (zoom) zoom.show(root, at ? [at.x, at.y] : null);
+}
+
+/** Issue 26: a dashed ring in the thief's colour on every hex each move of ``ctx.moves``
+ * touched (the moves since this seat's last decision; the replay: the decision shown; a
+ * Guard Phase's hexes go with the plan that set it off), one ring per thief, the oldest
+ * outermost; clicks go through. */
+function drawMoves(map, ctx) {
+  const S = facts.size;
+  const colours = Object.fromEntries(facts.thieves.map((t) => [t.name, t.colour]));
+  const layer = svg("g", { class: "bk-moves" });
+  for (const [label, movers] of CityWatch.movesBySpace(ctx.moves)) {
+    const h = map.at[label];
+    if (!h) continue;
+    movers.forEach((by, k) => {
+      const ring = hexPoints(h.x, h.y, S - 3 - 4 * k);
+      layer.append(svg("polygon", { points: ring, class: "bk-moved-halo" }));
+      layer.append(svg("polygon", {
+        points: ring, class: "bk-moved", stroke: colours[by] || "#444", "data-moved": label,
+        "data-by": by,
+      }));
+    });
+  }
+  return layer;
 }
 
 /** The green line and red arrows of the guards that walk them, faint and dashed. */

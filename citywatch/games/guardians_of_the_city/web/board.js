@@ -378,8 +378,30 @@ function render(view, ctx) {
   document.getElementById("gc-table").replaceChildren(...cellsPanel(view, ctx));
   document.getElementById("gc-nations").replaceChildren(...view.seats.map((seat, i) => nationBox(view, seat, i, ctx)));
   document.getElementById("gc-label").textContent = view.label;
+  markMoves(ctx);
   effortPanel(view, ctx);
   handPanel(view, ctx);
+}
+
+/** Issue 26: the cells and nations each move of ``ctx.moves`` touched (the moves since this
+ * seat's last decision; the replay: the decision shown) get a dashed outline in the newest
+ * mover's colour and a chip per mover. */
+function markMoves(ctx) {
+  for (const [space, movers] of CityWatch.movesBySpace(ctx.moves)) {
+    const node = document.querySelector(`#gc-table [data-cell="${CSS.escape(space)}"]`) ||
+      document.querySelector(`#gc-nations [data-seat="${CSS.escape(space)}"]`);
+    if (!node) continue;
+    const last = movers[movers.length - 1];
+    node.classList.add("gc-moved", `gc-moved-${last.replace(/[^A-Za-z0-9]+/g, "-")}`);
+    node.dataset.moved = space;
+    node.dataset.by = movers.join(", ");
+    node.title = [node.title, `Changed by ${movers.join(" and ")}`].filter(Boolean).join("\n");
+    const chips = el("span", { class: "gc-moved-by" },
+      ...movers.map((by) => el("span", { class: `who who-${by.replace(/[^A-Za-z0-9]+/g, "-")}` },
+        el("span", { class: "chip" }))));
+    const head = node.querySelector(".gc-nation-head");
+    (head || node).append(chips);
+  }
 }
 
 /** The banner saying whose decision it is. */

@@ -123,11 +123,33 @@ function drawBoard(host, view, ctx) {
   root.append(tiles);
 
   root.append(drawLuggageTrack());
+  root.append(drawMoves(ctx));
   root.append(drawPieces(view));
   host.replaceChildren(root);
   const mine = view.seat !== null && view.seat !== undefined && view.seats[view.seat];
   const at = mine && mine.tile && facts.byId[mine.tile];
   if (zoom) zoom.show(root, at ? [at.x, at.y] : null);
+}
+
+/** Issue 26: a dashed ring in the mover's colour on every tile each move of ``ctx.moves``
+ * touched (the moves since this seat's last decision; the replay: the decision shown), one
+ * ring per mover, the oldest outermost; clicks go through to the tiles. */
+function drawMoves(ctx) {
+  const R = facts.size;
+  const layer = svg("g", { class: "gg-moves" });
+  for (const [id, movers] of CityWatch.movesBySpace(ctx.moves)) {
+    const t = facts.byId[id];
+    if (!t) continue;
+    movers.forEach((by, k) => {
+      const ring = hexPoints(t.x, t.y, R - 2.5 - 4 * k);
+      layer.append(svg("polygon", { points: ring, class: "gg-moved-halo" }));
+      layer.append(svg("polygon", {
+        points: ring, class: "gg-moved",
+        stroke: facts.colourHex[by] || "#444", "data-moved": id, "data-by": by,
+      }));
+    });
+  }
+  return layer;
 }
 
 /** What stands on each tile, as lines for its hover title: {tile id: [text]}. */
@@ -837,6 +859,7 @@ function outcome(view) {
 
 window.CityWatchBoards["guards-guards"] = {
   load, mount, render, banner, hint, outcome,
+  space: (id) => (facts.byId[id] ? facts.byId[id].name : id), // issue 26: a tile id's name
   who: (view) => (view.colour ? el("span", {}, "You play ", colourName(view.colour)) : null),
 };
 })();
