@@ -167,6 +167,8 @@ class Count:
     out_of_turn: int = 0
     harmless_by_hand: int = 0
     """Decisions taken by hand whose usual choice can never hurt (auto-take could take them)."""
+    usual_by_hand: int = 0
+    """Decisions where the person clicked the usual choice (confirmations, one click each)."""
     model_mismatches: int = 0
     seconds: float = 0.0
     kinds: dict[str, list[int]] = field(default_factory=dict)
@@ -175,7 +177,8 @@ class Count:
     def add(self, other: Count) -> None:
         """Add ``other``'s numbers to these."""
         for name in ("games", "decisions", "clicks", "by_page", "step_clicks", "turns",
-                     "out_of_turn", "harmless_by_hand", "model_mismatches", "seconds"):
+                     "out_of_turn", "harmless_by_hand", "usual_by_hand", "model_mismatches",
+                     "seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for kind, (d, c) in other.kinds.items():
             mine = self.kinds.setdefault(kind, [0, 0])
@@ -287,6 +290,7 @@ def model_game(game_name: str, seed: int, bots: int, policy: str, auto: bool) ->
         count.clicks += clicks
         count.step_clicks += clicks - 1
         count.harmless_by_hand += harmless
+        count.usual_by_hand += target == usual
         kind[1] += clicks
         mirror.apply(target)
     count.turns = mirror.turns
@@ -356,6 +360,7 @@ def browser_game(page: Any, base: str, game_name: str, seed: int, bots: int, pol
         count.clicks += clicks
         count.step_clicks += clicks - 1
         count.harmless_by_hand += harmless
+        count.usual_by_hand += target == usual
         kind[1] += clicks
         mirror.apply(target)
     count.turns = mirror.turns
@@ -430,7 +435,8 @@ def report_line(game: str, seed: int, count: Count) -> None:
     print(f"{game} seed {seed}: {count.clicks} clicks / {count.decisions} decisions = "
           f"{count.per_decision():.2f} ({count.by_page} by the page, {count.step_clicks} step "
           f"clicks, {count.turns} turns, {count.out_of_turn} asked out of turn, "
-          f"{count.harmless_by_hand} harmless by hand) {count.seconds:.0f} s", flush=True)
+          f"{count.harmless_by_hand} harmless and {count.usual_by_hand} usual by hand) "
+          f"{count.seconds:.0f} s", flush=True)
 
 
 def seed_list(text: str) -> list[int]:
@@ -490,7 +496,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"page; {numbers['clicks_per_turn']} clicks and "
                   f"{numbers['decisions_per_turn']} decisions per turn; "
                   f"{numbers['out_of_turn']} asked out of turn; "
-                  f"{numbers['harmless_by_hand']} harmless by hand; "
+                  f"{numbers['harmless_by_hand']} harmless and "
+                  f"{numbers['usual_by_hand']} usual by hand; "
                   f"model mismatches {numbers['model_mismatches']})")
             kinds = sorted(numbers["kinds"].items(), key=lambda kv: -kv[1][1])[:8]
             for kind, (d, c) in kinds:
