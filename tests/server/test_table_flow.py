@@ -199,12 +199,14 @@ USUAL_SKIP_PAIR = """() => {
 def test_the_usual_choice_is_the_first_button_and_enter_takes_it(
         server: str, browser: Browser) -> None:
     """Issue 16.2: in an "X / Skip X" decision the usual choice (the server's ``usual``) is the
-    first, marked button and Enter takes it; skipping stays one click away. The server marks
-    only the usual choice (``usual``, and ``never_hurts`` where the game says so)."""
+    first, marked button and Enter takes it; skipping stays one click away (with the setting
+    that takes what never hurts turned off). The server marks only the usual choice
+    (``usual``, and ``never_hurts`` where the game says so)."""
     watch = Watch()
     link = start_table(server, ["human", "random", "random", "random"], seed=4)[0]
     page, sent = open_table(browser, watch, server + link)
-    expect(page.locator("#auto-take")).not_to_be_checked()
+    expect(page.locator("#auto-take")).to_be_checked()  # issue 26: on until turned off
+    page.locator("#auto-take").uncheck()
     click_first_until(page, USUAL_SKIP_PAIR)
     choices = server_choices(server, link)
     usual = [c for c in choices if c.get("usual")]

@@ -116,8 +116,9 @@ class AnkhMorpork(Game):
 
     def never_hurts(self, state: State, action: Any) -> bool:
         """True for the usual choice when it is taking money from the bank (a symbol or a
-        City Area power) or skipping a symbol that can do nothing: the powers and Mossy Lawn
-        stay open at the next decision of the turn."""
+        City Area power), skipping a symbol that can do nothing (the powers and Mossy Lawn
+        stay open at the next decision of the turn), or doing a text that only brings the
+        player money when nothing but skipping it is offered (decision D31)."""
         assert isinstance(state, AnkhMorporkState)
         actions = state.legal_actions()
         index, harmless = usual(state, actions)
@@ -193,6 +194,11 @@ class AnkhMorpork(Game):
 
 _ASIDE = frozenset({"skip", "power", "mossy"})
 """Verbs offered beside a symbol's own actions: skipping it, powers, Doctor Mossy Lawn."""
+MONEY_TEXTS = frozenset({"money_per_trouble", "money_per_building", "money_per_minion_in_area",
+                         "thieves", "take_from_player"})
+"""Card texts (effects) that only bring their player money, from the bank or from other
+players, and change nothing else (decision D31): Sacharissa Cripslock, The Post Office, The
+Opera House, The Thieves' Guild, Nobby Nobbs and the cards with the same texts."""
 
 
 def usual(s: AnkhMorporkState, actions: Sequence[Action]) -> tuple[int | None, bool]:
@@ -206,7 +212,7 @@ def usual(s: AnkhMorporkState, actions: Sequence[Action]) -> tuple[int | None, b
         symbol = CARDS[frame[2]].symbols[frame[3]]
         own = [i for i, a in enumerate(actions) if a.verb not in _ASIDE]
         if symbol.kind == RANDOM_EVENT or len(own) == 1:
-            return (own[0], actions[own[0]].verb == "take_money") if own else (None, False)
+            return (own[0], _harmless(frame[2], actions, own[0])) if own else (None, False)
         if not own:  # the symbol can do nothing now: skip it, the powers stay open
             skips = [i for i, a in enumerate(actions) if a.verb == "skip"]
             return (skips[0], True) if skips else (None, False)
@@ -218,6 +224,18 @@ def usual(s: AnkhMorporkState, actions: Sequence[Action]) -> tuple[int | None, b
         ends = [i for i, a in enumerate(actions) if a.verb == "end_turn"]
         return (ends[0], False) if ends else (None, False)
     return None, False
+
+
+def _harmless(card: int, actions: Sequence[Action], index: int) -> bool:
+    """Whether the symbol's only own action ``actions[index]`` of card ``card`` can never hurt
+    its taker: taking money from the bank, or (decision D31) doing a text of ``MONEY_TEXTS``
+    when the only other choice is skipping it, so that no power or Mossy Lawn could come
+    first and change what the text brings."""
+    verb = actions[index].verb
+    if verb == "take_money":
+        return True
+    return (verb == "scroll" and CARDS[card].effect in MONEY_TEXTS
+            and all(a.verb in ("scroll", "skip") for a in actions))
 
 
 GAME = AnkhMorpork()

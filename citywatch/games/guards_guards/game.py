@@ -52,6 +52,11 @@ MAX_ROUNDS = 300
 (citywatch ruling 6; issue 24)."""
 
 
+USUAL_VERBS = frozenset({"no_magic", "take_item"})
+"""The verbs of the usual choices: "Cast nothing now" in a magic window (citywatch ruling 24)
+and taking a defeated Volunteer's Item (ruling 25); a decision offers at most one of them."""
+
+
 class GuardsGuards(Game):
     """Guards! Guards! for 2 to 6 players. Options (the Short Game): ``spells`` (1-5) to
     return, and ``rounds``: stop after that many rounds and judge by spells, then dollars
@@ -133,6 +138,20 @@ class GuardsGuards(Game):
         from citywatch.games.guards_guards.view import move_spaces
 
         return move_spaces(before, after, lines)
+
+    def usual_choice(self, state: State, actions: Sequence[Any]) -> int | None:
+        """In a magic window (the start of another player's turn, a combat, a Dragon fight),
+        "Cast nothing now" (citywatch ruling 24); after winning a combat, taking the loser's
+        Item (ruling 25). Elsewhere no default. Reads only the seat's own choices."""
+        for index, action in enumerate(actions):
+            if action.verb in USUAL_VERBS:
+                return index
+        return None
+
+    def never_hurts(self, state: State, action: Any) -> bool:
+        """True only for taking a defeated Volunteer's Item (citywatch ruling 25). "Cast
+        nothing now" can hurt, so it is always asked (ruling 24)."""
+        return isinstance(action, Action) and action.verb == "take_item"
 
     def reference(self) -> dict[str, Any]:
         """The game's facts for people: cards, places, Dragons, the Great Spells, the

@@ -11,8 +11,9 @@
 // game's usual choice also has "usual": true, and "never_hurts": true when it can never hurt).
 //
 // Issue 16: the usual choice is the first, marked button (Enter takes it); with the setting
-// "Take what can never hurt without asking" (remembered in localStorage) the page takes a
-// never-hurts usual choice itself after a short visible pause and says so. A decision with more
+// "Take what can never hurt without asking" (remembered in localStorage; on until the person
+// turns it off, issue 26) the page takes a never-hurts usual choice itself after a short
+// visible pause and says so. A decision with more
 // than LIMIT choices is taken in steps: the verb first (if there are several), then each field
 // of the action's JSON in key order, offering only values that still lead to a legal action
 // (a field with one value left is skipped); board clicks narrow the same way; "Back" undoes a
@@ -57,7 +58,9 @@
   const jsonState = { closed: new Set(), opened: new Set() }; // the generic panel's folds
   const LIMIT = 13; // the most choices shown as buttons at once; more are taken in steps
   const AUTO_PAUSE = 900; // milliseconds shown before a never-hurts choice is taken unasked
-  const AUTO_KEY = "citywatch.autoTake"; // localStorage: "yes" while the setting is on
+  const AUTO_KEY = "citywatch.autoTake"; // localStorage: "yes" or "no", as the person set it
+  const AUTO_DEFAULT = true; // issue 26: what never hurts is taken unless the person says no
+  let autoChosen = null; // the setting chosen on this page (kept if storage is refused)
   const NAME_KEY = "citywatch.name"; // localStorage: the name last given (also by the start page)
   const SKIP_KEY = "citywatch.nameSkipped."; // localStorage + token: "yes" once naming was skipped
   let naming = false; // the name form is open because the person asked to change the name
@@ -410,16 +413,20 @@
     return current ? current.choices.findIndex((c) => c.usual) : -1;
   }
 
-  /** Whether the person asked to have what can never hurt taken without asking. */
+  /** Whether what can never hurt is taken without asking: as the person last set it,
+   * else AUTO_DEFAULT. */
   function autoTakeOn() {
     try {
-      return localStorage.getItem(AUTO_KEY) === "yes";
+      const kept = localStorage.getItem(AUTO_KEY);
+      if (kept === "yes" || kept === "no") return kept === "yes";
     } catch {
-      return false;
+      // storage refused: this page's own choice, or the default
     }
+    return autoChosen === null ? AUTO_DEFAULT : autoChosen;
   }
 
   function setAutoTake(on) {
+    autoChosen = on;
     try {
       localStorage.setItem(AUTO_KEY, on ? "yes" : "no");
     } catch {
