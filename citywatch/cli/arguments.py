@@ -194,18 +194,24 @@ def _game_choice(game: Game, kind: str) -> SetupChoice:
     return choice
 
 
+def _only_for_a_new_game(p: argparse.ArgumentParser, args: argparse.Namespace, flag: str,
+                         kept: str) -> None:
+    """A usage error for ``flag`` given with ``--resume`` or a position file, which keep their
+    own ``kept`` (options, set-up)."""
+    if getattr(args, "resume", False):
+        p.error(f"{args.command}: {flag} goes with a new game; a resumed game keeps its {kept}")
+    if getattr(args, "position", None) is not None:
+        p.error(f"{args.command}: {flag} goes with --seed; a position file has its own {kept}")
+
+
 def check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Turn ``--option`` pairs and per-table set-up flags (``--scenario``) into a dict of the
     game's options (a usage error, exit 2, for one given twice, unknown or out of range, or
     given where no new game is set up); per-seat flags are read by ``seat_choices``."""
     pairs: list[tuple[str, Any]] = list(getattr(args, "options", None) or [])
     given = _given_choices(args)
-    if given and getattr(args, "resume", False):
-        p.error(f"{args.command}: --{next(iter(given))} goes with a new game; a resumed game "
-                "keeps its set-up")
-    if given and getattr(args, "position", None) is not None:
-        p.error(f"{args.command}: --{next(iter(given))} goes with --seed; a position file has "
-                "its own set-up")
+    if given:
+        _only_for_a_new_game(p, args, f"--{next(iter(given))}", "set-up")
     if given and getattr(args, "game", None):
         for kind, values in given.items():
             try:
@@ -222,12 +228,8 @@ def check_options(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         if name in options:
             p.error(f"{args.command}: option {name} is given twice")
         options[name] = value
-    if options and getattr(args, "resume", False):
-        p.error(f"{args.command}: --option goes with a new game; a resumed game keeps its "
-                "options")
-    if options and getattr(args, "position", None) is not None:
-        p.error(f"{args.command}: --option goes with --seed; a position file has its own "
-                "options")
+    if options:
+        _only_for_a_new_game(p, args, "--option", "options")
     if options and getattr(args, "game", None):
         try:
             options = read_documents(load(args.game), options)
