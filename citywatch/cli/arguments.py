@@ -185,9 +185,14 @@ def _given_choices(args: argparse.Namespace) -> dict[str, list[str]]:
             for name in choice_names() if getattr(args, f"setup_{name}", None)}
 
 
+def choice_named(game: Game, kind: str) -> SetupChoice | None:
+    """``game``'s set-up choice named ``kind`` (``deck``, ``scenario``), or None."""
+    return next((c for c in game.type.setup if c.name == kind), None)
+
+
 def _game_choice(game: Game, kind: str) -> SetupChoice:
     """``game``'s set-up choice named ``kind``; ``ValueError`` if it has none."""
-    choice = next((c for c in game.type.setup if c.name == kind), None)
+    choice = choice_named(game, kind)
     if choice is None:
         raise ValueError(f"{game.name} has no {choice_names()[kind].plural} to choose "
                          f"(--{kind})")

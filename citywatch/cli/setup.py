@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from citywatch.cli.arguments import choice_names, read_json_file
+from citywatch.cli.arguments import choice_named, choice_names, read_json_file
 from citywatch.cli.games import wrapped
 from citywatch.core.registry import game_names, load
 from citywatch.core.setup_choice import SetupChoice
@@ -28,7 +28,7 @@ def games_with(kind: str) -> list[str]:
 
 def choice_of(game_name: str, kind: str) -> SetupChoice | None:
     """Game ``game_name``'s set-up choice named ``kind``, or None."""
-    return next((c for c in load(game_name).type.setup if c.name == kind), None)
+    return choice_named(load(game_name), kind)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
