@@ -716,6 +716,7 @@
     const options = Object.entries(current.table.options);
     const shown = $("table-options");
     shown.textContent = options.map(([name, value]) => `${name} ${value}`).join(" · ");
+    shown.title = shown.textContent; // the header keeps one line and may cut it
     shown.hidden = options.length === 0;
     const who = $("who");
     const mine = board && board.who ? board.who(view) : null;
