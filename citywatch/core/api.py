@@ -133,6 +133,37 @@ as the set-up chooses (``Outcome.cooperative`` tells which a finished game was).
 
 
 @dataclass(frozen=True)
+class Plan:
+    """A run of one seat's decisions offered as one choice (issue 27): "Go to the Mended Drum"
+    stands for each step there. Its ``actions`` stay separate recorded decisions: an interface
+    takes them one at a time, each only while the decision is still that seat's (or is again,
+    after others decided in between) and the next one is legal, and stops at the first that is
+    not (``following``)."""
+
+    text: str
+    """What a person reads (a button, a menu line)."""
+    json: dict[str, Any]
+    """Its name as an action's JSON names things: a ``"verb"`` and fields naming the board's
+    places, so that board clicks and choices in steps narrow plans as they narrow actions."""
+    actions: tuple[Any, ...]
+    """The decisions it stands for, in order (at least one; the first is legal now)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"text", "json", "steps": [each action's JSON]}``."""
+        return {"text": self.text, "json": dict(self.json),
+                "steps": [action.to_json() for action in self.actions]}
+
+
+def following(state: State, seat: int, actions: Sequence[Any]) -> Any | None:
+    """The next action of a plan's ``actions`` still to take for ``seat`` in ``state`` (those
+    before it taken already are left out by the caller): the first action if the decision is
+    ``seat``'s and it is legal, else None (the plan stops there)."""
+    if not actions or state.to_move != seat:
+        return None
+    return actions[0] if actions[0] in state.legal_actions() else None
+
+
+@dataclass(frozen=True)
 class Role:
     """What a game calls each seat's role, as the lab's "win rate by ..." names it."""
 
@@ -496,6 +527,13 @@ class Game(ABC):
         takes it (e.g. taking money from the bank), so a player may let the interface take it
         unasked; it is still a recorded decision. It reads only what that seat may see."""
         return False
+
+    def plans(self, state: State) -> list[Plan]:
+        """Runs of decisions the seat to move may take as one choice (``Plan``), such as
+        walking to a place chosen on the map (issue 27), offered beside its legal actions; each
+        plan's first action is legal now. Read only from what that seat may see (its own
+        decision, public facts). Default: none."""
+        return []
 
     def last_move(self, state: State) -> dict[str, Any] | None:
         """What the newest public move touched, for interfaces to highlight (issue 16): a

@@ -356,7 +356,9 @@ class LiveTable:
     def choices(self, seat: int | None) -> list[dict[str, Any]]:
         """``seat``'s legal actions, as ``{"text", "json"}``, if the decision is its own; the
         game's usual choice (``Game.usual_choice``) also has ``"usual": true``, and
-        ``"never_hurts": true`` when ``Game.never_hurts`` holds for it (issue 16)."""
+        ``"never_hurts": true`` when ``Game.never_hurts`` holds for it (issue 16). The game's
+        plans follow (``Game.plans``, issue 27), as ``{"text", "json", "steps"}``: the page
+        sends their steps one at a time, each as an action of its own."""
         if seat is None or self.failure is not None or self.state.to_move != seat:
             return []
         actions = self.state.legal_actions()
@@ -367,6 +369,7 @@ class LiveTable:
             choices[usual]["usual"] = True
             if self.game.never_hurts(self.state, actions[usual]):
                 choices[usual]["never_hurts"] = True
+        choices.extend(plan.to_json() for plan in self.game.plans(self.state))
         return choices
 
     def about(self) -> dict[str, Any]:

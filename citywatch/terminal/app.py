@@ -24,7 +24,7 @@ from rich.text import Text
 
 from citywatch import saves
 from citywatch.bots import Observation, make_bot
-from citywatch.core.api import Game, State
+from citywatch.core.api import Game, Plan, State, following
 from citywatch.core.presentation import View, summary_of
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
@@ -156,6 +156,18 @@ class Decision:
                                            self.usual in self.steps.remaining())
 
 
+def naming(forms: list[Any], text: str) -> list[int] | None:
+    """The choices (by their JSON ``forms``) with a field other than the verb whose value is
+    ``text``, ignoring case (a place's name typed as on the map, issue 27); None if none."""
+    wanted = text.strip().casefold()
+    if not wanted:
+        return None
+    found = [i for i, form in enumerate(forms) if isinstance(form, dict) and any(
+        key != "verb" and isinstance(value, str) and value.casefold() == wanted
+        for key, value in form.items())]
+    return found or None
+
+
 def seat_label(seats: list[str], seat: int) -> str:
     """'you' or 'bot (random)'."""
     return YOU if seats[seat] == YOU else f"bot ({seats[seat]})"
@@ -196,6 +208,9 @@ class TerminalGame:
         """The seats whose usual choice is taken unasked when it never hurts."""
         self.taken: dict[int, list[str]] = {}
         """Per seat, the "Taken for you" lines not yet on its screen."""
+        self.walking: dict[int, list[Any]] = {}
+        """Per seat, the steps left of the plan it chose (``Game.plans``, issue 27), taken
+        one at a time at its next decisions while each is legal (``core.api.following``)."""
         self.notices: dict[int, str] = {}
         """Per seat, a word for its next screen (the auto-take or screen setting)."""
         screen = record.meta.get("screen", "compact")
@@ -290,6 +305,31 @@ class TerminalGame:
         self.apply(legal[usual])
         return True
 
+    def take(self, seat: int, index: int, legal: list[Any], plans: list[Plan]) -> None:
+        """Take choice ``index``: a legal action, or (past them) a plan, whose first step is
+        taken now and the rest at the seat's next decisions (``follows_plan``)."""
+        if index < len(legal):
+            self.walking.pop(seat, None)
+            self.apply(legal[index])
+            return
+        steps = list(plans[index - len(legal)].actions)
+        self.walking[seat] = steps[1:]
+        self.apply(steps[0])
+
+    def follows_plan(self, seat: int) -> bool:
+        """Take the next step of ``seat``'s plan if it is legal now (True); else the plan
+        ends."""
+        steps = self.walking.get(seat)
+        action = following(self.state, seat, steps) if steps else None
+        if action is None:
+            self.walking.pop(seat, None)
+            return False
+        assert steps is not None
+        steps.pop(0)
+        self.console.print(Text(f"→ {self.screens.label(str(action))}", style="dim"))
+        self.apply(action)
+        return True
+
     def ask(self, prompt: str) -> str | None:
         """A line from the reader, stripped; None for a line longer than ``MAX_INPUT``."""
         text = self.read(prompt)
@@ -299,15 +339,17 @@ class TerminalGame:
         """Show the seat's compact screen and read a decision, in steps if it is big; False
         if they quit."""
         self.thinking = None
-        if self.auto_takes(seat):
+        if self.follows_plan(seat) or self.auto_takes(seat):
             return True
         if len(self.humans) > 1 and seat != self.last_human:
             if not self.hand_over(seat):
                 return False
         self.last_human = seat
         legal = self.state.legal_actions()
-        labels = [self.screens.label(str(a)) for a in legal]
-        forms = [a.to_json() for a in legal]
+        plans = self.game.plans(self.state)
+        labels = ([self.screens.label(str(a)) for a in legal]
+                  + [self.screens.label(plan.text) for plan in plans])
+        forms = [a.to_json() for a in legal] + [dict(plan.json) for plan in plans]
         decision = Decision(labels, self.game.usual_choice(self.state, legal),
                             Steps(forms, labels))
         memory = self.memory.setdefault(seat, Memory())
@@ -338,17 +380,20 @@ class TerminalGame:
             if word.isdigit() and int(word) in numbers:
                 chosen = numbers[int(word)]
                 if len(chosen.actions) == 1:
-                    self.apply(legal[chosen.actions[0]])
+                    self.take(seat, chosen.actions[0], legal, plans)
                     return True
                 decision.steps.pick(decision.picking, chosen)
                 decision.page = 0
                 self.show(seat, decision)
             elif word == "" and not browsing and decision.usual_left():
                 assert decision.usual is not None
-                self.apply(legal[decision.usual])
+                self.take(seat, decision.usual, legal, plans)
                 return True
             elif word in QUIT_WORDS:
                 return False
+            elif (named := naming(forms, text)) is not None and len(named) == 1:
+                self.take(seat, named[0], legal, plans)
+                return True
             elif word in ("", "menu", "m"):
                 self.show(seat, decision)
             elif word in ("b", "back") and decision.steps.back():

@@ -11,6 +11,7 @@ from citywatch.core.api import (
     Game,
     GameOption,
     GameType,
+    Plan,
     Role,
     SeatScore,
     State,
@@ -138,6 +139,13 @@ class GuardsGuards(Game):
         from citywatch.games.guards_guards.view import move_spaces
 
         return move_spaces(before, after, lines)
+
+    def plans(self, state: State) -> list[Plan]:
+        """Walks to every place within the movement left (``walks.walks``, issue 27)."""
+        from citywatch.games.guards_guards.walks import walks
+
+        assert isinstance(state, GuardsGuardsState)
+        return walks(state)
 
     def usual_choice(self, state: State, actions: Sequence[Any]) -> int | None:
         """In a magic window (the start of another player's turn, a combat, a Dragon fight),

@@ -23,6 +23,12 @@
 // decision auto-take took for the person does not end the list: it counts from the person's
 // last decision by hand (on this page).
 //
+// Issue 27: a choice may be a plan ("steps": a run of the seat's decisions, such as walking to
+// a place clicked on the map). Choosing it sends its first step; each next step is sent when
+// the decision is this seat's again and the step is one of its choices (other seats may decide
+// in between), each an action of its own; the plan stops at the first step that is not offered,
+// and "Stop" (or Escape) stops it. The moves of others during a plan stay listed.
+//
 // Issue 26: once the game is over the result panel shows the board's outcome box, every seat's
 // points part by part with its result and what the end reveals (the state's "end", drawn by
 // common.js), a rematch button (POST /api/rematch/{token}: this link's own seat at a new
@@ -49,6 +55,7 @@
   let takenForYou = []; // texts of the choices taken for the person since its last own decision
   let movesBefore = []; // issue 26: the moves shown before decisions taken for the person
   let autoTaken = 0; // decisions taken for the person on this page
+  let walking = null; // issue 27: the plan being followed, {text, steps, next} (null: none)
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
@@ -165,6 +172,7 @@
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
+        steps: Array.isArray(c.steps) && c.steps.length ? c.steps : null, // issue 27: a plan
       })),
       table: {
         practice: table.practice === true,
@@ -189,6 +197,7 @@
       return;
     }
     render();
+    followPlan();
   }
 
   /** Load the board module of the table's game (once), or choose the generic panel. */
@@ -209,6 +218,7 @@
   /** The server refused a decision: say why; resynchronise if the table moved on. */
   async function refused(error, step) {
     pending = false;
+    walking = null; // issue 27: a refused step ends the plan
     const behind = current && typeof step === "number" && step !== current.step;
     showError(`The server refused your decision: ${error}` +
       (behind ? ". The page now shows the table as it is." : ""));
@@ -227,23 +237,26 @@
 
   /** Send choice ``index`` of the current state; ``auto``: taken for the person by the
    * auto-take setting, not by hand. */
-  async function act(index, auto = false) {
+  async function act(index, auto = false, planStep = false) {
     const choice = current && current.choices[index];
     if (pending || !choice || failed() || fatal) return;
     cancelAuto();
-    if (auto) {
+    if (planStep) {
+      movesBefore = movesSince(); // a plan's next step: what others did stays news
+    } else if (auto) {
       autoTaken += 1;
       takenForYou.push(choice.text);
       movesBefore = movesSince(); // still news: the person did not choose by hand
     } else {
       takenForYou = [];
       movesBefore = [];
+      walking = choice.steps ? { text: choice.text, steps: choice.steps, next: 1 } : null;
     }
     pending = true;
     clearError();
     render();
     const step = current.step;
-    const action = choice.json;
+    const action = choice.steps && !planStep ? choice.steps[0] : choice.json;
     if (socket && socket.readyState === WebSocket.OPEN) {
       socket.send(JSON.stringify({ type: "act", step, action }));
       return;
@@ -266,6 +279,34 @@
       showError(`Could not send the decision (${error.message}); reconnecting…`, "connection");
       render();
     }
+  }
+
+  // ---- issue 27: plans -----------------------------------------------------------------
+
+  /** Send the next step of the plan being followed, when the decision is this seat's and
+   * the step is one of its choices; else stop following (the game over, the step not
+   * offered). Another seat's decision: wait for it. */
+  function followPlan() {
+    if (!walking || pending) return;
+    if (!current || current.table.over || failed() || walking.next >= walking.steps.length) {
+      stopPlan();
+      return;
+    }
+    if (!myDecision()) return;
+    const wanted = valueKey(walking.steps[walking.next]);
+    const index = current.choices.findIndex((c) => !c.steps && valueKey(c.json) === wanted);
+    if (index < 0) {
+      stopPlan();
+      return;
+    }
+    walking.next += 1;
+    act(index, false, true);
+  }
+
+  /** Stop following the plan (the steps taken stay taken). */
+  function stopPlan() {
+    walking = null;
+    if (current) render();
   }
 
   // ---- big choices in steps, and board clicks ---------------------------------------
@@ -468,7 +509,10 @@
     if (target && target.closest && target.closest("button, a, input, select, textarea, summary")) {
       return;
     }
-    if (event.key === "Enter" && myDecision() && !pending) {
+    if (event.key === "Escape" && walking) {
+      event.preventDefault();
+      stopPlan();
+    } else if (event.key === "Enter" && myDecision() && !pending && !walking) {
       const i = usualIndex();
       if (i >= 0) {
         event.preventDefault();
@@ -785,6 +829,19 @@
       return;
     }
     renderSince(ctx);
+    if (walking) {
+      // Issue 27: a plan is being followed; its steps are sent as the table allows.
+      box.hidden = false;
+      list.replaceChildren();
+      path.hidden = true;
+      hint.replaceChildren(
+        `${walking.text}: step ${Math.min(walking.next, walking.steps.length)} of ` +
+        `${walking.steps.length}… `,
+        el("button", { type: "button", class: "stop-plan", id: "stop-plan",
+                       title: "Stop here (Escape); the steps taken stay taken",
+                       onclick: () => stopPlan(), text: "Stop" }));
+      return;
+    }
     if (!ctx.mine) {
       box.hidden = current.seat === null || current.table.over;
       list.replaceChildren();
