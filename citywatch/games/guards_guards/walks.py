@@ -8,7 +8,8 @@ here" at the end when the mover may stop there, there is movement left, and the 
 not one of passing actions (there the walk ends on arrival, for the person to act).
 
 Where the shortest paths to a place differ in what can happen on the way, one walk is
-offered per difference, named by it (``via``, also added to its text): the bridge crossed, the
+offered per difference, named by what can happen on it and not on every other way (else "not"
+and what the others pass; ``via``, also added to its text): the bridge crossed, the
 Luggage's tile passed, a quadrant a Dragon holds, the opponents whose Guild Ability could reach
 the mover (within 2 tiles, ruling 17, neither in a Hospital or Watch House, ruling 56, not
 asked this turn, ruling 49), the Pox passing either way (ruling 58), and the quadrants entered
@@ -16,7 +17,9 @@ while carrying the Final Spell (ruling 46). All of it is read from public facts 
 own: where the pieces, the Luggage and the Dragons are, who has the Pox, the mover's own run
 (an opponent's Guild Card is never read: every opponent in reach counts).
 
-Walks go to tiles 2 or more steps away; the next tile is one "Move to" already.
+Walks go to tiles 2 or more steps away where the mover may end its movement (rulings 12-13:
+not the Luggage's tile, another player's Start Gate or a tile another player holds alone); the
+next tile is one "Move to" already, and a tile where one may not stop is passed on the way.
 """
 
 from __future__ import annotations
@@ -32,8 +35,6 @@ from citywatch.games.guards_guards.turn import END_MOVE, LEAVE, MOVE_TO, PASS_KI
 State = GuardsGuardsState
 SAFE_KINDS = frozenset({"hospital", "watch_house"})
 """Places where Guild Abilities and the Pox cannot touch anyone (ruling 56)."""
-QUIET = "nothing on the way"
-"""The difference named when the other ways to a place pass something and this one does not."""
 GO_TO = "go_to"
 """The verb naming a walk in its JSON (a plan's name, never an action of the engine)."""
 
@@ -93,6 +94,17 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _difference(happens: tuple[str, ...], common: set[str],
+                groups: dict[tuple[str, ...], tuple[int, ...]]) -> str:
+    """How one way differs from the others to the same place: what can happen on it that
+    does not on every way, else "not" and what the other ways pass."""
+    own = [phrase for phrase in happens if phrase not in common]
+    if own:
+        return ", ".join(own)
+    others = dict.fromkeys(phrase for h in groups for phrase in h if phrase not in common)
+    return "not " + ", not ".join(others)
+
+
 def _steps(s: State, seat: int, route: tuple[int, ...], left: int) -> tuple[Action, ...]:
     """The decisions of walking ``route`` (see the module's docstring)."""
     out: list[Action] = []
@@ -101,8 +113,7 @@ def _steps(s: State, seat: int, route: tuple[int, ...], left: int) -> tuple[Acti
         out.append(Action(MOVE_TO, t))
         if t != last and TILES[t].kind in PASS_KINDS and t not in s.t.used:
             out.append(Action(LEAVE, t))
-    if (TILES[last].kind not in PASS_KINDS and len(route) - 1 < left
-            and s.can_end_on(seat, last)):
+    if TILES[last].kind not in PASS_KINDS and len(route) - 1 < left:
         out.append(Action(END_MOVE, last))
     return tuple(out)
 
@@ -124,11 +135,12 @@ def walks(s: State) -> list[Plan]:
     for goal, distance in board.reachable(here, left).items():
         if distance < 2:
             continue
-        if distance == left and not s.can_end_on(seat, goal):
+        if not s.can_end_on(seat, goal):
             continue
         groups: dict[tuple[str, ...], tuple[int, ...]] = {}
         for route in board.shortest_routes(here, goal):
             groups.setdefault(what_happens(s, seat, route), route)
+        common = set.intersection(*(set(h) for h in groups))
         for happens, route in groups.items():
             steps = _steps(s, seat, route, left)
             if steps[0] not in legal:
@@ -138,7 +150,7 @@ def walks(s: State) -> list[Plan]:
                     f"({distance} spaces)")
             json: dict[str, object] = {"verb": GO_TO, "tile": tile(goal)}
             if len(groups) > 1:
-                json["via"] = ", ".join(happens) if happens else QUIET
+                json["via"] = _difference(happens, common, groups)
                 text += f": {json['via']}"
             plans.append(Plan(text, json, steps))
     return plans
