@@ -13,7 +13,15 @@ person's page with Playwright, clicking buttons as a person would, and the scrip
 - **by the page**: decisions the page took (a usual choice that can never hurt);
 - **turns**: the person's turns, and **asked out of turn**: decisions asked while another
   seat's turn was on (Guards! Guards!' "Cast nothing now" at the start of every opponent's
-  turn is one).
+  turn is one);
+- **by a plan** (issue 27): decisions the page took as the next steps of a plan the person
+  chose (``Game.plans``: walking to a place clicked on the map), so **asked** = decisions - by
+  the page - by a plan.
+
+Plans (``--plans on``, the default): where the decisions a normal bot would take next in the
+person's place (while they stay the person's) lead to the same view of the person's as one of
+the plans offered, after two decisions or more, the person takes that plan (the one that
+stands for the most of them); ``--plans off`` never does (issue 26's measure).
 
 The person follows a fixed, seeded policy (``--policy``): ``bot`` takes what a normal bot
 would take in its place (so the game is a realistic one), ``usual`` takes the usual choice
@@ -51,7 +59,7 @@ from serving import free_port, start_server, stop, wait_ready
 from citywatch.bots import make_bot
 from citywatch.bots.base import Observation
 from citywatch.bots.decide import bot_rng
-from citywatch.core.api import Game, State
+from citywatch.core.api import Game, Plan, State, following
 from citywatch.core.registry import load
 from citywatch.lab.play import first_seat
 
@@ -67,7 +75,8 @@ DEFAULT_GAMES = ("ankh-morpork", "guards-guards")
 CHOICE = "#actions button.action[data-index]:not([disabled])"
 STEP_BUTTON = "#actions button.step:not([disabled])"
 WAIT_FOR_ME = """() => document.body.dataset.over === 'yes'
-    || (document.body.dataset.mine === 'yes' && document.body.dataset.pending !== 'yes')"""
+    || (document.body.dataset.mine === 'yes' && document.body.dataset.pending !== 'yes'
+        && document.body.dataset.walking !== 'yes')"""
 MOVED = """(before) => document.body.dataset.step !== before.step
     || (document.body.dataset.picks || '0') !== before.picks
     || document.querySelector('#error .banner') !== null"""
@@ -128,9 +137,37 @@ def opened(groups: list[list[int]], usual: int) -> list[bool]:
     return is_open
 
 
-def clicks_to(choices: Sequence[Any], usual: int, target: int) -> int:
+def board_clicks(choices: Sequence[Any], target: int) -> int | None:
+    """How many clicks send choice ``target`` by a click on the board (app.js ``pick``): 1
+    if one of its values (a field other than the verb) names no other choice, 2 if the click
+    leaves at most ``LIMIT`` choices, shown as buttons; None if no value of it can be clicked
+    (a value a board draws: a string)."""
+    chosen = choices[target]
+    if not isinstance(chosen, dict):
+        return None
+    best: int | None = None
+    for key, value in chosen.items():
+        if key == "verb" or not isinstance(value, str):
+            continue
+        naming = [c for c in choices if isinstance(c, dict) and any(
+            k != "verb" and v == value for k, v in c.items())]
+        clicks = 1 if len(naming) == 1 else 2 if len(naming) <= LIMIT else None
+        if clicks is not None and (best is None or clicks < best):
+            best = clicks
+    return best
+
+
+def clicks_to(choices: Sequence[Any], usual: int, target: int, board: bool = False) -> int:
     """How many clicks app.js needs to send choice ``target`` by its buttons: the step
-    buttons of a big choice, then the choice's own button (``usual``: -1 for none)."""
+    buttons of a big choice, then the choice's own button (``usual``: -1 for none); with
+    ``board``, by a click on the board where that takes fewer (``board_clicks``)."""
+    buttons = button_clicks(choices, usual, target)
+    on_board = board_clicks(choices, target) if board else None
+    return buttons if on_board is None else min(buttons, on_board)
+
+
+def button_clicks(choices: Sequence[Any], usual: int, target: int) -> int:
+    """``clicks_to`` by the buttons only."""
     picks: list[tuple[str, str]] = []
     clicks = 0
     while True:
@@ -165,6 +202,8 @@ class Count:
     step_clicks: int = 0
     turns: int = 0
     out_of_turn: int = 0
+    by_plan: int = 0
+    """Decisions taken as the next steps of a plan the person chose (issue 27)."""
     harmless_by_hand: int = 0
     """Decisions taken by hand whose usual choice can never hurt (auto-take could take them)."""
     usual_by_hand: int = 0
@@ -176,7 +215,7 @@ class Count:
 
     def add(self, other: Count) -> None:
         """Add ``other``'s numbers to these."""
-        for name in ("games", "decisions", "clicks", "by_page", "step_clicks", "turns",
+        for name in ("games", "decisions", "clicks", "by_page", "by_plan", "step_clicks", "turns",
                      "out_of_turn", "harmless_by_hand", "usual_by_hand", "model_mismatches",
                      "seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -195,6 +234,8 @@ class Count:
         out["clicks_per_decision"] = round(self.per_decision(), 3)
         out["clicks_per_turn"] = round(self.clicks / self.turns, 3) if self.turns else None
         out["decisions_per_turn"] = round(self.decisions / self.turns, 3) if self.turns else None
+        asked = self.decisions - self.by_page - self.by_plan
+        out["asked_per_turn"] = round(asked / self.turns, 3) if self.turns else None
         out["seconds"] = round(self.seconds, 1)
         return out
 
@@ -210,25 +251,81 @@ class Mirror:
     bots' worked out as the server does (``decide_in`` on the position, seed and step)."""
 
     def __init__(self, game: Game, players: int, seed: int, person: int,
-                 bots: str, policy: str) -> None:
+                 bots: str, policy: str, plans: bool = True) -> None:
         self.game = game
         self.state: State = game.new_game(players=players, seed=seed)
         self.seed = seed
         self.person = person
         self.bot = make_bot(bots, game.name)
         self.policy = policy
+        self.use_plans = plans
         self.step = 0
         self.turn_seat = first_seat(self.state)
         self.turns = 1 if self.turn_seat == person else 0
 
-    def bot_choice(self) -> int:
-        """The index of the legal action a normal bot takes for the seat to move now."""
-        seat = self.state.to_move
+    def bot_choice(self, state: State | None = None, step: int | None = None) -> int:
+        """The index of the legal action a normal bot takes for the seat to move now (in
+        ``state`` at ``step``: by default the mirror's)."""
+        state = self.state if state is None else state
+        seat = state.to_move
         assert seat is not None
-        world = self.game.from_position(self.state.position())
+        world = self.game.from_position(state.position())
         legal = world.legal_actions()
-        chosen = self.bot.choose(Observation(world, seat), legal, bot_rng(self.seed, self.step))
+        chosen = self.bot.choose(Observation(world, seat), legal,
+                                 bot_rng(self.seed, self.step if step is None else step))
         return legal.index(chosen)
+
+    def plans(self) -> list[Plan]:
+        """The plans offered now (``Game.plans``)."""
+        return self.game.plans(self.state)
+
+    def bot_views(self, most: int = 16) -> list[str]:
+        """The person's views (JSON text) after each of the next decisions a bot would take
+        in the person's place, while the decisions stay the person's."""
+        state, step = self.state.copy(), self.step
+        out: list[str] = []
+        while len(out) < most and state.to_move == self.person:
+            state.apply(state.legal_actions()[self.bot_choice(state, step)])
+            step += 1
+            out.append(json.dumps(state.view(self.person), sort_keys=True))
+        return out
+
+    def plan_choice(self) -> int | None:
+        """The index among the choices (the legal actions, then the plans) of the plan that
+        leads where the bot's next decisions lead, standing for the most of them (two at
+        least); None if none does."""
+        plans = self.plans() if self.use_plans else []
+        if not plans:
+            return None
+        ahead = self.bot_views()
+        best: tuple[int, int] | None = None
+        for index, plan in enumerate(plans):
+            state = self.state.copy()
+            for action in plan.actions:
+                if following(state, self.person, [action]) is None:
+                    break
+                state.apply(action)
+            seen = json.dumps(state.view(self.person), sort_keys=True)
+            if seen in ahead[1:]:
+                reach = ahead.index(seen)
+                if best is None or reach > best[0]:
+                    best = (reach, index)
+        return None if best is None else len(self.state.legal_actions()) + best[1]
+
+    def follow(self, plan: Plan) -> int:
+        """Take ``plan`` as the page does: its steps one at a time while each is the
+        person's legal decision (the bots deciding in between); how many were taken."""
+        taken = 0
+        steps = list(plan.actions)
+        while steps:
+            self.play_bots()
+            action = following(self.state, self.person, steps)
+            if action is None:
+                break
+            self.apply(self.state.legal_actions().index(action))
+            steps.pop(0)
+            taken += 1
+        return taken
 
     def play_bots(self) -> None:
         """Let the bots move until the person is to decide or the game is over."""
@@ -244,9 +341,11 @@ class Mirror:
             self.turns += 1
         self.turn_seat = current
 
-    def choices(self) -> list[Any]:
-        """The person's choices as the server sends them: JSON, in order."""
-        return [a.to_json() for a in self.state.legal_actions()]
+    def choices(self, offered: bool = False) -> list[Any]:
+        """The person's choices: JSON, in order (the legal actions, then the plans if the
+        person uses them, or with ``offered``, as the server sends them)."""
+        plans = self.game.plans(self.state) if self.use_plans or offered else []
+        return [a.to_json() for a in self.state.legal_actions()] + [dict(p.json) for p in plans]
 
     def usual(self) -> tuple[int, bool]:
         """The usual choice (-1: none) and whether it can never hurt."""
@@ -263,13 +362,25 @@ class Mirror:
             return usual if usual >= 0 else 0
         if self.policy == "usual" and usual >= 0:
             return usual
-        return self.bot_choice()
+        plan = self.plan_choice()
+        return self.bot_choice() if plan is None else plan
+
+    def take(self, index: int) -> int:
+        """Take choice ``index`` (an action, or past them a plan, followed to its end); the
+        decisions taken."""
+        legal = self.state.legal_actions()
+        if index < len(legal):
+            self.apply(index)
+            return 1
+        return self.follow(self.plans()[index - len(legal)])
 
 
-def model_game(game_name: str, seed: int, bots: int, policy: str, auto: bool) -> Count:
-    """One game without a browser: the clicks app.js would need (``clicks_to``)."""
+def model_game(game_name: str, seed: int, bots: int, policy: str, auto: bool,
+               plans: bool = True, board: bool = False) -> Count:
+    """One game without a browser: the clicks app.js would need (``clicks_to``; with
+    ``board``, a choice naming a place is clicked on the board where that takes fewer)."""
     started = time.monotonic()
-    mirror = Mirror(load(game_name), bots + 1, seed, 0, "normal", policy)
+    mirror = Mirror(load(game_name), bots + 1, seed, 0, "normal", policy, plans)
     count = Count(games=1)
     while True:
         mirror.play_bots()
@@ -286,13 +397,15 @@ def model_game(game_name: str, seed: int, bots: int, policy: str, auto: bool) ->
             mirror.apply(usual)
             continue
         target = mirror.wanted()
-        clicks = clicks_to(choices, usual, target)
+        clicks = clicks_to(choices, usual, target, board)
         count.clicks += clicks
         count.step_clicks += clicks - 1
         count.harmless_by_hand += harmless
         count.usual_by_hand += target == usual
         kind[1] += clicks
-        mirror.apply(target)
+        taken = mirror.take(target)
+        count.decisions += taken - 1
+        count.by_plan += taken - 1
     count.turns = mirror.turns
     count.seconds = time.monotonic() - started
     return count
@@ -310,14 +423,14 @@ def server_choices(base: str, token: str) -> list[dict[str, Any]]:
 def check_offer(offered: list[dict[str, Any]], mirror: Mirror) -> None:
     """The page's server offers exactly the mirror's choices and marks; AssertionError if not."""
     usual, harmless = mirror.usual()
-    assert [c["json"] for c in offered] == mirror.choices(), "the server offers other choices"
+    assert [c["json"] for c in offered] == mirror.choices(True), "the server offers other choices"
     marked = [i for i, c in enumerate(offered) if c.get("usual")]
     assert marked == ([usual] if usual >= 0 else []), "another usual choice"
     assert bool(usual >= 0 and offered[usual].get("never_hurts")) == harmless
 
 
 def browser_game(page: Any, base: str, game_name: str, seed: int, bots: int, policy: str,
-                 auto: str) -> Count:
+                 auto: str, plans: bool = True) -> Count:
     """One game played on the real page; the clicks counted as they are made."""
     started = time.monotonic()
     response = httpx.post(f"{base}/api/tables", json={
@@ -325,7 +438,7 @@ def browser_game(page: Any, base: str, game_name: str, seed: int, bots: int, pol
     response.raise_for_status()
     link = next(s["link"] for s in response.json()["seats"] if s["link"])
     token = link.rsplit("/", 1)[1]
-    mirror = Mirror(load(game_name), bots + 1, seed, 0, "normal", policy)
+    mirror = Mirror(load(game_name), bots + 1, seed, 0, "normal", policy, plans)
     page.goto(base + link)
     page.wait_for_function("() => document.body.dataset.step !== undefined")
     if auto != "page":
@@ -362,7 +475,9 @@ def browser_game(page: Any, base: str, game_name: str, seed: int, bots: int, pol
         count.harmless_by_hand += harmless
         count.usual_by_hand += target == usual
         kind[1] += clicks
-        mirror.apply(target)
+        taken = mirror.take(target)
+        count.decisions += taken - 1
+        count.by_plan += taken - 1
     count.turns = mirror.turns
     count.seconds = time.monotonic() - started
     return count
@@ -396,7 +511,7 @@ def click_to(page: Any, choices: Sequence[Any], target: int) -> int:
 
 
 def browser_run(games: Iterable[str], seeds: list[int], bots: int, policy: str,
-                auto: str, port: int | None) -> dict[str, list[Count]]:
+                auto: str, port: int | None, plans: bool = True) -> dict[str, list[Count]]:
     """Every game and seed on one server and one browser."""
     from playwright.sync_api import sync_playwright
 
@@ -417,7 +532,7 @@ def browser_run(games: Iterable[str], seeds: list[int], bots: int, policy: str,
                         context = browser.new_context(viewport={"width": 1366, "height": 800})
                         try:
                             count = browser_game(context.new_page(), base, game, seed, bots,
-                                                 policy, auto)
+                                                 policy, auto, plans)
                         finally:
                             context.close()
                         report_line(game, seed, count)
@@ -433,7 +548,8 @@ def browser_run(games: Iterable[str], seeds: list[int], bots: int, policy: str,
 def report_line(game: str, seed: int, count: Count) -> None:
     """One game's numbers, as it ends."""
     print(f"{game} seed {seed}: {count.clicks} clicks / {count.decisions} decisions = "
-          f"{count.per_decision():.2f} ({count.by_page} by the page, {count.step_clicks} step "
+          f"{count.per_decision():.2f} ({count.by_page} by the page, {count.by_plan} by a plan, "
+          f"{count.step_clicks} step "
           f"clicks, {count.turns} turns, {count.out_of_turn} asked out of turn, "
           f"{count.harmless_by_hand} harmless and {count.usual_by_hand} usual by hand) "
           f"{count.seconds:.0f} s", flush=True)
@@ -458,6 +574,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--policy", choices=("bot", "usual", "first"), default="bot")
     parser.add_argument("--auto", choices=("on", "off", "page"), default="page",
                         help="the auto-take setting (page: the page's default)")
+    parser.add_argument("--plans", choices=("on", "off"), default="on",
+                        help="take a plan where it stands for the bot's next decisions")
+    parser.add_argument("--board", action="store_true",
+                        help="with --model: click the board where that takes fewer clicks")
     parser.add_argument("--model", action="store_true",
                         help="no browser: count the clicks app.js would need")
     parser.add_argument("--port", type=int, help="the server's port (default: a free one)")
@@ -471,11 +591,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         results: dict[str, list[Count]] = {}
         for game in games:
             for seed in seeds:
-                count = model_game(game, seed, args.bots, args.policy, args.auto == "on")
+                count = model_game(game, seed, args.bots, args.policy, args.auto == "on",
+                                   args.plans == "on", args.board)
                 report_line(game, seed, count)
                 results.setdefault(game, []).append(count)
     else:
-        results = browser_run(games, seeds, args.bots, args.policy, args.auto, args.port)
+        results = browser_run(games, seeds, args.bots, args.policy, args.auto, args.port,
+                              args.plans == "on")
     summary: dict[str, Any] = {}
     failed = False
     for game, counts in results.items():
@@ -484,7 +606,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             total.add(count)
         summary[game] = total.summary()
         failed |= total.per_decision() > TARGET or total.model_mismatches > 0
-    about = {"policy": args.policy, "auto": args.auto, "bots": args.bots, "seeds": args.seeds,
+    about = {"policy": args.policy, "auto": args.auto, "plans": args.plans,
+             "board": args.board and args.model, "bots": args.bots,
+             "seeds": args.seeds,
              "browser": not args.model, "target": TARGET}
     if args.json:
         print(json.dumps({"run": about, "games": summary}, indent=1))
@@ -494,7 +618,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{game}: {numbers['clicks']} clicks / {numbers['decisions']} decisions = "
                   f"{numbers['clicks_per_decision']} per decision ({numbers['by_page']} by the "
                   f"page; {numbers['clicks_per_turn']} clicks and "
-                  f"{numbers['decisions_per_turn']} decisions per turn; "
+                  f"{numbers['decisions_per_turn']} decisions per turn, "
+                  f"{numbers['asked_per_turn']} of them asked; "
                   f"{numbers['out_of_turn']} asked out of turn; "
                   f"{numbers['harmless_by_hand']} harmless and "
                   f"{numbers['usual_by_hand']} usual by hand; "

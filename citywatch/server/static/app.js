@@ -624,6 +624,7 @@
     const ctx = context();
     document.body.dataset.step = String(current.step);
     document.body.dataset.pending = pending ? "yes" : "no";
+    document.body.dataset.walking = walking ? "yes" : "no"; // issue 27: a plan is followed
     document.body.dataset.picks = String(picks.length);
     document.body.dataset.autotake = autoTimer && mine ? "yes" : "no";
     document.body.dataset.autotaken = String(autoTaken);
