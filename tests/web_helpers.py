@@ -109,9 +109,12 @@ def check_served(client: TestClient, game: str, web: Path) -> None:
 
 
 # --- in a real browser ---------------------------------------------------------------------
-MINE_OR_OVER = ("() => document.body.dataset.mine === 'yes' "
+MINE_OR_OVER = ("() => (document.body.dataset.mine === 'yes' "
+                "&& document.body.dataset.pending !== 'yes' "
+                "&& document.body.dataset.walking !== 'yes') "
                 "|| document.body.dataset.over === 'yes'")
-"""The page has a decision to take, or the game is over."""
+"""The page has a decision to take (nothing sent and unanswered, no plan being followed,
+issue 27), or the game is over."""
 
 
 def real_server(tmp_path: Path, db: str) -> Iterator[str]:

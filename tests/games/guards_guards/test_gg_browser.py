@@ -30,6 +30,7 @@ from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     server_view,
 )
 from web_helpers import (
+    MINE_OR_OVER,
     check_the_end,
     create_table,
     decisions,
@@ -53,6 +54,7 @@ TILES = "#gg-board svg .gg-tile"
 GLOWING = "#gg-board svg .gg-tile.can-act"
 REACHABLE = "#gg-board svg .gg-tile.reachable"
 ROLLS = "#gg-dice-list li.gg-roll"
+STEP_BUTTONS = "#actions button.step:not([disabled])"
 PLAIN_ROLL = re.compile(r"\brolls \d+ \+ \d+ = |\btest (?:passed|failed): \d")
 """Log lines that surely report a roll (the Dice panel shows more kinds)."""
 
@@ -83,13 +85,16 @@ def take_a_decision(page: Page, rnd: random.Random) -> str:
     buttons = page.locator(ENABLED_ACTIONS)
     texts = buttons.all_inner_texts()
     assert texts, "a decision of the person's with no choice button"
+    if any(t.startswith("Go to") for t in texts) and rnd.random() < 0.4:
+        return take_a_big_decision(page, rnd)  # issue 27: a walk (or a step) on the map
     lets = [i for i, t in enumerate(texts) if t.startswith("Let ")]
     if lets:  # an opponent passes by: let them (always stopping them, no game would end)
         click_and_wait(page, buttons.nth(lets[0]))
         return "button"
     moves = [i for i, t in enumerate(texts) if t.startswith("Move to ")]
     ends = [i for i, t in enumerate(texts) if t.startswith("End movement here (")]
-    other = [i for i in range(len(texts)) if i not in moves and i not in ends]
+    other = [i for i in range(len(texts)) if i not in moves and i not in ends
+             and not texts[i].startswith("Go to")]
     if not moves and not ends:
         click_and_wait(page, buttons.first)
         return "button"
@@ -154,6 +159,23 @@ def check_dice(page: Page, log: list[str]) -> int:
     return len(shown)
 
 
+def take_a_big_decision(page: Page, rnd: random.Random) -> str:
+    """A move with the walks to every reachable tile (issue 27), too big for its buttons:
+    mostly a click on a random glowing tile (a step, a walk there, or a stop), else its first
+    step button and then its first choice."""
+    glowing = page.locator(GLOWING)
+    if glowing.count() and rnd.random() < 0.8:
+        target = glowing.nth(rnd.randrange(glowing.count()))
+        if "one" in (target.get_attribute("class") or "").split():
+            click_and_wait(page, target)
+        else:
+            target.click()
+            click_and_wait(page, page.locator("#gg-menu .gg-menu-choice").first)
+        return "tile"
+    click_and_wait_for(page, page.locator(STEP_BUTTONS).first)
+    return "button"
+
+
 def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
         gg_server: str, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
     """One person against two heuristic bots, to the end, by clicking tiles and buttons;
@@ -205,3 +227,52 @@ def test_one_person_plays_a_whole_game_of_guards_guards_in_the_browser(
     assert not final["table"]["notices"], final["table"]["notices"]
     print(f"guards-guards browser game: {clicks} clicks in {elapsed:.1f} s; "
           f"{final['view']['result']}; notices: {final['table']['notices']}")
+
+
+WALK_DONE = ("(before) => document.body.dataset.walking === 'no' && "
+             "document.body.dataset.pending !== 'yes' && Number(document.body.dataset.step) > "
+             "before && (document.body.dataset.mine === 'yes' || "
+             "document.body.dataset.over === 'yes')")
+"""The page followed a plan to its end (or stopped it) and waits for the person again."""
+
+
+def test_movement_one_click_on_a_far_tile_walks_there_a_recorded_step_at_a_time(
+        gg_server: str, browser: Browser) -> None:  # noqa: F811
+    """Issue 27 (move by destination; Movement, rulings 12-14): a glowing tile 2 or more steps
+    away is one click; the page sends the walk's steps one at a time, each an action of the
+    record, and the piece stands on that tile with its movement ended."""
+    from citywatch.games.guards_guards.data import tile_named
+
+    link = create_table(gg_server, GAME, ["human", "heuristic"], SEED)
+    watch = Watch()
+    sent: list[Any] = []
+    page = open_board(browser, gg_server + link, watch)
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(
+        json.loads(frame)) if isinstance(frame, str) else None))
+    page.reload()  # the socket opened again, now with the frames it sends heard
+    page.wait_for_function(MINE_OR_OVER, timeout=30000)
+    plans: list[dict[str, Any]] = []
+    for _ in range(40):
+        page.wait_for_function(MINE_OR_OVER, timeout=30000)
+        data = server_view(gg_server, link)
+        plans = [c for c in data["choices"] if c.get("steps")]
+        if plans:
+            break
+        click_and_wait(page, page.locator(ENABLED_ACTIONS).first)
+    walks = [p for p in plans if "via" not in p["json"]
+             and p["steps"][-1]["verb"] == "end_movement"]
+    assert walks, "no walk was offered in 40 decisions"
+    walk = max(walks, key=lambda p: len(p["steps"]))
+    goal = walk["json"]["tile"]
+    seat = data["view"]["seat"]
+    glowing = tile(page, goal)
+    assert walk["text"] in (glowing.locator("title").text_content() or "")
+    before = len(sent)
+    glowing.click()
+    page.wait_for_function(WALK_DONE, arg=data["step"], timeout=30000)
+    acts = [m["action"] for m in sent[before:] if m.get("type") == "act"]
+    assert acts == walk["steps"], "the walk's steps, in order, each sent as an action"
+    after = server_view(gg_server, link)
+    assert after["step"] >= data["step"] + len(walk["steps"])
+    assert after["view"]["seats"][seat]["tile"] == tile_named(goal).id
+    watch.check()
