@@ -1,10 +1,10 @@
 """Generate ``web/board.json``, the board facts the browser board (``web/board.js``) draws.
 
 The board reads the hex map (every walkable tile with its id, name, kind, quadrant, axial
-q, r, pixel centre, colour and what one does there, ``use``), the River and University hexes, the Luggage track, the
-quadrants and their Guild Houses, the deck spaces, the Great Spells and the player colours
-from this file (served at ``/games/guards-guards/board.json``) instead of asking the
-server. Run it again after the game data changes, and commit its output::
+q, r, pixel centre, colour and what one does there, ``use``), the River and University hexes,
+the Luggage track, the quadrants and their Guild Houses, the deck spaces, the Great Spells and
+the player colours from this file (served at ``/games/guards-guards/board.json``) instead of
+asking the server. Run it again after the game data changes, and commit its output::
 
     python -m citywatch.games.guards_guards.make_web
 """
