@@ -1,4 +1,5 @@
-"""Guards! Guards!'s facts: the board tiles, cards and tables of ``data/guards-guards.json``.
+"""Guards! Guards!'s facts: the board tiles, cards and tables of ``data/guards-guards.json``,
+and the street names and place texts of ``data/places.json`` (citywatch's own).
 
 The JSON is read and checked once, at import, by :func:`load`, and turned into frozen
 dataclasses. Every id becomes a small int: its index in JSON order (tiles, volunteers, scrolls,
@@ -261,6 +262,8 @@ class GameData:
     university_hexes: frozenset[tuple[int, int]]
     river_hexes: frozenset[tuple[int, int]]
     constants: Op
+    uses: Mapping[str, str]
+    """What one does at each kind of tile (``places.json``); no entry for a street."""
 
 
 def _freeze(value: Any) -> Any:
@@ -309,7 +312,40 @@ def _tile_name(raw: Mapping[str, Any], kind: str, colour: str) -> str:
     return f"{kind.replace('_', ' ').capitalize()} {raw['q']},{raw['r']}"
 
 
-def _tiles(board: Mapping[str, Any], quadrants: tuple[str, ...]) -> tuple[Tile, ...]:
+def _street_names(board: Mapping[str, Any], places: Mapping[str, Any]) -> dict[str, str]:
+    """``places.json``'s street names by tile id: every street named once, nothing else."""
+    _unique([str(t.get("id")) for t in board["tiles"]], "tile")
+    kinds = {str(t.get("id")): t.get("kind") for t in board["tiles"]}
+    names: dict[str, str] = {}
+    for pair in places.get("streets") or ():
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise DataError(f"places.json streets: {pair!r} is not a [tile id, name] pair")
+        tid, name = pair
+        if tid not in kinds:
+            raise DataError(f"places.json streets: unknown tile id {tid!r}")
+        if kinds[tid] != "street":
+            raise DataError(f"places.json streets: {tid} is not a street tile")
+        if tid in names:
+            raise DataError(f"places.json streets: {tid} is named twice")
+        names[tid] = _str(name, f"places.json street {tid}")
+    missing = [tid for tid, kind in kinds.items() if kind == "street" and tid not in names]
+    if missing:
+        raise DataError(f"places.json streets: no name for {', '.join(missing[:5])}")
+    return names
+
+
+def _uses(places: Mapping[str, Any]) -> Mapping[str, str]:
+    """``places.json``'s uses: a text for every kind of tile but the street."""
+    uses = places.get("uses") or {}
+    wanted = set(KINDS) - {"street"}
+    if set(uses) != wanted:
+        raise DataError(f"places.json uses: needs exactly the kinds {sorted(wanted)}")
+    return MappingProxyType({k: _str(uses[k], f"places.json use of {k}") for k in KINDS
+                             if k in uses})
+
+
+def _tiles(board: Mapping[str, Any], quadrants: tuple[str, ...],
+           streets: Mapping[str, str]) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     coords: set[tuple[int, int]] = set()
     _unique([str(t.get("id")) for t in board["tiles"]], "tile")
@@ -335,8 +371,8 @@ def _tiles(board: Mapping[str, Any], quadrants: tuple[str, ...]) -> tuple[Tile, 
                 raise DataError(f"tile {tid}: a tile with a quadrant cannot border two")
             quadrant = _choice(raw["quadrant"], quadrants, f"tile {tid} quadrant")
             border_of = ()
-        tiles.append(Tile(i, tid, q, r, kind, quadrant, border_of,
-                          _tile_name(raw, kind, colour), colour))
+        name = streets[tid] if kind == "street" else _tile_name(raw, kind, colour)
+        tiles.append(Tile(i, tid, q, r, kind, quadrant, border_of, name, colour))
     seen: dict[str, str] = {}
     for t in tiles:
         for key in {t.id.lower(), t.name.lower()}:
@@ -530,24 +566,25 @@ def _luggage(raw: Mapping[str, Any], tile_ids: Mapping[str, int]) -> LuggageTrac
     return LuggageTrack(start, ids["before"], ids["grey"], ids["orange"], ids["after"])
 
 
-def load(raw: Mapping[str, Any]) -> GameData:
-    """Check the parsed JSON and build every table; :class:`DataError` names any problem."""
+def load(raw: Mapping[str, Any], places: Mapping[str, Any] | None = None) -> GameData:
+    """Check the parsed JSON (and ``places.json``'s, the packaged one if None) and build every
+    table; :class:`DataError` names any problem."""
     try:
-        return _load(raw)
+        return _load(raw, _read("places.json") if places is None else places)
     except DataError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise DataError(f"malformed game data ({type(exc).__name__}: {exc})") from exc
 
 
-def _load(raw: Mapping[str, Any]) -> GameData:
+def _load(raw: Mapping[str, Any], places: Mapping[str, Any]) -> GameData:
     board = raw["board"]
     quadrants = tuple(board["clockwise_quadrants"])
     if sorted(quadrants) != sorted(board["quadrants"]) or len(quadrants) != 4:
         raise DataError("clockwise_quadrants must list the four quadrants once each")
     if tuple(raw["attribute_track"]["attributes"]) != ATTRIBUTES:
         raise DataError(f"the attribute track must be {ATTRIBUTES}")
-    tiles = _tiles(board, quadrants)
+    tiles = _tiles(board, quadrants, _street_names(board, places))
     tile_ids = {t.id: t.index for t in tiles}
     coords = {(t.q, t.r) for t in tiles}
 
@@ -656,12 +693,12 @@ def _load(raw: Mapping[str, Any]) -> GameData:
         quadrants, spell_colours, spell_names, spell_tiles, tiles, colours, start_gates,
         guild_houses, volunteers, scrolls, items, fates, dragons, guild_cards, tavern,
         tuple(challenges), tuple(deck_spaces), tuple(walls), _luggage(board["luggage"], tile_ids),
-        university, river, _freeze(dict(raw["rules_constants"])),
+        university, river, _freeze(dict(raw["rules_constants"])), _uses(places),
     )
 
 
-def _read() -> Any:
-    path = resources.files(__package__).joinpath("data").joinpath("guards-guards.json")
+def _read(name: str = "guards-guards.json") -> Any:
+    path = resources.files(__package__).joinpath("data").joinpath(name)
     with path.open("r", encoding="utf-8") as f:
         return json.load(f)
 
@@ -722,6 +759,8 @@ RIVER_HEXES: frozenset[tuple[int, int]] = GAME.river_hexes
 """The River Ankh's (q, r) hexes (impassable; bridges cross it)."""
 CONSTANTS: Op = GAME.constants
 """The JSON's ``rules_constants``, read-only."""
+USES: Mapping[str, str] = GAME.uses
+"""What one does at each kind of tile but the street, in words (``places.json``)."""
 
 
 def _of_kind(kind: str) -> tuple[int, ...]:
@@ -752,11 +791,15 @@ _BY_NAME: dict[str, int] = {}
 for _t in TILES:
     _BY_NAME[_t.id.lower()] = _t.index
     _BY_NAME[_t.name.lower()] = _t.index
+for _t in TILES:  # the names streets had before places.json, for old records (issue 27)
+    if _t.kind == "street":
+        _BY_NAME.setdefault(f"street {_t.q},{_t.r}", _t.index)
 del _t
 
 
 def tile_named(text: str) -> Tile:
-    """The tile whose id or name is ``text`` (case-insensitive); ``ValueError`` if none."""
+    """The tile whose id, name or old name ("Street q,r" for a street) is ``text``
+    (case-insensitive); ``ValueError`` if none."""
     try:
         return TILES[_BY_NAME[text.strip().lower()]]
     except KeyError:

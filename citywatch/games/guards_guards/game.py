@@ -20,6 +20,7 @@ from citywatch.core.api import (
 from citywatch.core.guide import load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import (
+    places,
     rules,  # noqa: F401  (registers every rule)
     view,
 )
@@ -162,7 +163,7 @@ class GuardsGuards(Game):
         return isinstance(action, Action) and action.verb == "take_item"
 
     def reference(self) -> dict[str, Any]:
-        """The game's facts for people: cards, places, Dragons, the Great Spells, the
+        """The game's facts for people: cards, places and streets, Dragons, the Great Spells, the
         Wizards' Challenges, the Tavern table, the Guild Abilities and the terms (JSON)."""
         return with_terms({
             "game": self.name,
@@ -187,8 +188,11 @@ class GuardsGuards(Game):
                              "text": g.ability_text} for g in GUILD_CARDS],
             "dragons": [{"name": d.name, "brawl": d.brawl, "toughness": d.toughness}
                         for d in DRAGONS],
-            "places": [{"name": t.name, "kind": t.kind.replace("_", " ")}
+            "places": [{"name": t.name, "kind": t.kind.replace("_", " "),
+                        "where": places.where(t.index), "use": places.use(t.index)}
                        for t in TILES if t.kind != "street"],
+            "streets": [{"name": t.name, "kind": "street", "where": places.where(t.index)}
+                        for t in TILES if t.kind == "street"],
             "great_spells": [
                 {"name": name, "colour": colour.capitalize(),
                  "wanted_by": ", ".join(g.name for g in GUILD_CARDS if i in g.spells)}

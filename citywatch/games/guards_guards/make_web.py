@@ -1,10 +1,10 @@
 """Generate ``web/board.json``, the board facts the browser board (``web/board.js``) draws.
 
 The board reads the hex map (every walkable tile with its id, name, kind, quadrant, axial
-q, r, pixel centre and colour), the River and University hexes, the Luggage track, the
-quadrants and their Guild Houses, the deck spaces, the Great Spells and the player colours
-from this file (served at ``/games/guards-guards/board.json``) instead of asking the
-server. Run it again after the game data changes, and commit its output::
+q, r, pixel centre, colour and what one does there, ``use``), the River and University hexes,
+the Luggage track, the quadrants and their Guild Houses, the deck spaces, the Great Spells and
+the player colours from this file (served at ``/games/guards-guards/board.json``) instead of
+asking the server. Run it again after the game data changes, and commit its output::
 
     python -m citywatch.games.guards_guards.make_web
 """
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from citywatch.core.web import render_facts, write_facts
-from citywatch.games.guards_guards import board
+from citywatch.games.guards_guards import board, places
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     COLOURS,
@@ -102,6 +102,7 @@ def _tile_json(i: int) -> dict[str, Any]:
         "q": t.q, "r": t.r, "x": round(SIZE * x, 2), "y": round(SIZE * y, 2),
         "colour": t.colour, "label": LABELS.get(t.kind, ""),
         "spell_name": SPELL_NAMES[spell] if spell >= 0 else None,
+        "use": places.use(i),
     }
 
 

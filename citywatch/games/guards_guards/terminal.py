@@ -684,8 +684,11 @@ def indented(text: str, by: int, style: str = "") -> RenderableType:
 
 
 # --- menus ---------------------------------------------------------------------------------
-_PLACE_NAMES = sorted((t.name for t in TILES if t.kind != "street"), key=len, reverse=True)
-_PLACE = re.compile(r"\b(" + "|".join(re.escape(n) for n in _PLACE_NAMES) + r"|Street -?\d+,-?\d+)")
+_PLACE_NAMES = sorted((t.name for t in TILES), key=len, reverse=True)
+"""Every tile's name, longest first, so a street's name is found whole before the landmark
+it names ("the street north of Red Gate" before "Red Gate")."""
+_PLACE = re.compile(r"\b(" + "|".join(re.escape(n) for n in _PLACE_NAMES)
+                    + r"|Street -?\d+,-?\d+)")
 
 
 def label(text: str) -> str:
@@ -696,6 +699,8 @@ def label(text: str) -> str:
             t = tile_named(m.group(1))
         except ValueError:
             return m.group(1)
+        if t.kind == "street" and f" {quadrant_of(t)} street " in m.group(1):
+            return m.group(1)  # the name says its quadrant already
         inside = m.end() < len(text) and text[m.end()] == ")"
         return f"{m.group(1)} in {quadrant_of(t)}" if inside else f"{m.group(1)} ({quadrant_of(t)})"
 
@@ -778,7 +783,8 @@ def describe(entry: dict[str, Any]) -> RenderableType:
 
 
 def describe_place(entry: dict[str, Any], name: Text) -> RenderableType:
-    """A place on the board: its kind, quadrant and glyph on the map."""
+    """A place or street on the board: its kind and glyph on the map, where it is in words
+    (quadrant, what it stands beside, the landmarks near it) and what one does there."""
     try:
         t = tile_named(str(entry["name"]))
     except ValueError:
@@ -788,10 +794,14 @@ def describe_place(entry: dict[str, Any], name: Text) -> RenderableType:
         style = SPELL_STYLE.get(t.colour, "")
     elif t.kind == "start_gate":
         style = GATE_STYLE.get(t.colour, "")
-    name.append(f" ({entry['kind']}, {quadrant_of(t)}; on the map ")
+    name.append(f" ({entry['kind']}, {quadrant_of(t)}; ")
     name.append(glyph, style=style)
-    name.append(f" at q {t.q}, r {t.r})")
-    return name
+    name.append(" on the map)")
+    rows: list[RenderableType] = [name]
+    for key in ("where", "use"):
+        if entry.get(key):
+            rows.append(indented(str(entry[key]), 2))
+    return Group(*rows)
 
 
 class GuardsGuardsScreens(ScreenFunctions):

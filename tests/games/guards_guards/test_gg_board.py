@@ -102,7 +102,7 @@ def test_tile_counts_by_kind_equal_the_json() -> None:
 def test_tile_names_are_unique_and_readable() -> None:
     names = [t.name for t in TILES]
     assert len(set(n.lower() for n in names)) == N
-    assert tile_named("s+5-9").name == "Street 5,-9"
+    assert tile_named("s+5-9").name == "the street two east of Phedre Road"
     assert TILES[SPELL_TILES[SPELL_COLOURS.index("red")]].name == "Red spell tile"
 
 

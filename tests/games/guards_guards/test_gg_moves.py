@@ -8,7 +8,7 @@ import copy
 from citywatch.games.guards_guards.data import QUADRANTS, TILES
 from citywatch.games.guards_guards.game import GAME
 
-ID = {t.name: t.id for t in TILES}
+NAME = {t.id: t.name for t in TILES}
 
 
 def in_board_order(*ids: str) -> list[str]:
@@ -22,15 +22,15 @@ def test_move_spaces_are_where_pieces_went_and_the_tiles_public_lines_name() -> 
     after = GAME.new_game(4, 3).view(None)
     assert GAME.move_spaces(after, after, []) == []
     before = copy.deepcopy(after)
-    before["seats"][1]["tile"], after["seats"][1]["tile"] = ID["Street 1,2"], ID["Street 1,1"]
-    assert GAME.move_spaces(before, after, []) == in_board_order(ID["Street 1,2"],
-                                                                 ID["Street 1,1"])
+    before["seats"][1]["tile"], after["seats"][1]["tile"] = "s+1+2", "s+1+1"
+    assert GAME.move_spaces(before, after, []) == in_board_order("s+1+2",
+                                                                 "s+1+1")
     before = copy.deepcopy(after)
-    before["luggage"], after["luggage"] = ID["Street 1,2"], after["luggage"] or ID["Street 1,1"]
+    before["luggage"], after["luggage"] = "s+1+2", after["luggage"] or "s+1+1"
     after["dragons"] = {**(before.get("dragons") or {}), QUADRANTS[0]: {"name": "Errol"}}
     before["dragons"] = {}
-    found = GAME.move_spaces(before, after, ["Blue walks past Street -1,3 to the Gate."])
-    assert ID["Street 1,2"] in found and ID["Street -1,3"] in found
+    found = GAME.move_spaces(before, after, [f"Blue walks past {NAME['s-1+3']} to the Gate."])
+    assert "s+1+2" in found and "s-1+3" in found
     assert any(TILES[i].kind == "guild_house" and TILES[i].id in found
                for i in range(len(TILES)) if TILES[i].quadrant == 0)
     assert found == in_board_order(*found)

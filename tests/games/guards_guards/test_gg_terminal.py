@@ -17,6 +17,7 @@ from citywatch.games.guards_guards.data import (
     TILES,
     UNIVERSITY_HEXES,
     VOLUNTEERS,
+    tile_named,
 )
 from citywatch.games.guards_guards.game import GAME
 from citywatch.games.guards_guards.terminal import (
@@ -225,6 +226,13 @@ def test_outcome_names_the_winner() -> None:
 
 def test_label_names_the_quadrant_of_tiles() -> None:
     assert label("Move to Nap Hill") == "Move to Nap Hill (Assassins)"
+    street = tile_named("s+5-9").name
+    assert label(f"Stop here ({street})") == f"Stop here ({street} in Assassins)"
+    # a street named after a landmark of another quadrant says its own; no second quadrant
+    across = tile_named("s+1-4").name
+    assert across == "the Assassins street north-east of Brass Bridge"
+    assert label(f"Move to {across}") == f"Move to {across}"
+    # an old record's "Street q,r" still reads as the tile
     assert label("Stop here (Street 5,-9)") == "Stop here (Street 5,-9 in Assassins)"
     assert label("Roll the die") == "Roll the die"
 
@@ -239,6 +247,26 @@ def test_every_reference_entry_is_described() -> None:
             assert entry["name"] in text, (key, entry["name"])
     nap = next(p for p in reference["places"] if p["name"] == "Nap Hill")
     assert "Assassins" in render(SCREENS.describe(nap))
+
+
+def test_help_on_a_place_says_where_it_is_in_words() -> None:
+    """Issue 27: '? Red Gate' says where the gate is (quadrant, what it stands beside, the
+    landmarks near with steps and direction) and what one does there, not coordinates; a
+    street's name finds it too."""
+    from citywatch.reference import lookup
+
+    reference = GAME.reference()
+    gate = lookup(reference, None, "Red Gate")
+    assert [e["name"] for e in gate] == ["Red Gate"]
+    text = " ".join(render(SCREENS.describe(gate[0])).split())
+    assert "q -2" not in text and "Thieves quadrant" in text
+    assert "beside the Unseen University's wall" in text
+    assert "Green Gate (1 step south)" in text and "Players start here" in text
+    street = tile_named("s-2-2").name
+    found = lookup(reference, None, street.upper())
+    assert [e["name"] for e in found] == [street]
+    text = " ".join(render(SCREENS.describe(found[0])).split())
+    assert street in text and "Thieves quadrant" in text and "Near: " in text
 
 
 # --- through a real terminal ---------------------------------------------------------------

@@ -180,8 +180,9 @@ function drawTile(t, choices, reachable, ctx, here) {
   });
   const where = t.quadrant ? `${cap(t.quadrant)} quadrant`
     : t.border_of.length ? `between the ${t.border_of.map(cap).join(" and ")}` : "";
-  let title = `${t.name}\n${t.kind_name}${where ? ` · ${where}` : ""}`;
+  let title = `${cap(t.name)}\n${t.kind_name}${where ? ` · ${where}` : ""}`;
   if (t.spell_name) title += `\nGreat Spell: ${t.spell_name}`;
+  if (t.use) title += `\n${t.use}`;
   if (here.length) title += `\nHere: ${here.join("; ")}`;
   if (choices) {
     title += choices.length === 1
@@ -413,7 +414,7 @@ function renderMenu(ctx) {
   }
   host.hidden = false;
   host.replaceChildren(
-    el("div", { class: "gg-menu-title" }, el("strong", { text: menu.tile }), ": choose one"),
+    el("div", { class: "gg-menu-title" }, el("strong", { text: cap(menu.tile) }), ": choose one"),
     ...choices.map((i) => el("button", {
       type: "button", class: "action gg-menu-choice", "data-index": i, text: ctx.choices[i].text,
       onclick: () => {
