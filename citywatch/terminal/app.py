@@ -25,7 +25,7 @@ from rich.text import Text
 from citywatch import saves
 from citywatch.bots import Observation, make_bot
 from citywatch.core.api import Game, State
-from citywatch.core.presentation import View, summary_of
+from citywatch.core.presentation import View, summary_least_of, summary_of
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
@@ -73,7 +73,11 @@ HEADING_WIDTH = 1000
 """Wide enough to read the first line of a hand screen whole (its heading)."""
 SUMMARY_LEAST = 2
 SUMMARY_MOST = 12
-"""The fewest and most lines of board summary on the compact screen (fewer if it has fewer)."""
+"""The fewest and most lines of board summary on the compact screen (fewer if it has fewer;
+more kept when the game's ``summary_least`` asks it, up to the most)."""
+RECENT_MORE = "… more since your last decision: 'log' shows every line"
+"""The last line of "since your last decision" when even folded it does not fit beside the
+menu's least and the summary's least."""
 MAX_INPUT = 200
 """The longest line read as a choice or command; a longer one is refused unread."""
 ECHO = 40
@@ -523,11 +527,13 @@ class TerminalGame:
             heading[0] = heading[0][:heading[0].plain.index(":") + 1]
         hand = hand_lines(con, heading[0] if heading else None, self.game.type.hand(view),
                           width)
-        summary = non_blank(to_lines(con, summary_of(self.screens, view), width))
+        drawn = summary_of(self.screens, view)
+        summary = non_blank(to_lines(con, drawn, width))
+        least = min(SUMMARY_MOST, max(SUMMARY_LEAST, summary_least_of(self.screens, view)))
         task = self.task_lines(seat, view, decision, width)
         tail = self.tail_lines(decision, width)
         fixed = len(title) + len(table) + len(hand) + len(task) + len(tail) + 1
-        spare = height - fixed - min(len(summary), SUMMARY_LEAST)
+        spare = height - fixed - min(len(summary), least)
         if decision.stepped is None:
             first = decision.steps.step() if decision.steps.stepwise() else None
             decision.stepped = (len(decision.labels) > STEP_ABOVE
@@ -547,16 +553,25 @@ class TerminalGame:
         tail = self.tail_lines(decision, width)
         left = height - 1 - len(title) - len(table) - len(hand) - len(recent) - len(task) \
             - len(menu) - len(tail)
-        summary = cut(summary, max(0, min(SUMMARY_MOST, left)), "… ('board' shows it all)")
+        most = max(0, min(SUMMARY_MOST, left))
+        if len(summary) > most:  # drawn again in the lines it has, to fit itself if it can
+            summary = non_blank(to_lines(con, drawn, width, most))
+        summary = cut(summary, most, "… ('board' shows it all)")
         return [*title, *table, *summary, *hand, *recent, *task, *menu, *tail]
 
     def recent(self, seat: int, decision: Decision, width: int, spare: int, need: int
                ) -> list[Text]:
         """"Since your last decision" in the ``spare`` lines left for it and a menu that needs
         ``need``: every line if all fit beside the whole menu, else folded per player, the
-        menu keeping at least ``MENU_LEAST`` lines (``recent.recent_lines``)."""
-        return recent_lines(self.console, decision.recent, self.names, self.names[seat], width,
-                            whole=spare - need, folded=spare - min(need, MENU_LEAST))
+        menu keeping at least ``MENU_LEAST`` lines (``recent.recent_lines``), and cut to that
+        room, 'log' having the rest, when even folded it does not fit (many players)."""
+        folded = spare - min(need, MENU_LEAST)
+        lines = recent_lines(self.console, decision.recent, self.names, self.names[seat], width,
+                             whole=spare - need, folded=folded)
+        if len(lines) <= max(1, folded):
+            return lines
+        kept = cut(lines, max(1, folded), RECENT_MORE)
+        return kept[-1:] if len(kept) == 2 else kept  # not a heading over nothing
 
     def layout(self, decision: Decision, width: int) -> MenuLayout:
         """The numbered choices on the screen now, to lay out."""
