@@ -75,9 +75,6 @@ SUMMARY_LEAST = 2
 SUMMARY_MOST = 12
 """The fewest and most lines of board summary on the compact screen (fewer if it has fewer;
 more kept when the game's ``summary_least`` asks it, up to the most)."""
-RECENT_MORE = "… more since your last decision: 'log' shows every line"
-"""The last line of "since your last decision" when even folded it does not fit beside the
-menu's least and the summary's least."""
 MAX_INPUT = 200
 """The longest line read as a choice or command; a longer one is refused unread."""
 ECHO = 40
@@ -515,8 +512,9 @@ class TerminalGame:
         """The compact screen's lines, at most the terminal's height less the prompt's line
         when the terminal has room for its least: the title, one line per player, the hand,
         the task, the commands and the menu's least always; then "since your last decision"
-        whole if it fits, else folded per player; then the menu (in pages when it is long);
-        the board summary in what is left."""
+        whole if it fits, else folded per player (folded, or the lines about the seat cut to a
+        count, to leave the lines the game's summary asks for: ``summary_least``); then the
+        menu (in pages when it is long); the board summary in what is left, drawn to fit."""
         con = self.console
         width, height = con.width, con.size.height
         title = to_lines(con, Rule(self.title(seat, view)), width)[:1]
@@ -533,7 +531,8 @@ class TerminalGame:
         task = self.task_lines(seat, view, decision, width)
         tail = self.tail_lines(decision, width)
         fixed = len(title) + len(table) + len(hand) + len(task) + len(tail) + 1
-        spare = height - fixed - min(len(summary), least)
+        spare = height - fixed - min(len(summary), SUMMARY_LEAST)
+        claimed = min(len(summary), least) - min(len(summary), SUMMARY_LEAST)
         if decision.stepped is None:
             first = decision.steps.step() if decision.steps.stepwise() else None
             decision.stepped = (len(decision.labels) > STEP_ABOVE
@@ -541,8 +540,8 @@ class TerminalGame:
                                 and first is not None and len(first[1]) < len(decision.labels))
         layout = self.layout(decision, width)
         need = layout.best_columns(range(len(layout.items)))[1]
-        recent = self.recent(seat, decision, width, spare, need)
-        room = max(1, spare - len(recent))
+        recent = self.recent(seat, decision, width, spare - claimed, need)
+        room = max(1, spare - len(recent))  # the menu may take back the summary's claim
         decision.pages = layout.pages(room)
         if len(decision.pages) > 1:  # the page count may take a line more under the menu
             paged = self.tail_lines(decision, width, paged=True)
@@ -563,15 +562,9 @@ class TerminalGame:
                ) -> list[Text]:
         """"Since your last decision" in the ``spare`` lines left for it and a menu that needs
         ``need``: every line if all fit beside the whole menu, else folded per player, the
-        menu keeping at least ``MENU_LEAST`` lines (``recent.recent_lines``), and cut to that
-        room, 'log' having the rest, when even folded it does not fit (many players)."""
-        folded = spare - min(need, MENU_LEAST)
-        lines = recent_lines(self.console, decision.recent, self.names, self.names[seat], width,
-                             whole=spare - need, folded=folded)
-        if len(lines) <= max(1, folded):
-            return lines
-        kept = cut(lines, max(1, folded), RECENT_MORE)
-        return kept[-1:] if len(kept) == 2 else kept  # not a heading over nothing
+        menu keeping at least ``MENU_LEAST`` lines (``recent.recent_lines``)."""
+        return recent_lines(self.console, decision.recent, self.names, self.names[seat], width,
+                            whole=spare - need, folded=spare - min(need, MENU_LEAST))
 
     def layout(self, decision: Decision, width: int) -> MenuLayout:
         """The numbered choices on the screen now, to lay out."""
