@@ -6,9 +6,9 @@ a window of ``RADIUS`` columns each side of the viewing seat's piece and as many
 screen gives it, the piece's line in the middle. Right, the places nearest the piece by walking
 steps (``board.WALK``): each with its steps, its glyph and name (from the game's data), what is
 there (the Volunteer deck and its face-up card, the shop's deck, whose Great Spell a spell tile
-holds, whose gate, a Dragon, the Luggage, the players) and the menu's number where one choice
-names it. At the seat's own move, only the tiles within its movement left (the view's
-``decision.reachable``). Everything is read from one seat's view and the static board.
+holds, whose gate, a Dragon, the Luggage, the players). At the seat's own move, only the tiles
+within its movement left (the view's ``decision.reachable``, or from the task's steps left at
+the start of the move). Everything is read from one seat's view and the static board.
 """
 
 from __future__ import annotations
@@ -202,15 +202,15 @@ class Excerpt:
         self.here = here
         self.reach = in_reach(view, here)
         self.places = places(view, here)
-        self.numbers = _menu_tiles(view)[0]
 
     def window(self, height: int) -> list[Text]:
         """The short map's ``height`` lines around the piece, ``RADIUS`` columns each side
-        (the tiles in reach bracketed, as on the full map)."""
-        view = self.view
+        (the tiles in reach bracketed, as on the full map, but no menu numbers: the terminal
+        numbers its menu its own way, which the view does not know)."""
+        decision = {**(self.view.get("decision") or {}), "actions_json": []}
         if self.reach is not None:
-            view = {**view, "decision": {**(view.get("decision") or {}),
-                                         "reachable": sorted(self.reach)}}
+            decision["reachable"] = sorted(self.reach)
+        view = {**self.view, "decision": decision}
         cells = HexMap(view).cells()
         q0 = self.here.q
         top = _line_key(q0, self.here.r, False) - (height - 1) // 2
@@ -243,15 +243,13 @@ class Excerpt:
         return head
 
     def entry(self, steps: int, t: Tile, whole: bool = True) -> Text:
-        """A place: its steps, glyph and name, (``whole``) what is there, its menu number."""
+        """A place: its steps, glyph and name, and (``whole``) what is there."""
         line = Text(f"{steps:>2} " if whole else f"{steps} ", style="bold")
         line.append_text(glyph_of(t))
         line.append(f" {t.name}")
         words = what_is_there(self.view, t)
         if words and whole:
             line.append(" · " + "; ".join(words))
-        if t.id in self.numbers:
-            line.append(f" #{self.numbers[t.id]}", style="bold bright_cyan")
         return line
 
     def listing(self, height: int, width: int) -> list[Text]:
