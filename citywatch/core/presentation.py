@@ -27,7 +27,11 @@ class TerminalScreens(Protocol):
     compact screen (issue 16) that the terminal draws at every decision; without one
     (``summary_of``) the terminal shows the players screen cut to fit. And ``table(view)``: one
     line per player (a heading line may come first), drawn on every decision screen and never
-    cut (issue 26); without one the terminal lists the seats' names.
+    cut (issue 26); without one the terminal lists the seats' names. And
+    ``summary_least(view)``: the lines the summary needs kept at this decision (a map around
+    one's piece at a move, issue 27), given before "since your last decision"; without one, or
+    below the terminal's own least, the terminal's least. The summary is drawn in the lines it
+    is given (``options.max_height``), so a renderable may fit itself to them.
     """
 
     def colour(self, name: str) -> Any:
@@ -96,6 +100,13 @@ def summary_of(screens: TerminalScreens, view: View) -> Any:
     screens have one, else its players screen (the interface cuts either to fit)."""
     own = getattr(screens, "summary", None)
     return own(view) if callable(own) else screens.players(view)
+
+
+def summary_least_of(screens: TerminalScreens, view: View) -> int:
+    """The lines the game's summary asks the compact screen to keep for ``view``
+    (``summary_least(view)`` if its screens have one, else 0: no claim)."""
+    own = getattr(screens, "summary_least", None)
+    return int(own(view)) if callable(own) else 0
 
 
 @dataclass(frozen=True)

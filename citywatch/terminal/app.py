@@ -25,7 +25,7 @@ from rich.text import Text
 from citywatch import saves
 from citywatch.bots import Observation, make_bot
 from citywatch.core.api import Game, Plan, State, following
-from citywatch.core.presentation import View, summary_of
+from citywatch.core.presentation import View, summary_least_of, summary_of
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
@@ -73,7 +73,8 @@ HEADING_WIDTH = 1000
 """Wide enough to read the first line of a hand screen whole (its heading)."""
 SUMMARY_LEAST = 2
 SUMMARY_MOST = 12
-"""The fewest and most lines of board summary on the compact screen (fewer if it has fewer)."""
+"""The fewest and most lines of board summary on the compact screen (fewer if it has fewer;
+more kept when the game's ``summary_least`` asks it, up to the most)."""
 MAX_INPUT = 200
 """The longest line read as a choice or command; a longer one is refused unread."""
 ECHO = 40
@@ -556,8 +557,9 @@ class TerminalGame:
         """The compact screen's lines, at most the terminal's height less the prompt's line
         when the terminal has room for its least: the title, one line per player, the hand,
         the task, the commands and the menu's least always; then "since your last decision"
-        whole if it fits, else folded per player; then the menu (in pages when it is long);
-        the board summary in what is left."""
+        whole if it fits, else folded per player (folded, or the lines about the seat cut to a
+        count, to leave the lines the game's summary asks for: ``summary_least``); then the
+        menu (in pages when it is long); the board summary in what is left, drawn to fit."""
         con = self.console
         width, height = con.width, con.size.height
         title = to_lines(con, Rule(self.title(seat, view)), width)[:1]
@@ -568,11 +570,14 @@ class TerminalGame:
             heading[0] = heading[0][:heading[0].plain.index(":") + 1]
         hand = hand_lines(con, heading[0] if heading else None, self.game.type.hand(view),
                           width)
-        summary = non_blank(to_lines(con, summary_of(self.screens, view), width))
+        drawn = summary_of(self.screens, view)
+        summary = non_blank(to_lines(con, drawn, width))
+        least = min(SUMMARY_MOST, max(SUMMARY_LEAST, summary_least_of(self.screens, view)))
         task = self.task_lines(seat, view, decision, width)
         tail = self.tail_lines(decision, width)
         fixed = len(title) + len(table) + len(hand) + len(task) + len(tail) + 1
         spare = height - fixed - min(len(summary), SUMMARY_LEAST)
+        claimed = min(len(summary), least) - min(len(summary), SUMMARY_LEAST)
         if decision.stepped is None:
             first = decision.steps.step() if decision.steps.stepwise() else None
             decision.stepped = (len(decision.labels) > STEP_ABOVE
@@ -580,8 +585,8 @@ class TerminalGame:
                                 and first is not None and len(first[1]) < len(decision.labels))
         layout = self.layout(decision, width)
         need = layout.best_columns(range(len(layout.items)))[1]
-        recent = self.recent(seat, decision, width, spare, need)
-        room = max(1, spare - len(recent))
+        recent = self.recent(seat, decision, width, spare - claimed, need)
+        room = max(1, spare - len(recent))  # the menu may take back the summary's claim
         decision.pages = layout.pages(room)
         if len(decision.pages) > 1:  # the page count may take a line more under the menu
             paged = self.tail_lines(decision, width, paged=True)
@@ -592,7 +597,10 @@ class TerminalGame:
         tail = self.tail_lines(decision, width)
         left = height - 1 - len(title) - len(table) - len(hand) - len(recent) - len(task) \
             - len(menu) - len(tail)
-        summary = cut(summary, max(0, min(SUMMARY_MOST, left)), "… ('board' shows it all)")
+        most = max(0, min(SUMMARY_MOST, left))
+        if len(summary) > most:  # drawn again in the lines it has, to fit itself if it can
+            summary = non_blank(to_lines(con, drawn, width, most))
+        summary = cut(summary, most, "… ('board' shows it all)")
         return [*title, *table, *summary, *hand, *recent, *task, *menu, *tail]
 
     def recent(self, seat: int, decision: Decision, width: int, spare: int, need: int

@@ -22,10 +22,15 @@ MISSING = "(none)"
 """How a step shows a field that some of the remaining actions lack."""
 
 
-def to_lines(console: Console, renderable: RenderableType, width: int) -> list[Text]:
-    """``renderable`` as ``console`` draws it ``width`` columns wide: one styled ``Text`` per
-    line, trailing spaces removed."""
+def to_lines(console: Console, renderable: RenderableType, width: int,
+             height: int | None = None) -> list[Text]:
+    """``renderable`` as ``console`` draws it ``width`` columns wide (and, given ``height``,
+    told it has that many lines: ``options.max_height``): one styled ``Text`` per line,
+    trailing spaces removed."""
     options = console.options.update_width(width)
+    if height is not None:
+        options = options.copy()
+        options.max_height = max(0, height)
     out = []
     for segments in console.render_lines(renderable, options, pad=False):
         line = Text(no_wrap=True, overflow="ellipsis")

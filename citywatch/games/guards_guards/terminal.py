@@ -589,9 +589,13 @@ def table(view: View) -> RenderableType:
 
 
 def summary(view: View) -> RenderableType:
-    """The compact screen's board summary: where each player is and their state (the
-    players' table is ``table``)."""
-    return Group(*whereabouts(view))
+    """The compact screen's board summary: the map around the seat's piece and the places
+    nearest it (``excerpt``, issue 27); off the map (set-up, a spectator), where each player
+    is and their state (the players' table is ``table``)."""
+    from citywatch.games.guards_guards.excerpt import excerpt
+
+    around = excerpt(view)
+    return Group(*whereabouts(view)) if around is None else around
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -814,3 +818,10 @@ class GuardsGuardsScreens(ScreenFunctions):
     def table(self, view: View) -> RenderableType:
         """The players' table, a line each (every decision screen, issue 26)."""
         return table(view)
+
+    def summary_least(self, view: View) -> int:
+        """The lines the summary keeps on the compact screen: the map excerpt's least at the
+        seat's own move (issue 27), else no claim (0)."""
+        from citywatch.games.guards_guards.excerpt import excerpt_least
+
+        return excerpt_least(view)
