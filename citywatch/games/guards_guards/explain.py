@@ -273,7 +273,7 @@ def decision_notes(s: State, seat: int, actions: Sequence[Any],
         for k, a in enumerate(actions):
             if a.verb == setup.CHOOSE_GUILD:
                 g = GUILD_CARDS[a.x]
-                notes[k] = f"{levels_words(g.start)}; {g.ability_name}: {g.ability_text}"
+                notes[k] = f"{levels_words(g.start)}; Guild Ability: {g.ability_name}"
     if f and f[0] == "run" and f[1] == seat:
         number = spells.challenge_index(s, seat)
         candidates = [(a.x, a.y) for a in actions if a.verb == spells.ADD_RUNNER]
