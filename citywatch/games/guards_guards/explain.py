@@ -44,7 +44,7 @@ def _chain_reaches(need: int) -> Fraction:
     return plain + Fraction(1, DIE) * _chain_reaches(need - DIE)
 
 
-def test_chance(bonus: int, target: int, reroll_eights: bool = True) -> Fraction:
+def roll_chance(bonus: int, target: int, reroll_eights: bool = True) -> Fraction:
     """The exact chance that die + ``bonus`` reaches ``target``, as ``State.test`` rolls it: a
     natural 1 on the first die fails (ruling 21); with ``reroll_eights`` (a Wizards'
     Challenge) each 8 is rolled again and added (ruling 22)."""
@@ -70,13 +70,6 @@ def percent(p: Fraction) -> str:
 def levels_words(start: Sequence[int]) -> str:
     """Starting levels as words: 'Magic 1, Guild 3, Charm 2'."""
     return ", ".join(f"{a.capitalize()} {n}" for a, n in zip(ATTRIBUTES, start, strict=True))
-
-
-def guild_card_line(g: GuildCard) -> str:
-    """A Guild Card in one line: 'The Cutpurse (Thieves): Magic 1, Guild 3, Charm 2; Cut
-    Purse'."""
-    return (f"{g.name} ({QUADRANTS[g.guild].capitalize()}): {levels_words(g.start)}; "
-            f"{g.ability_name}")
 
 
 def guild_lines(cards: Sequence[GuildCard]) -> list[str]:
@@ -125,15 +118,6 @@ def spells_words(spells: Iterable[str], returned: Iterable[str]) -> tuple[list[s
     return [c.capitalize() for c in done], [c.capitalize() for c in wanted]
 
 
-def spells_sentence(seat: Mapping[str, Any], target: int) -> str:
-    """A seat's spells in a sentence: 'Returned 1 of 5: Octarine. Still wanted: Violet, Red,
-    Orange, Yellow.'"""
-    card = seat.get("guild_card") or {}
-    done, wanted = spells_words(card.get("spells") or (), seat.get("returned") or ())
-    head = f"Returned {len(done)} of {target}" + (f": {', '.join(done)}." if done else ".")
-    return head + (f" Still wanted: {', '.join(wanted)}." if wanted else "")
-
-
 # --- Volunteers in words -----------------------------------------------------------------------
 def volunteer_words(v: Mapping[str, Any]) -> str:
     """A Volunteer card's numbers in words, from its face in a view: 'Charm 10, cannot be
@@ -151,7 +135,7 @@ def volunteer_words(v: Mapping[str, Any]) -> str:
         words.append(", ".join(marks))
     bonus = [f"{str(a).capitalize()} {int(d):+d}" for a, d in (v.get("bonus") or {}).items()]
     if bonus:
-        words.append("Player Bonus " + ", ".join(bonus))
+        words.append("gives its player " + ", ".join(bonus))
     return ", ".join(words)
 
 
@@ -173,7 +157,7 @@ def runners_chance(s: State, seat: int, number: int,
     for k, (attr, _, target) in enumerate(CHALLENGES[number].tests):
         if passed >> k & 1:
             continue
-        p *= test_chance(sum(s.stat(v, attr, i) for v, i in runners), target)
+        p *= roll_chance(sum(s.stat(v, attr, i) for v, i in runners), target)
     return p
 
 

@@ -461,13 +461,13 @@ def spells_text(seat: dict[str, Any], target: int = 5) -> Text:
     wanted named after."""
     card = seat.get("guild_card") or {}
     done, wanted = spells_words(card.get("spells") or (), seat.get("returned") or ())
-    out = Text.assemble(piece(seat["colour"]), f" Returned {len(done)} of {target}")
+    out = Text.assemble(piece(seat["colour"]), f" Spells returned {len(done)} of {target}")
     for k, name in enumerate(done):
         out.append(": " if k == 0 else ", ")
         out.append(name, style=SPELL_STYLE.get(name.lower(), "bold"))
-    out.append(".")
     if wanted:
-        out.append(f" Still wanted: {', '.join(wanted)}.")
+        out.append(f"; still wanted: {', '.join(wanted)}")
+    out.append(".")
     return out
 
 

@@ -575,7 +575,7 @@ function volunteerWords(v) {
   if (v.luggage_moves) words.push(`moves the Luggage ${v.luggage_moves} tile${v.luggage_moves === 1 ? "" : "s"}`);
   for (const m of v.marks || []) words.push(MARKS[m] || m);
   const bonus = Object.entries(v.bonus || {}).map(([a, d]) => `${cap(a)} ${d > 0 ? "+" : ""}${d}`);
-  if (bonus.length) words.push(`Player Bonus ${bonus.join(", ")}`);
+  if (bonus.length) words.push(`gives its player ${bonus.join(", ")}`);
   return `${v.name}: ${words.join(", ")}.${v.ability ? ` ${v.ability}` : ""}`;
 }
 
