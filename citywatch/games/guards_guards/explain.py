@@ -152,7 +152,8 @@ def challenge_words(number: int) -> str:
 def runners_chance(s: State, seat: int, number: int,
                    runners: Sequence[tuple[int, int]], passed: int = 0) -> Fraction:
     """The chance that Runners ``runners`` ((volunteer, item) pairs of the seat's) pass every
-    test of challenge ``number`` not yet ``passed`` (a bit per test), if they all arrive."""
+    test of challenge ``number`` not yet ``passed`` (a bit per test), if they all arrive:
+    Sabotage on the way and a kept Ook! (ruling 44) are not counted."""
     p = Fraction(1)
     for k, (attr, _, target) in enumerate(CHALLENGES[number].tests):
         if passed >> k & 1:
