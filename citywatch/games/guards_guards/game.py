@@ -31,6 +31,7 @@ from citywatch.games.guards_guards.data import (
     FATE_CARDS,
     GUILD_CARDS,
     ITEMS,
+    QUADRANTS,
     SCROLLS,
     SPELL_COLOURS,
     SPELL_NAMES,
@@ -39,6 +40,7 @@ from citywatch.games.guards_guards.data import (
     VOLUNTEERS,
     GuildCard,
 )
+from citywatch.games.guards_guards.explain import levels_words
 from citywatch.games.guards_guards.frames import advance
 from citywatch.games.guards_guards.setup import deal
 from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
@@ -184,7 +186,8 @@ class GuardsGuards(Game):
             "items": [{"name": c.name, "price": c.price, "magical": c.magical,
                        "text": c.effect} for c in ITEMS],
             "fate_cards": [{"name": c.name, "text": c.effect} for c in FATE_CARDS],
-            "guild_cards": [{"name": g.name, "ability": g.ability_name,
+            "guild_cards": [{"name": g.name, "guild": QUADRANTS[g.guild].capitalize(),
+                             "start": levels_words(g.start), "ability": g.ability_name,
                              "text": g.ability_text} for g in GUILD_CARDS],
             "dragons": [{"name": d.name, "brawl": d.brawl, "toughness": d.toughness}
                         for d in DRAGONS],
@@ -220,7 +223,7 @@ class GuardsGuards(Game):
     # --- presentation (the seams of citywatch.core.presentation) ------------------------
     def terminal(self) -> TerminalScreens:
         """The hex map, players and hand (``terminal.py``)."""
-        from citywatch.games.guards_guards.terminal import GuardsGuardsScreens
+        from citywatch.games.guards_guards.screens import GuardsGuardsScreens
 
         return GuardsGuardsScreens(self.reference())
 

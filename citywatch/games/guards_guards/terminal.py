@@ -24,7 +24,6 @@ from rich.table import Table
 from rich.text import Text
 
 from citywatch.core.guide import is_term, term_text
-from citywatch.core.presentation import ScreenFunctions
 from citywatch.games.guards_guards.data import (
     QUADRANTS,
     RIVER_HEXES,
@@ -33,6 +32,7 @@ from citywatch.games.guards_guards.data import (
     Tile,
     tile_named,
 )
+from citywatch.games.guards_guards.explain import spells_words, volunteer_words
 
 View = dict[str, Any]
 
@@ -443,19 +443,30 @@ def levels(seat: dict[str, Any]) -> Text:
 
 
 def spells_line(seat: dict[str, Any], target: int = 5) -> Text:
-    """The Guild Card's five spells: returned ones in capitals and colour, others dim."""
-    returned = set(seat.get("returned") or ())
+    """The spells returned, counted and named in their colours: '1/5 Octarine' (issue 27:
+    words, not letters; the letter of Octarine, 8, looked the same returned or not). The
+    spells still wanted are in ``spells_text`` (the players screen)."""
     card = seat.get("guild_card") or {}
-    colours = list(card.get("spells") or ())
-    colours += [c for c in returned if c not in colours]
-    out = Text()
-    for c in colours:
-        letter = SPELL_LETTER.get(c, "?")
-        if c in returned:
-            out.append(letter.upper(), style=SPELL_STYLE.get(c, "bold"))
-        else:
-            out.append(letter, style="dim")
-    out.append(f" {len(returned)}/{target}")
+    done, _ = spells_words(card.get("spells") or (), seat.get("returned") or ())
+    out = Text(f"{len(done)}/{target}")
+    for name in done:
+        out.append(" ")
+        out.append(name, style=SPELL_STYLE.get(name.lower(), "bold"))
+    return out
+
+
+def spells_text(seat: dict[str, Any], target: int = 5) -> Text:
+    """A player's spells in a sentence: returned ones in their colours, the ones still
+    wanted named after."""
+    card = seat.get("guild_card") or {}
+    done, wanted = spells_words(card.get("spells") or (), seat.get("returned") or ())
+    out = Text.assemble(piece(seat["colour"]), f" Spells returned {len(done)} of {target}")
+    for k, name in enumerate(done):
+        out.append(": " if k == 0 else ", ")
+        out.append(name, style=SPELL_STYLE.get(name.lower(), "bold"))
+    if wanted:
+        out.append(f"; still wanted: {', '.join(wanted)}")
+    out.append(".")
     return out
 
 
@@ -563,6 +574,8 @@ def whereabouts(view: View) -> list[RenderableType]:
     below: list[RenderableType] = []
     for seat in view.get("seats", ()):
         name = seat["colour"]
+        if not seat.get("tile") and not seat.get("guild_card"):
+            continue  # choosing a Guild Card: nowhere yet (issue 27)
         line = Text.assemble(piece(name), f" at {tile_name(seat.get('tile'))}")
         state = status(seat)
         if state.plain != "-":
@@ -570,7 +583,8 @@ def whereabouts(view: View) -> list[RenderableType]:
             line.append_text(state)
         below.append(Padding(line, (0, 0, 0, 1)))
     note = Text("M/G/C: Magic/Guild/Charm (permanent) · V/S/I: Volunteers/Scrolls/Items held · "
-                "Sab: Saboteurs planted · Spells: returned in CAPITALS · *: to play", style="dim")
+                "Sab: Saboteurs planted · Spells: returned of those to win, named · "
+                "*: to play", style="dim")
     decision = view.get("decision")
     if decision and decision.get("seat") != current:
         note.append(f" · {decision['seat']} must {decision.get('task', 'decide')}",
@@ -580,7 +594,10 @@ def whereabouts(view: View) -> list[RenderableType]:
 
 def players(view: View) -> RenderableType:
     """Each player's public position: a table, then where each player is and their state."""
-    return Group(seats_table(view), *whereabouts(view))
+    target = view.get("spells_to_win", 5)
+    spells = [Padding(spells_text(seat, target), (0, 0, 0, 1)) for seat in view.get("seats", ())
+              if seat.get("guild_card")]
+    return Group(seats_table(view), *whereabouts(view), *spells)
 
 
 def table(view: View) -> RenderableType:
@@ -588,14 +605,12 @@ def table(view: View) -> RenderableType:
     return seats_table(view, lines=False)
 
 
-def summary(view: View) -> RenderableType:
-    """The compact screen's board summary: the map around the seat's piece and the places
-    nearest it (``excerpt``, issue 27); off the map (set-up, a spectator), where each player
-    is and their state (the players' table is ``table``)."""
-    from citywatch.games.guards_guards.excerpt import excerpt
-
-    around = excerpt(view)
-    return Group(*whereabouts(view)) if around is None else around
+def notes_lines(view: View) -> list[RenderableType]:
+    """The deciding seat's notes on its decision (the view's ``decision.notes``): what the
+    Guild Cards on offer give, what a Challenge tests and each Runner's chance, who may
+    collect a spell tile."""
+    decision = view.get("decision") or {}
+    return [Text(str(line), style="cyan") for line in decision.get("notes") or ()]
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -650,12 +665,12 @@ def hand(view: View) -> RenderableType:
     lines.append(head)
     if card:
         lines.append(indented(f"{card['ability']}: {card['ability_text']}", 2, "dim"))
+    else:
+        lines += offered_cards(view)
     volunteers = list(own.get("hand") or ())
     if volunteers:
         lines.append(volunteers_table(volunteers))
-        for v in volunteers:
-            if v.get("ability"):
-                lines.append(indented(f"{v['name']}: {v['ability']}", 2, "dim"))
+        lines += volunteer_lines(volunteers)
     else:
         lines.append(Text("  No Volunteers.", style="dim"))
     for title, key in (("Scrolls", "scrolls"), ("Items", "items")):
@@ -680,6 +695,40 @@ def hand(view: View) -> RenderableType:
     if me.get("kept"):
         lines.append(Text("Kept Fate cards: " + ", ".join(me["kept"])))
     return Group(*lines)
+
+
+def offered_cards(view: View) -> list[RenderableType]:
+    """The Guild Cards a set-up choice offers (the view's ``decision.guild_cards``), each with
+    its guild, starting levels, Great Spells and Guild Ability in full (issue 27)."""
+    cards = (view.get("decision") or {}).get("guild_cards") or ()
+    out: list[RenderableType] = []
+    if cards:
+        out.append(Text("The Guild Cards you may choose:", style="bold"))
+    for c in cards:
+        line = Text(c["name"], style="bold")
+        line.append(f" of the {c['guild'].capitalize()}",
+                    style=QUADRANT_STYLE.get(c["guild"], ""))
+        line.append(": " + ", ".join(f"{a.capitalize()} {n}" for a, n in c["start"].items()))
+        line.append(" · spells " + ", ".join(x.capitalize() for x in c["spells"]))
+        if c.get("fire_water"):
+            line.append(f" · {c['fire_water']} Fire Water tokens")
+        out.append(Padding(line, (0, 0, 0, 2)))
+        test = f" ({c['ability_test']}; {c['defence']})" if c.get("defence") \
+            else f" ({c['ability_test']})"
+        out.append(indented(f"{c['ability']}{test}: {c['ability_text']}", 4, "dim"))
+    return out
+
+
+def volunteer_lines(volunteers: Iterable[dict[str, Any]]) -> list[RenderableType]:
+    """Each Volunteer's numbers in words, then its ability (issue 27: "Charm 10, cannot be
+    bribed, Loyalty 4, ..." rather than "Ch10 BriX Loy4")."""
+    out: list[RenderableType] = []
+    for v in volunteers:
+        text = f"{v['name']}: {volunteer_words(v)}."
+        if v.get("ability"):
+            text += f" {v['ability']}"
+        out.append(indented(text, 2, "dim"))
+    return out
 
 
 def indented(text: str, by: int, style: str = "") -> RenderableType:
@@ -781,7 +830,10 @@ def describe(entry: dict[str, Any]) -> RenderableType:
         return describe_place(entry, name)
     if "ability" in entry:
         name.append(" (Guild Card)")
-        return Group(name, indented(f"{entry['ability']}: {entry.get('text', '')}", 2))
+        rows = [name]
+        if entry.get("guild") and entry.get("start"):
+            rows.append(indented(f"Of the {entry['guild']}; starts with {entry['start']}.", 2))
+        return Group(*rows, indented(f"{entry['ability']}: {entry.get('text', '')}", 2))
     name.append(" (Fate card)" if "text" in entry else "")
     return Group(name, indented(str(entry.get("text", "")), 2))
 
@@ -806,22 +858,3 @@ def describe_place(entry: dict[str, Any], name: Text) -> RenderableType:
         if entry.get(key):
             rows.append(indented(str(entry[key]), 2))
     return Group(*rows)
-
-
-class GuardsGuardsScreens(ScreenFunctions):
-    """The terminal screens of Guards! Guards!, with the game's reference at hand."""
-
-    def __init__(self, reference: dict[str, Any]) -> None:
-        super().__init__(colour, board, players, hand, label, outcome, describe, summary)
-        self.reference = reference
-
-    def table(self, view: View) -> RenderableType:
-        """The players' table, a line each (every decision screen, issue 26)."""
-        return table(view)
-
-    def summary_least(self, view: View) -> int:
-        """The lines the summary keeps on the compact screen: the map excerpt's least at the
-        seat's own move (issue 27), else no claim (0)."""
-        from citywatch.games.guards_guards.excerpt import excerpt_least
-
-        return excerpt_least(view)

@@ -33,6 +33,7 @@ from citywatch.games.guards_guards.data import (
     TILES,
     VOLUNTEERS,
 )
+from citywatch.games.guards_guards.explain import decision_notes, offered_guild_cards
 from citywatch.games.guards_guards.frames import DECISIONS
 from citywatch.games.guards_guards.position import run_json
 from citywatch.games.guards_guards.state import STATE_HOOKS, GuardsGuardsState
@@ -126,6 +127,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             and t.moving and not t.stopped:
         left = max(0, t.allowance - t.steps)
         decision["reachable"] = sorted(TILES[x].id for x in board.reachable(s.pos[seat], left))
+    if decision is not None and seat is not None and s.to_move == seat:
+        explain_decision(s, seat, decision)
     return {
         "game": "guards-guards",
         "players": s.n,
@@ -155,6 +158,21 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "own": None if seat is None else _own_json(s, seat),
         "result": None if s.result is None else s.result.to_json(),
     }
+
+
+def explain_decision(s: State, seat: int, decision: dict[str, Any]) -> None:
+    """Issue 27: the deciding seat's ``notes`` (lines about the whole choice) and
+    ``action_notes`` (one per action, "" for none), from what that seat may know; at set-up,
+    the faces of the ``guild_cards`` on offer."""
+    legal = s.legal_actions()
+    lines, notes = decision_notes(s, seat, legal, decision["actions_json"])
+    cards = offered_guild_cards(s, legal)
+    if cards:
+        decision["guild_cards"] = cards
+    if lines:
+        decision["notes"] = lines
+    if any(notes):
+        decision["action_notes"] = notes
 
 
 FINAL_SPELL = "the Final Spell returned"

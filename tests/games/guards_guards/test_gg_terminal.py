@@ -20,12 +20,12 @@ from citywatch.games.guards_guards.data import (
     tile_named,
 )
 from citywatch.games.guards_guards.game import GAME
+from citywatch.games.guards_guards.screens import GuardsGuardsScreens
 from citywatch.games.guards_guards.terminal import (
     CELL,
     INITIAL,
     MAP_WIDTH,
     Q_MIN,
-    GuardsGuardsScreens,
     HexMap,
     _line_key,
     label,

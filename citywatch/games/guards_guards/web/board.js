@@ -118,7 +118,7 @@ function drawBoard(host, view, ctx) {
   const tiles = svg("g", { class: "gg-tiles" });
   const here = occupants(view);
   for (const t of order) {
-    tiles.append(drawTile(t, clickable[t.name], reachable.has(t.id), ctx, here[t.id] || []));
+    tiles.append(drawTile(t, clickable[t.name], reachable.has(t.id), ctx, here[t.id] || [], view));
   }
   root.append(tiles);
 
@@ -168,7 +168,7 @@ function occupants(view) {
   return out;
 }
 
-function drawTile(t, choices, reachable, ctx, here) {
+function drawTile(t, choices, reachable, ctx, here, view) {
   const R = facts.size;
   const quadrant = t.quadrant || "border";
   const classes = ["gg-tile", `gg-k-${t.kind}`, `gg-q-${quadrant}`];
@@ -181,7 +181,7 @@ function drawTile(t, choices, reachable, ctx, here) {
   const where = t.quadrant ? `${cap(t.quadrant)} quadrant`
     : t.border_of.length ? `between the ${t.border_of.map(cap).join(" and ")}` : "";
   let title = `${cap(t.name)}\n${t.kind_name}${where ? ` · ${where}` : ""}`;
-  if (t.spell_name) title += `\nGreat Spell: ${t.spell_name}`;
+  if (t.spell_name) title += `\nGreat Spell: ${t.spell_name}${spellOwners(t, view)}`;
   if (t.use) title += `\n${t.use}`;
   if (here.length) title += `\nHere: ${here.join("; ")}`;
   if (choices) {
@@ -208,6 +208,19 @@ function drawTile(t, choices, reachable, ctx, here) {
     });
   }
   return g;
+}
+
+/** Issue 27: who may collect a spell tile's Great Spell (the Guild Cards are public): the
+ * players whose card has it, those who returned it, and whether it is yours. */
+function spellOwners(t, view) {
+  if (!view) return "";
+  const on = view.seats.filter((s) => s.guild_card && s.guild_card.spells.includes(t.colour));
+  const words = on.map((s) => `${s.colour}${s.colour === view.colour ? " (you)" : ""}` +
+    `${s.returned.includes(t.colour) ? ", returned" : ""}`);
+  const me = view.seat !== null && view.seat !== undefined ? view.seats[view.seat] : null;
+  const mine = me && me.guild_card
+    ? on.includes(me) ? "" : "\nNot on your Guild Card: you cannot collect it" : "";
+  return `\nOn the Guild Card of: ${words.length ? words.join("; ") : "nobody playing"}${mine}`;
 }
 
 /** What marks a tile's kind: an inner hex, a colour, a short label. */
@@ -475,6 +488,23 @@ function runText(run) {
     `${quads ? `; ${quads} (${run.passed} passed)` : ""}`;
 }
 
+/** Issue 27: a player's Great Spells in words: the returned ones ticked, then those still
+ * wanted, and the count; the hover says it in a sentence. */
+function spellsCell(seat, view) {
+  const card = seat.guild_card;
+  const wanted = card ? card.spells.filter((s) => !seat.returned.includes(s)) : [];
+  const sentence = `Returned ${seat.returned.length} of ${view.spells_to_win}` +
+    `${seat.returned.length ? `: ${seat.returned.map(cap).join(", ")}` : ""}.` +
+    `${wanted.length ? ` Still wanted: ${wanted.map(cap).join(", ")}.` : ""}`;
+  const cell = el("td", { class: "gg-spells-cell", title: sentence });
+  cell.append(el("span", { class: "gg-count", text: `${seat.returned.length}/${view.spells_to_win} ` }));
+  for (const s of seat.returned) {
+    cell.append(el("span", { class: "gg-spell-pill done gg-returned-pill" }, spellDot(s), `${cap(s)} ✓`));
+  }
+  for (const s of wanted) cell.append(el("span", { class: "gg-spell-pill gg-wanted-pill" }, spellDot(s, false), cap(s)));
+  return cell;
+}
+
 function playersTable(view) {
   const table = el("table", { class: "players gg-players" });
   table.append(el("thead", {}, el("tr", {},
@@ -491,10 +521,7 @@ function playersTable(view) {
     if (c === deciding) who.append(el("span", { class: "tag tag-deciding", text: "deciding" }));
     const card = seat.guild_card;
     const tile = seat.tile && facts.byId[seat.tile];
-    const spells = el("td", { class: "gg-spells-cell" });
-    if (card) card.spells.forEach((s) => spells.append(spellDot(s, seat.returned.includes(s))));
-    for (const s of seat.returned) if (!card || !card.spells.includes(s)) spells.append(spellDot(s));
-    spells.append(el("span", { class: "gg-count", text: ` ${seat.returned.length}/${view.spells_to_win}` }));
+    const spells = spellsCell(seat, view);
     const bought = seat.bought_prices && seat.bought_prices.length
       ? `bought: ${seat.bought_prices.map((p) => `$${p}`).join(", ")}` : null;
     body.append(el("tr", { class: `player-row${c === view.colour ? " me" : ""}`, "data-colour": c },
@@ -536,8 +563,21 @@ function volunteerCard(v, ctx) {
   const bonus = Object.entries(v.bonus || {}).map(([a, d]) => `${cap(a)} ${d > 0 ? "+" : ""}${d}`);
   const text = [bonus.length ? `Bonus: ${bonus.join(", ")}.` : "", v.ability || ""].filter(Boolean).join(" ");
   if (text) card.append(el("div", { class: "gg-vol-text", text }));
+  card.title = volunteerWords(v);
   if (ctx) clickableCard(card, v.name, ctx);
   return card;
+}
+
+/** Issue 27: a Volunteer's numbers in words, for its card's hover text ("Charm 10, cannot
+ * be bribed, Loyalty 4, ..."). */
+function volunteerWords(v) {
+  const words = [`Charm ${v.charm}`, v.bribe === "X" ? "cannot be bribed" : `Bribe $${v.bribe}`,
+    `Loyalty ${v.loyalty}`, `Streetwise ${v.streetwise}`, `Brawl ${v.brawl}`, `Toughness ${v.toughness}`];
+  if (v.luggage_moves) words.push(`moves the Luggage ${v.luggage_moves} tile${v.luggage_moves === 1 ? "" : "s"}`);
+  for (const m of v.marks || []) words.push(MARKS[m] || m);
+  const bonus = Object.entries(v.bonus || {}).map(([a, d]) => `${cap(a)} ${d > 0 ? "+" : ""}${d}`);
+  if (bonus.length) words.push(`gives its player ${bonus.join(", ")}`);
+  return `${v.name}: ${words.join(", ")}.${v.ability ? ` ${v.ability}` : ""}`;
 }
 
 /** Make ``node`` pick the choices naming ``name`` when clicked (if any). */
@@ -546,7 +586,8 @@ function clickableCard(node, name, ctx) {
   if (!n) return;
   node.classList.add("can-act");
   node.tabIndex = 0;
-  node.title = n === 1 ? "Click to choose this" : "Click to pick out the choices naming this";
+  const click = n === 1 ? "Click to choose this" : "Click to pick out the choices naming this";
+  node.title = node.title ? `${node.title}\n${click}` : click;
   node.addEventListener("click", () => ctx.pick(name));
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
@@ -592,11 +633,12 @@ function tableInfo(view, ctx) {
 
 // ---- your side: Guild Card, track, hand -------------------------------------------------
 
-function guildCardBox(view, seat) {
+function guildCardBox(view, seat, ctx) {
   const card = seat.guild_card;
   const box = el("div", { class: "gg-guild-card" });
   if (!card) {
     box.append(el("div", { class: "gg-card-name" }, colourName(seat.colour), " has no Guild Card yet."));
+    box.append(...offeredCards(view, ctx));
     return box;
   }
   box.append(el("div", { class: "gg-card-name" }, colourName(seat.colour),
@@ -610,6 +652,30 @@ function guildCardBox(view, seat) {
   spells.append(el("span", { class: "gg-count", text: `${seat.returned.length}/${view.spells_to_win} returned` }));
   box.append(spells);
   return box;
+}
+
+/** Issue 27: the Guild Cards a set-up choice offers (the view's ``decision.guild_cards``):
+ * each with its guild, starting levels, Great Spells and Guild Ability; clicking one picks
+ * out its choices. */
+function offeredCards(view, ctx) {
+  const cards = (view.decision && view.decision.guild_cards) || [];
+  if (!cards.length) return [];
+  const list = el("ul", { class: "gg-list gg-offer" });
+  for (const c of cards) {
+    const levels = Object.entries(c.start).map(([a, n]) => `${cap(a)} ${n}`).join(", ");
+    const spells = el("div", { class: "gg-card-spells" }, el("span", { class: "k", text: "Great Spells " }),
+      ...c.spells.map((s) => el("span", { class: "gg-spell-pill" }, spellDot(s, false), cap(s))));
+    const li = el("li", { class: "gg-offer-card", "data-guild-card": c.name },
+      el("strong", { text: c.name }), el("span", { class: "gg-card-guild", text: ` · ${cap(c.guild)}` }),
+      el("div", { class: "gg-offer-levels", text: `Starts with ${levels}` +
+        (c.fire_water ? ` · ${c.fire_water} Fire Water tokens` : "") }),
+      el("div", { class: "gg-small" }, el("strong", { text: `${c.ability}` }),
+        ` (${c.ability_test}${c.defence ? `; ${c.defence}` : ""}): ${c.ability_text}`),
+      spells);
+    clickableCard(li, c.name, ctx);
+    list.append(li);
+  }
+  return [el("h3", { text: "The Guild Cards you may choose" }), list];
 }
 
 function attributeTrack(seat) {
@@ -648,7 +714,7 @@ function ownBox(view, ctx) {
     el("span", { class: "gg-money", text: `$${seat.dollars}` }),
     el("span", { class: "note", text: tile ? ` on ${tile.name}` : " not on the board yet" }));
   const status = statusBits(seat);
-  $("gg-me-body").replaceChildren(...[guildCardBox(view, seat),
+  $("gg-me-body").replaceChildren(...[guildCardBox(view, seat, ctx),
     seat.guild_card ? attributeTrack(seat) : null, facts1,
     status.length ? el("div", { class: "gg-me-status" }, ...status) : null].filter(Boolean));
 
@@ -829,7 +895,30 @@ function banner(view, ctx) {
     colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
 }
 
-const hint = boardHint("Click a button, or a glowing tile on the map (gold rings: tiles you can still reach).");
+const plainHint = boardHint("Click a button, or a glowing tile on the map (gold rings: tiles you can still reach).");
+let noted = null; // issue 27: the deciding seat's decision as last hinted, for the buttons' notes
+
+/** The sentence above the buttons: the decision's notes when it has some (issue 27). */
+function hint(view, ctx) {
+  const decision = view.decision;
+  noted = ctx.mine ? decision : null;
+  if (ctx.mine && decision && decision.guild_cards) {
+    return "Choose a Guild Card and a Start Gate: each card's levels and Guild Ability are " +
+      "under Your Guild Card (click one there to pick it out).";
+  }
+  if (ctx.mine && decision && decision.notes && decision.notes.length) return decision.notes.join(" ");
+  return plainHint(view, ctx);
+}
+
+/** A choice button's words, with the decision's note on it under them (issue 27). */
+function label(text) {
+  const decision = noted;
+  const k = decision && decision.actions ? decision.actions.indexOf(text) : -1;
+  const note = k >= 0 && decision.action_notes ? decision.action_notes[k] : "";
+  if (!note) return text;
+  return el("span", { class: "gg-choice", title: note }, text,
+    el("span", { class: "gg-choice-note", text: note.length > 90 ? `${note.slice(0, 88)}…` : note }));
+}
 
 const REASONS = {
   spells: "returned enough Great Spells",
@@ -859,7 +948,7 @@ function outcome(view) {
 }
 
 window.CityWatchBoards["guards-guards"] = {
-  load, mount, render, banner, hint, outcome,
+  load, mount, render, banner, hint, label, outcome,
   space: (id) => (facts.byId[id] ? facts.byId[id].name : id), // issue 26: a tile id's name
   who: (view) => (view.colour ? el("span", {}, "You play ", colourName(view.colour)) : null),
 };
