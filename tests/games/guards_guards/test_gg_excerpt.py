@@ -123,9 +123,10 @@ def test_off_the_map_and_for_a_spectator_the_summary_is_the_whereabouts() -> Non
     s = GAME.new_game(3, 1)
     view = s.view(s.to_move)
     assert ex.excerpt(view) is None and SCREENS.summary_least(view) == 0
-    assert " at " in render_text(SCREENS.summary(view), COLS, ROWS)
+    assert "in reach:" not in render_text(SCREENS.summary(view), COLS, ROWS)
     later = play_randomly(GAME.new_game(3, 1), 60, 1).view(None)
     assert ex.excerpt(later) is None
+    assert " at " in render_text(SCREENS.summary(later), COLS, ROWS)
     assert SCREENS.summary_least(move_views(2, 3, 1)[0]) == ex.LEAST
 
 
