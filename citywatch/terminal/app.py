@@ -48,16 +48,18 @@ from citywatch.terminal.screens import indented, screens_for, seat_name, table_o
 YOU = "you"
 PROMPT = "choice> "
 COMMANDS = ("Type the number of your choice, or press Enter for the usual choice when the "
-            "screen offers one ('Enter: ...'). A number keeps its meaning from one decision "
-            "to the next: a number not offered now is left out rather than given to another "
-            "kind of choice. Other commands: '? NAME' help on anything in the "
-            "game's rules reference (a card, a place, ...); 'board' (or 'b') the whole board and "
-            "players; 'hand' your whole hand; 'log' the whole history; after one of these, Enter "
-            "comes back to your choices (or type your choice at once); 'b' back a step of a big "
-            "choice; 'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto off' "
-            "to let the usual choice be taken for you when it can never hurt; 'screen full' to "
-            "see the whole board before every decision, 'screen compact' for one screen that "
-            "fits the terminal; 'quit' (or Ctrl-C) to save and stop.")
+            "screen offers one ('Enter: ...'), or type a name a choice gives (a place on the "
+            "map, say) to take the one choice naming it; a choice that stands for several steps "
+            "(walking to a place) takes them one by one. A number keeps its meaning from one "
+            "decision to the next: a number not offered now is left out rather than given to "
+            "another kind of choice. Other commands: '? NAME' help on anything in the game's "
+            "rules reference (a card, a place, ...); 'board' (or 'b') the whole board and "
+            "players; 'hand' your whole hand; 'log' the whole history; after one of these, "
+            "Enter comes back to your choices (or type your choice at once); 'b' back a step of "
+            "a big choice; 'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto "
+            "off' to let the usual choice be taken for you when it can never hurt; 'screen "
+            "full' to see the whole board before every decision, 'screen compact' for one "
+            "screen that fits the terminal; 'quit' (or Ctrl-C) to save and stop.")
 SCREEN_SETTINGS = ("compact", "full")
 """The screen settings: one compact screen per decision, or the full board above it too."""
 QUIT_WORDS = ("q", "quit", "exit")
@@ -395,6 +397,10 @@ class TerminalGame:
             elif (named := naming(forms, text)) is not None and len(named) == 1:
                 self.take(seat, named[0], legal, plans)
                 return True
+            elif named is not None:
+                decision.notice = (f"'{shortened(text)}' names {len(named)} choices here: "
+                                   "choose one of them by its number.")
+                self.show(seat, decision)
             elif word in ("", "menu", "m"):
                 self.show(seat, decision)
             elif word in ("b", "back") and decision.steps.back():

@@ -570,3 +570,18 @@ def test_a_big_choice_in_steps_in_a_real_terminal(tmp_path: Path) -> None:
     assert screens.label(str(mine[0])) == picked[1]
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_a_typed_name_takes_the_one_choice_naming_it() -> None:
+    """Issue 27: a name a choice gives (a place on the map) typed at the prompt names the
+    choices with a field other than the verb of that value, ignoring case; a verb is never a
+    name, and a name no choice gives names none."""
+    from citywatch.terminal.app import naming
+
+    forms = [{"verb": "move_to", "tile": "Nap Hill"}, {"verb": "go_to", "tile": "Park Lane"},
+             {"verb": "go_to", "tile": "Park Lane", "via": "over Brass Bridge"}, "skip"]
+    assert naming(forms, "  nap HILL ") == [0]
+    assert naming(forms, "park lane") == [1, 2]
+    assert naming(forms, "over brass bridge") == [2]
+    assert naming(forms, "go_to") is None
+    assert naming(forms, "skip") is None and naming(forms, "") is None
