@@ -835,9 +835,10 @@
       box.hidden = false;
       list.replaceChildren();
       path.hidden = true;
+      const sent = Math.min(walking.next, walking.steps.length);
       hint.replaceChildren(
-        `${walking.text}: step ${Math.min(walking.next, walking.steps.length)} of ` +
-        `${walking.steps.length}… `,
+        `${walking.text}: ${sent} of ${walking.steps.length} steps taken` +
+        (ctx.mine || pending ? "… " : ", waiting for another player's decision… "),
         el("button", { type: "button", class: "stop-plan", id: "stop-plan",
                        title: "Stop here (Escape); the steps taken stay taken",
                        onclick: () => stopPlan(), text: "Stop" }));

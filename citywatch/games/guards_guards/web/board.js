@@ -895,7 +895,7 @@ function banner(view, ctx) {
     colourName(decision.seat), ` to ${decision.task}${outOfTurn}.`);
 }
 
-const plainHint = boardHint("Click a button, or a glowing tile on the map (gold rings: tiles you can still reach).");
+const plainHint = boardHint("Click a button, or a glowing tile on the map (gold rings: tiles within your movement; one click walks to a far one).");
 let noted = null; // issue 27: the deciding seat's decision as last hinted, for the buttons' notes
 
 /** The sentence above the buttons: the decision's notes when it has some (issue 27). */
