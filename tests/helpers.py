@@ -311,6 +311,22 @@ def answering(out: io.StringIO, answers: list[str], then: int = 40) -> Any:
     return read
 
 
+def recording(out: io.StringIO, answers: list[str], then: int = 40) -> tuple[Any, list[str]]:
+    """A terminal reader answering ``answers`` then ``then`` times the first choice
+    (``answering``), and the list it fills with what was printed before each read (one screen
+    each)."""
+    answer = answering(out, answers, then)
+    screens: list[str] = []
+    seen = [0]
+
+    def read(prompt: str) -> str:
+        screens.append(out.getvalue()[seen[0]:])
+        seen[0] = len(out.getvalue())
+        return str(answer(prompt))
+
+    return read, screens
+
+
 def spawn_play(tmp_path: Path, game: str, *args: str, rows: int = 50,
                cols: int = 100) -> pexpect.spawn:
     """``citywatch play game *args`` in a real terminal of ``rows`` by ``cols`` (saves in

@@ -22,6 +22,7 @@ from helpers import (
     first_choice,
     menu_numbers,
     menu_size,
+    recording,
     spawn_play,
 )
 from rich.console import Console
@@ -250,18 +251,9 @@ def render_text(thing: Any) -> str:
 
 
 def screens_read(out: StringIO, answers: list[str]) -> tuple[app.Reader, list[str]]:
-    """A reader giving ``answers`` then the first choice of each menu, and the list it fills
-    with what was printed before each answer was read (one screen each)."""
-    answer = answering(out, answers)
-    screens: list[str] = []
-    seen = [0]
-
-    def read(prompt: str) -> str:
-        screens.append(out.getvalue()[seen[0]:])
-        seen[0] = len(out.getvalue())
-        return str(answer(prompt))
-
-    return read, screens
+    """A reader giving ``answers`` then the first choice of each menu, and the screens it was
+    shown (``helpers.recording``)."""
+    return recording(out, answers)
 
 
 def test_the_screen_command_switches_and_the_save_and_resume_keep_it(

@@ -17,7 +17,17 @@ from typing import Any
 
 import pexpect
 import pytest
-from helpers import ANSI, FIRST, HINT, PROMPT, answering, first_choice, menu_numbers, spawn_play
+from helpers import (
+    ANSI,
+    FIRST,
+    HINT,
+    PROMPT,
+    answering,
+    first_choice,
+    menu_numbers,
+    recording,
+    spawn_play,
+)
 from rich.console import Console
 
 from citywatch import saves
@@ -42,21 +52,6 @@ class Interrupted(Exception):
 
 def console(out: StringIO, width: int = COLS, height: int = ROWS) -> Console:
     return Console(file=out, width=width, height=height)
-
-
-def recording(out: StringIO, answers: list[str], then: int = 60) -> tuple[Any, list[str]]:
-    """A reader answering ``answers`` then the first choice, and the screens it was shown
-    (what was printed before each read)."""
-    answer = answering(out, answers, then)
-    screens: list[str] = []
-    seen = [0]
-
-    def read(prompt: str) -> str:
-        screens.append(out.getvalue()[seen[0]:])
-        seen[0] = len(out.getvalue())
-        return str(answer(prompt))
-
-    return read, screens
 
 
 def start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, seats: str, seed: int,

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import ANSI, HINT, answering, play_randomly
+from helpers import ANSI, HINT, play_randomly, recording
 from helpers import render as render_text
 from rich.console import Console
 
@@ -139,15 +139,7 @@ def test_the_whole_move_screen_fits_80_by_24_with_the_excerpt(
     shows the map around the piece (at least ``excerpt.LEAST`` lines) and the task."""
     monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
     out = StringIO()
-    answer = answering(out, [], then=150)
-    screens: list[str] = []
-    seen = [0]
-
-    def read(prompt: str) -> str:
-        screens.append(out.getvalue()[seen[0]:])
-        seen[0] = len(out.getvalue())
-        return str(answer(prompt))
-
+    read, screens = recording(out, [], then=150)
     seats = ",".join(["you"] + ["random"] * (players - 1))
     game = app.new_game("guards-guards", app.parse_seats(seats, None, "random", "guards-guards"),
                         seed, read, Console(file=out, width=COLS, height=ROWS))
