@@ -15,7 +15,7 @@ the mover (within 2 tiles, ruling 17, neither in a Hospital or Watch House, ruli
 asked this turn, ruling 49), the Pox passing either way (ruling 58), and the quadrants entered
 while carrying the Final Spell (ruling 46). All of it is read from public facts and the mover's
 own: where the pieces, the Luggage and the Dragons are, who has the Pox, the mover's own run
-(an opponent's Guild Card is never read: every opponent in reach counts).
+(every opponent in reach counts, whether or not their ability could do anything now).
 
 Walks go to tiles 2 or more steps away where the mover may end its movement (rulings 12-13:
 not the Luggage's tile, another player's Start Gate or a tile another player holds alone); the
