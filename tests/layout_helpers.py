@@ -75,9 +75,10 @@ def advance(base: str, link: str, decisions: int | None = None, deadline: float 
             continue
         if decisions is not None and taken >= decisions:
             return taken
-        index = choose([c["text"] for c in view["choices"]]) if choose else 0
+        actions = [c for c in view["choices"] if "steps" not in c]  # issue 27: not the plans
+        index = choose([c["text"] for c in actions]) if choose else 0
         answer = httpx.post(f"{base}/api/act/{token}", timeout=120,
-                            json={"step": view["step"], "action": view["choices"][index]["json"]})
+                            json={"step": view["step"], "action": actions[index]["json"]})
         assert answer.is_success, answer.text
         taken += 1
 

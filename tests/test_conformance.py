@@ -678,8 +678,11 @@ def _check_received(game: Game, record: dict[str, Any],
                 if "choices" in data:
                     assert data["choices"] == [] or seat == state.to_move, \
                         f"{where} was offered choices out of turn"
-                    if seat == state.to_move:
-                        assert len(data["choices"]) == len(state.legal_actions())
+                    if seat == state.to_move:  # its legal actions, then the plans (issue 27)
+                        actions = [c for c in data["choices"] if "steps" not in c]
+                        assert len(actions) == len(state.legal_actions())
+                        assert data["choices"][len(actions):] == [
+                            plan.to_json() for plan in game.plans(state)]
                 if "last_move" in data:  # issue 16: public, the same for every seat
                     assert data["last_move"] == game.last_move(state), \
                         f"the last move sent to {where} is not the game's"

@@ -83,7 +83,7 @@ def take_a_decision(page: Page, rnd: random.Random) -> str:
     then a stop (the person's own tile glows for it). Any other decision: its first choice.
     """
     buttons = page.locator(ENABLED_ACTIONS)
-    texts = buttons.all_inner_texts()
+    texts = [t.split("\n")[0] for t in buttons.all_inner_texts()]  # not the notes (issue 27)
     assert texts, "a decision of the person's with no choice button"
     if any(t.startswith("Go to") for t in texts) and rnd.random() < 0.4:
         return take_a_big_decision(page, rnd)  # issue 27: a walk (or a step) on the map
