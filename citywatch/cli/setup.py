@@ -1,7 +1,8 @@
 """The set-up choices on the command line (``SetupChoice``, issue 25): one subcommand per
 kind of choice the games declare (``citywatch deck``, ``citywatch scenario``), each with
-``list`` (the shipped documents) and ``check FILE`` (a document of one's own against every
-rule). The subcommands are made from the declarations; no game is named here."""
+``list`` (the shipped documents) and ``check FILE|ID`` (a document of one's own, or a shipped
+one by id, against every rule, with the notes the choice makes on a good one). The
+subcommands are made from the declarations; no game is named here."""
 
 from __future__ import annotations
 
@@ -42,17 +43,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                              metavar="GAME", help="only this game")
         listing.add_argument("--json", action="store_true",
                              help=f"print the shipped {plural} as JSON, by game")
-        check = sub.add_parser("check", help=f"check a {kind} file against every rule")
-        check.add_argument("file", type=Path, help=f"a {kind}'s JSON file")
+        check = sub.add_parser("check", help=f"check a {kind} file (or a shipped {kind}) "
+                                             f"against every rule, with its notes")
+        check.add_argument("file", type=Path, metavar="FILE|ID",
+                           help=f"a {kind}'s JSON file, or a shipped {kind}'s id")
         check.add_argument("--game", dest="setup_game", choices=games_with(kind),
                            help=f"the {kind}'s game, if the file does not name it ('game') "
                                 f"and several games have {plural}")
 
 
 def run(args: argparse.Namespace) -> int:
-    """``citywatch KIND list [GAME]`` and ``citywatch KIND check FILE``: exit 0 for a good
-    document, 1 for one that breaks rules (each printed), 2 for a file that is not such a
-    document or cannot be read."""
+    """``citywatch KIND list [GAME]`` and ``citywatch KIND check FILE|ID``: exit 0 for a good
+    document (its notes printed under it, wrapped to 80 columns), 1 for one that breaks
+    rules (each printed), 2 for a file that is not such a document or cannot be read."""
     kind = args.command
     if args.setup_command == "list":
         return _list(kind, args.setup_game, args.json)
@@ -86,16 +89,21 @@ def _list(kind: str, only: str | None, as_json: bool) -> int:
 
 
 def _check(kind: str, path: Path, game_name: str | None) -> int:
-    """Check the file at ``path`` as a document of kind ``kind``."""
+    """Check the file at ``path`` (or, when there is no such file, the shipped document
+    whose id or name it is) as a document of kind ``kind``."""
 
     def fail(message: str) -> int:
         print(f"citywatch {kind} check: {path}: {message}", file=sys.stderr)
         return 2
 
-    try:
-        data = read_json_file(path)
-    except ValueError as exc:
-        return fail(str(exc).replace(f"{path} ", "", 1))
+    found = None if path.exists() else shipped_named(kind, str(path), game_name)
+    if found is not None:
+        game_name, data = found
+    else:
+        try:
+            data = read_json_file(path)
+        except ValueError as exc:
+            return fail(str(exc).replace(f"{path} ", "", 1))
     candidates = games_with(kind)
     named = data.get("game") if isinstance(data, dict) else None
     if game_name is None and isinstance(named, str):
@@ -123,4 +131,19 @@ def _check(kind: str, path: Path, game_name: str | None) -> int:
             print(f"  - {problem}")
         return 1
     print(f"{path}: {shown} is a good {kind} for {title}")
+    for note in choice.notes(data):
+        for line in wrapped(note, indent=2, more=4):
+            print(line)
     return 0
+
+
+def shipped_named(kind: str, text: str, game_name: str | None) -> tuple[str, Any] | None:
+    """The game and document of the one shipped document of kind ``kind`` whose id or name
+    is ``text`` (among ``game_name``'s, else every game's); None if none or several."""
+    found = []
+    for name in [game_name] if game_name else games_with(kind):
+        choice = choice_of(name, kind)
+        shipped = choice.shipped_id(text) if choice is not None else None
+        if choice is not None and shipped is not None:
+            found += [(name, doc) for doc in choice.shipped() if doc["id"] == shipped]
+    return found[0] if len(found) == 1 else None

@@ -50,6 +50,11 @@ class SetupChoice(ABC):
         """The JSON form of a good document given as a shipped id or name or as a JSON form;
         ``ValueError`` naming the rules broken."""
 
+    def notes(self, data: Any) -> list[str]:
+        """What is allowed in a good document ``data`` but worth knowing, each naming its
+        rule (empty by default: a choice with nothing to note)."""
+        return []
+
     def ids(self) -> list[str]:
         """The shipped documents' ids, in order."""
         return [str(doc["id"]) for doc in self.shipped()]

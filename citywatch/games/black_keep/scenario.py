@@ -863,6 +863,11 @@ class ScenarioChoice(SetupChoice):
         """Every rule of spec 11.2 the document breaks (``problems``)."""
         return problems(data)
 
+    def notes(self, data: Any) -> list[str]:
+        """Spec 11.2 rule 8's note: the entry hexes from which the crown is reached only
+        through a Special Hex (``notes``)."""
+        return notes(data)
+
     def load(self, value: Any) -> dict[str, Any]:
         """A shipped scenario's document (by id) or a good scenario's own document;
         ``ValueError`` listing every rule broken, in one line."""

@@ -404,6 +404,51 @@ def test_agrees_with_validate_on_the_shipped_files(name: str, validate: ModuleTy
     assert [o.replace(" hex", "") for o in ours] == theirs
 
 
+def cli_notes(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str]]:
+    """``citywatch scenario check ARGV``'s exit code and its notes, each on one line."""
+    from citywatch.cli import main
+
+    code = main(["scenario", "check", *argv])
+    lines = capsys.readouterr().out.splitlines()
+    notes: list[str] = []
+    for line in lines[1:]:
+        if line.startswith("    "):  # a wrapped note's next line
+            notes[-1] += " " + line.strip()
+        else:
+            notes.append(line.strip())
+    return code, notes
+
+
+@pytest.mark.parametrize("name", scenario.SHIPPED)
+def test_scenario_check_prints_the_rule_8_note_as_validate_does(
+        name: str, validate: ModuleType, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """Spec 11.2 rule 8 ("whether the crown can be reached without any Special Hex is
+    reported as a note"; issue 28: ``scenario check`` never printed it): by id and as a
+    file, the check prints the note, naming the same entry hexes as ``validate.py``'s."""
+    doc = scenario.read(name)
+    theirs = [n.split(" from ")[-1] for n in validate.validate(doc).notes if "reached only" in n]
+    assert theirs  # every shipped scenario has its crown behind a Special Hex somewhere
+    path = tmp_path / f"{name}.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for argument in (name, str(path)):
+        code, notes = cli_notes(capsys, argument)
+        assert code == 0
+        assert [n.startswith("rule 8 note: the crown ") for n in notes] == [True]
+        assert [n.split(" from ")[-1].replace(" hex", "") for n in notes] == theirs
+
+
+def test_scenario_check_prints_no_note_when_the_crown_is_open(
+        validate: ModuleType, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Spec 11.2 rule 8: The Vault without its vault door and grate reaches the crown without
+    a Special Hex: neither checker notes anything."""
+    doc = vault()
+    doc["special"] = [s for s in doc["special"] if s["hex"] not in ("K9", "K13")]
+    assert not [n for n in validate.validate(copy.deepcopy(doc)).notes if "reached only" in n]
+    path = tmp_path / "open.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert cli_notes(capsys, str(path)) == (0, [])
+
 def test_rule_1_labels_are_written_as_the_spec_writes_them() -> None:
     """Spec 2.2: a label is column letters then a row number (``D3``); ``d3`` or ``D03`` in a
     file is refused (the parser tolerates them, the files must not)."""
