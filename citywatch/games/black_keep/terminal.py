@@ -3,12 +3,14 @@
 The board is the scenario's map as a character hex grid: one column of characters per hex
 column (odd-q: the odd columns half a hex lower), each hex two lines tall between its sloping
 sides. A hex's top line is its label, its bottom line what stands on it (thieves, a guard's
-facing arrow and status letter, a Thief Marker, a torch, the crown, a door or grate); a wall is
-drawn as ``/``, ``\\`` or an underlined bottom line ``___``, an open side as a gap, and a gap in
-the frame around the map is a way out. Lit hexes and the hexes a guard sees are tinted. When
-the map is wider than the terminal the cells shrink to two characters without labels. Under the
-map: a legend, every guard, the markers, torches and the market. The players' screen is one
-column per thief; the hand is the seat's own thief cards, plan and Guard cards.
+facing arrow and status letter, a Thief Marker, a torch, the crown, a door, window or grate); a
+wall is drawn as ``/``, ``\\`` or a bottom line ``___``, an open side as a gap, and a gap in the
+frame around the map is a way out. Nothing is drawn over a wall: on a hex whose south side is a
+wall what stands on it takes the top line (issue 28). Lit hexes and the hexes a guard sees are
+tinted. When the map is wider than the terminal the cells shrink to two characters without
+labels. Under the map: a legend, every guard, the markers, torches and the market. The
+players' screen is one column per thief; the hand is the seat's own thief cards, plan and
+Guard cards.
 
 Everything comes from one seat's ``view``: the static map (floor and solid hexes, walls,
 Special Hexes, tiles, the crown) from its ``map`` section, what changes from the rest, so a
@@ -69,6 +71,10 @@ CROWN = ("$", "bold yellow")
 CROWN_EMPTY = ("$", "grey50")
 WALL = "bold bright_white"
 SOLID = ("░", "grey39")
+FIXTURES = frozenset({TORCH, TORCH_OUT, CROWN, CROWN_EMPTY,
+                      *((glyph, SPECIAL_STYLE) for glyph in SPECIAL_GLYPH.values())})
+"""What stands on a hex for good (torches, the crown, Special Hexes): beside the label on a
+hex with a wall to the south; a piece there takes the label's place."""
 LABEL_STYLE = "grey58"
 EDGE_LABEL_STYLE = "bold green"
 """The label of an outside edge hex (a way in and out)."""
@@ -267,8 +273,10 @@ def _styled(style: str, background: str | None, underline: bool = False) -> str:
 def hex_lines(geo: Geometry, h: Hex, contents: list[Char], lit: bool, seen: bool,
               inside: int) -> tuple[list[Char], list[Char]]:
     """The top and bottom line inside hex ``h``: the label (wide cells) over what stands on
-    it, overflowing upward; an underlined bottom line where its south side is a wall;
-    solid hexes filled; hexes off the map blank but for the frame along their south side."""
+    it, overflowing upward; where its south side is a wall, a bottom line ``___`` that
+    nothing covers, what stands on the hex on the top line (as much as fits, most important
+    first, issue 28); solid hexes filled; hexes off the map blank but for the frame along
+    their south side."""
     kind = geo.kind(h)
     blank = [(" ", "")] * inside
     if kind == "solid":
@@ -278,16 +286,22 @@ def hex_lines(geo: Geometry, h: Hex, contents: list[Char], lit: bool, seen: bool
         return blank, ([("_", WALL)] * inside if south == "wall" else blank)
     background = SEEN_LIT_BG if seen and lit else SEEN_BG if seen else LIT_BG if lit else None
     walled = south == "wall"
-    chars = contents[:2 * inside]
-    if inside >= WIDE:
+    chars = contents[:inside if walled else 2 * inside]
+    edge = any((h, f) in geo.ways_out for f in range(6))
+    name = [(c, EDGE_LABEL_STYLE if edge else LABEL_STYLE)
+            for c in geo.floor[h][:inside]] if inside >= WIDE else []
+    if walled and all(c in FIXTURES for c in contents) and len(name) + len(contents) <= inside:
+        top, bottom = [*name, *contents], list[Char]()  # the label, then a door: "B3+"
+    elif walled:
+        top, bottom = chars, []
+    elif inside >= WIDE:
         bottom, top = chars[:inside], chars[inside:]
-        if not top:
-            edge = any((h, f) in geo.ways_out for f in range(6))
-            top = [(c, EDGE_LABEL_STYLE if edge else LABEL_STYLE) for c in geo.floor[h][:inside]]
     else:
         top, bottom = chars[:inside], chars[inside:]
-        if not top:
-            top = [("·", LABEL_STYLE)]
+    if not top and inside >= WIDE:
+        top = name
+    elif not top:
+        top = [("·", LABEL_STYLE)]
     fill = "_" if walled else " "
     top = [*top, *[(" ", "")] * (inside - len(top))]
     bottom = [*bottom, *[(fill, WALL)] * (inside - len(bottom))]

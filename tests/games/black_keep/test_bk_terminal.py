@@ -32,16 +32,19 @@ from citywatch.core.record import Record, replay, start
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep.board import BLOCKED, Board
 from citywatch.games.black_keep.game import GAME
-from citywatch.games.black_keep.hexes import FACINGS
+from citywatch.games.black_keep.hexes import FACINGS, row_number
 from citywatch.games.black_keep.state import BlackKeepState
 from citywatch.games.black_keep.terminal import (
     ARROW,
     LIT_BG,
+    MARGIN,
     SEEN_BG,
     SEEN_LIT_BG,
     STATUS_LETTER,
+    WIDE,
     BlackKeepScreens,
     MapView,
+    geometry,
     label,
     map_lines,
 )
@@ -57,17 +60,29 @@ def everything(view: dict[str, Any], width: int = 100) -> str:
         SCREENS.board, SCREENS.players, SCREENS.hand, lambda v: summary_of(SCREENS, v)))
 
 
-def map_text(view: dict[str, Any], width: int = 100) -> list[str]:
+class MapText(list[str]):
+    """The plain lines of a map drawn with labels (wide cells), and the view's map."""
+
+    def __init__(self, lines: list[str], view: dict[str, Any]) -> None:
+        super().__init__(lines)
+        self.geo = geometry(view["map"])
+
+
+def map_text(view: dict[str, Any], width: int = 100) -> MapText:
     """The map alone (drawn from the view's map), as plain lines."""
-    return render(MapView(view), width).splitlines()
+    return MapText(render(MapView(view), width).splitlines(), view)
 
 
-def find(lines: list[str], name: str) -> tuple[int, int]:
-    """(line, column) of a hex's label on the map: the label must stand there exactly once."""
+def find(lines: MapText, name: str) -> tuple[int, int]:
+    """(line, column) of hex ``name``'s top line in a map of wide cells (under the letters
+    line); its label, when shown, stands there and nowhere else."""
+    geo = lines.geo
+    q, r = next(h for h, text in geo.floor.items() if text == name)
+    y, x = 1 + geo.top_line(q, row_number((q, r))), MARGIN + (WIDE + 1) * (q - geo.q_min) + 1
     hits = [(i, m.start()) for i, line in enumerate(lines)
             for m in re.finditer(rf"(?<![A-Z0-9]){name}(?![0-9])", line)]
-    assert len(hits) == 1, f"{name} found {len(hits)} times"
-    return hits[0]
+    assert hits in ([], [(y, x)]), f"{name} found at {hits}, not at {(y, x)}"
+    return y, x
 
 
 def at(lines: list[str], y: int, x: int, n: int = 1) -> str:
@@ -75,8 +90,14 @@ def at(lines: list[str], y: int, x: int, n: int = 1) -> str:
     return lines[y][x:x + n].ljust(n) if 0 <= y < len(lines) else " " * n
 
 
-def content(lines: list[str], name: str) -> str:
-    """What stands on a hex: the line under its label."""
+def content(lines: MapText, name: str) -> str:
+    """What stands on a hex: its top line without its label, then its bottom line."""
+    y, x = find(lines, name)
+    return at(lines, y, x, 3).replace(name, "", 1).strip() + at(lines, y + 1, x, 3)
+
+
+def bottom(lines: MapText, name: str) -> str:
+    """A hex's bottom line (``___`` where its south side is a wall)."""
     y, x = find(lines, name)
     return at(lines, y + 1, x, 3)
 
@@ -116,7 +137,7 @@ def play(scenario: str, players: int, mode: str, seed: int, steps: int) -> Black
     return state
 
 
-def check_sides(lines: list[str], board: Board, name: str) -> None:
+def check_sides(lines: MapText, board: Board, name: str) -> None:
     """Every side of every floor hex of ``board`` is drawn blocked exactly where the board
     blocks it and it is no way out: ``/`` or ``\\`` for a sloping side, ``___`` or a solid hex
     for the north and south sides."""
@@ -150,6 +171,48 @@ def test_the_map_draws_every_wall_solid_hex_and_way_out() -> None:
         assert sum(line.count("░░░") for line in lines) == 2 * len(board.solid)
         check_sides(lines, board, name)
 
+
+def test_nothing_is_drawn_over_a_wall_and_pieces_sit_inside_their_hexes() -> None:
+    """Spec 2.6 (walls block) and issue 28 ("the thief's token is drawn over a wall in the
+    terminal map"): at 80 columns (wide cells for the Tutorial and The Vault, narrow ones for
+    The Black Keep), Thief 1 and a guard on a hex walled to the south and beside another wall,
+    a Thief Marker on every other hex walled to the south: every wall is still drawn whole
+    (``/``, ``\\``, the whole bottom line ``___``), and each piece's mark stands inside its
+    own hex's cell, on its top line."""
+    for name in scenarios.names():
+        board = scenarios.load(name)
+        view = copy.deepcopy(GAME.new_game(1, 1, scenario=name).view(0))
+        geo = geometry(view["map"])
+        inside = WIDE if geo.width(WIDE) <= 80 else 2
+        walled = [h for h in geo.floor if geo.side(h, S) == "wall"]
+        beside = next(h for h in walled if sum(geo.side(h, f) == "wall" for f in range(6)) > 1)
+        thief = geo.floor[beside]
+        view["thieves"][0].update(hex=thief, standing="in play")
+        view["guards"] = [{**view["guards"][0], "hex": thief, "placed": True, "facing": "N",
+                           "status": "bored", "sees": []}]
+        view["markers"] = [{"hex": geo.floor[h], "order": k}
+                           for k, h in enumerate(walled) if h != beside]
+        lines = render(MapView(view), 80).splitlines()
+        assert all(len(line) <= 80 for line in lines)
+        for h, text in geo.floor.items():
+            y = 1 + geo.top_line(h[0], row_number(h))
+            x = MARGIN + (inside + 1) * (h[0] - geo.q_min) + 1
+            i = board.labels.index(text)
+            drawn = {NE: at(lines, y, x + inside) == "\\", SE: at(lines, y + 1, x + inside) == "/",
+                     SW: at(lines, y + 1, x - 1) == "\\", NW: at(lines, y, x - 1) == "/",
+                     S: at(lines, y + 1, x, inside) == "_" * inside
+                     or at(lines, y + 2, x, inside) == "░" * inside,
+                     N: at(lines, y - 1, x, inside) in ("_" * inside, "░" * inside)}
+            for facing, shown in drawn.items():
+                ways = (i, facing) in {(k, f) for tile in board.tiles for k in tile.outside_edge
+                                       for f in board.off_map[k]}
+                blocked = board.step[i][facing] == BLOCKED and not ways
+                assert shown == blocked, f"{name} {text} {FACINGS[facing]}"
+            cell = at(lines, y, x, inside)
+            if h == beside:
+                assert cell.startswith("1↑B"[:inside]), (name, text, cell)
+            elif h in walled:
+                assert "!" in cell, (name, text, cell)
 
 def test_guards_show_their_facing_and_status() -> None:
     """Spec 4.1, 4.2: every guard's hex, facing and status are public; the map shows an arrow
@@ -199,7 +262,7 @@ def test_lit_hexes_and_hexes_a_guard_sees_are_tinted() -> None:
     view = bp.load(pos).view(0)
     board = scenarios.load("the-vault")
     lines = map_lines(view, 3)
-    plain = [line.plain for line in lines]
+    plain = MapText([line.plain for line in lines], view)
     lit = set(view["lit"])
     seen = {h for g in view["guards"] for h in g["sees"]}
     tint = {(True, False): LIT_BG, (False, True): SEEN_BG, (True, True): SEEN_LIT_BG,
@@ -254,8 +317,8 @@ def test_a_scenario_of_ones_own_with_a_shipped_id_is_drawn_with_its_own_map() ->
     check_sides(mine, own.board, "own tutorial")
     assert sum(line.count("░░░") for line in mine) == 2 * 3
     assert sum(line.count("░░░") for line in theirs) == 2 * 2
-    assert content(mine, "C2") == "___" and content(theirs, "C2") == "   "
-    assert "_" not in content(mine, "A3") and content(theirs, "A3").startswith("_")
+    assert bottom(mine, "C2") == "___" and bottom(theirs, "C2") == "   "
+    assert "_" not in bottom(mine, "A3") and bottom(theirs, "A3").startswith("_")
     assert "Ways in and out: Guardroom A1 C1 D7 A7" in render(SCREENS.board(own.view(0)))
     for width in (100, 80):
         assert everything(own.view(0), width) != everything(shipped.view(0), width)
