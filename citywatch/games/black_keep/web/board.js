@@ -279,11 +279,7 @@ function drawFeatures(view, map, ctx) {
     const title = [`${h.label}${tiles[map.tileOf[h.label]] ? ` · ${tiles[map.tileOf[h.label]].name}` : ""}`];
     title.push(lit.has(h.label) ? "lit" : "dark");
     const kind = view.map.special[h.label];
-    if (kind) {
-      g.append(svg("polygon", { points: hexPoints(h.x, h.y, S * 0.62), class: `bk-special bk-special-${kind}` }));
-      g.append(svg("text", { x: h.x, y: h.y + 4, class: "bk-special-text", text: (facts.special[kind] || kind).charAt(0) }));
-      title.push(`${facts.special[kind] || kind}: Lockpicks or the tile's key to enter; sight stops in it`);
-    }
+    if (kind) title.push(drawSpecial(g, h, kind, view, tiles[map.tileOf[h.label]]));
     const edgeTile = wayOut[h.label];
     if (edgeTile) {
       for (let f = 0; f < 6; f += 1) {
@@ -327,7 +323,74 @@ function isEdge(map, h, f) {
   return !map.floorAt[key] && !map.solid[key];
 }
 
-/** Walls (thick) and the map's edge (a wall for everything but a thief escaping). */
+// ---- issue 28: walls and Special Hexes that read at a laptop's window ----------------------
+
+/** A wall (``cls`` bk-wall) or the map's edge (bk-edge) along [x1, y1, x2, y2]: a line whose
+ * width scales with the map, over one that keeps a least width on the screen at any zoom
+ * (non-scaling stroke), so a wall never thins to a hairline when the whole map is shown. */
+function wallLine(g, [x1, y1, x2, y2], cls) {
+  g.append(svg("line", { x1, y1, x2, y2, class: `${cls}-least` }));
+  g.append(svg("line", { x1, y1, x2, y2, class: cls }));
+}
+
+/** The picture of a Special Hex of ``kind`` (door, window, grate) around (0, 0), in map
+ * units: no letter (spec 2.7: they differ only in their picture; a letter would clash with
+ * the guards' status letters). */
+function specialIcon(kind) {
+  const cls = "bk-special-icon";
+  if (kind === "window") {
+    return [svg("rect", { x: -6, y: -6, width: 12, height: 12, class: cls }),
+      svg("path", { d: "M0 -6 V6 M-6 0 H6", class: `${cls} bk-icon-line` })];
+  }
+  if (kind === "grate") {
+    return [svg("rect", { x: -6.5, y: -6, width: 13, height: 12, class: cls }),
+      svg("path", { d: "M-3.2 -6 V6 M0 -6 V6 M3.2 -6 V6", class: `${cls} bk-icon-line` })];
+  }
+  return [svg("path", { d: "M-5 7 V-2 A5 5 0 0 1 5 -2 V7 Z", class: cls }),
+    svg("circle", { cx: 2.4, cy: 2.2, r: 1.2, class: "bk-icon-knob" })];
+}
+
+/** Draw Special Hex ``h`` of ``kind`` into the cell ``g``: a blue hex with its picture, its
+ * rim green when this page's thief may step in (Lockpicks, or the key of its ``tile``),
+ * else red (locked to it); returns the hover words. */
+function drawSpecial(g, h, kind, view, tile) {
+  const S = facts.size;
+  const me = ownThief(view);
+  const open = me && (me.lockpicks || (tile && (me.keys || []).includes(tile.id)));
+  const state = !me ? "" : open ? " bk-special-open" : " bk-special-locked";
+  g.append(svg("polygon", { points: hexPoints(h.x, h.y, S * 0.66), class: `bk-special bk-special-${kind}${state}`,
+    "data-special": kind }));
+  g.append(svg("g", { class: "bk-special-mark", transform: `translate(${h.x.toFixed(1)},${(h.y + 2).toFixed(1)})` },
+    ...specialIcon(kind)));
+  const name = facts.special[kind] || kind;
+  const how = !me ? "Lockpicks or the tile's key to enter"
+    : open ? `you may step in (${me.lockpicks ? "Lockpicks: your move ends there" : "you hold the tile's key"})`
+      : "locked to you: Lockpicks or the tile's key to enter";
+  return `${name} (a Special Hex): ${how}; sight stops in it`;
+}
+
+/** The legend's keys for the map's marks that are not guards' statuses, each with its
+ * ``data-symbol`` (one meaning per symbol: the legend test collects them). */
+function symbolKeys() {
+  const key = (symbol, picture, words) => el("span", { class: "bk-symbol", "data-symbol": symbol }, picture, ` ${words}`);
+  const icon = (...parts) => svg("svg", { class: "bk-legend-icon", viewBox: "-9 -9 18 18", "aria-hidden": "true" }, ...parts);
+  const hexIcon = (kind) => icon(svg("polygon", { points: hexPoints(0, 0, 8.6), class: `bk-special bk-special-${kind}` }),
+    svg("g", { transform: "scale(0.62)" }, ...specialIcon(kind)));
+  return [
+    key("T", el("strong", { class: "bk-symbol-text", text: "T1" }), "thief"),
+    key("!", el("strong", { class: "bk-symbol-text bk-symbol-marker", text: "!" }), "Thief Marker"),
+    key("wall", icon(svg("line", { x1: -8, y1: 0, x2: 8, y2: 0, class: "bk-wall" })), "wall"),
+    key("way-out", icon(svg("line", { x1: -8, y1: 0, x2: 8, y2: 0, class: "bk-way-out" })), "way in/out"),
+    ...facts.specials.map((s) => {
+      const k = key(s.kind, hexIcon(s.kind), s.name.toLowerCase());
+      k.title = "A Special Hex: Lockpicks or the tile's key to enter. Its rim: red, locked to your thief; green, you may step in";
+      return k;
+    }),
+  ];
+}
+
+/** Walls (thick) and the map's edge (a wall for everything but a thief escaping); the sides of
+ * the ways out are left open (their green rim, drawFeatures). */
 function drawWalls(view, map) {
   const S = facts.size;
   const g = svg("g", { class: "bk-walls" });
@@ -338,13 +401,14 @@ function drawWalls(view, map) {
     const f = facts.facings.findIndex((x) => x.dq === k.q - h.q && x.dr === k.r - h.r);
     if (f < 0) continue;
     const [[x1, y1], [x2, y2]] = sidePoints(h.x, h.y, S, f);
-    g.append(svg("line", { x1, y1, x2, y2, class: "bk-wall" }));
+    wallLine(g, [x1, y1, x2, y2], "bk-wall");
   }
+  const wayOut = new Set(view.map.tiles.flatMap((t) => t.outside_edge));
   for (const h of Object.values(map.at)) {
     for (let f = 0; f < 6; f += 1) {
-      if (!isEdge(map, h, f)) continue;
+      if (!isEdge(map, h, f) || wayOut.has(h.label)) continue; // a way out: a gap, its green rim
       const [[x1, y1], [x2, y2]] = sidePoints(h.x, h.y, S, f);
-      g.append(svg("line", { x1, y1, x2, y2, class: "bk-edge" }));
+      wallLine(g, [x1, y1, x2, y2], "bk-edge");
     }
   }
   return g;
@@ -704,11 +768,11 @@ function marketPanel(view, ctx) {
 
 function legend() {
   return el("p", { class: "note bk-legend" },
-    ...facts.statuses.flatMap((s) => [el("span", { class: "bk-status", title: s.text }, dot(s.colour), `${s.letter} ${s.title}`), " "]),
+    ...facts.statuses.flatMap((s) => [el("span", { class: "bk-status", title: s.text, "data-symbol": s.letter }, dot(s.colour), `${s.letter} ${s.title}`), " "]),
     "· shaded: what each guard sees now ·",
     el("span", { class: "bk-keys" }, el("span", { class: "bk-key bk-key-lit" }), " lit ",
       el("span", { class: "bk-key bk-key-dark" }), " dark"),
-    "· ! Thief Marker · green rims: ways in and out · hover a hex for more");
+    "·", ...symbolKeys(), "· hover a hex for more");
 }
 
 /** The widths of your thief's panel beside the map: two, three or four cards a row. */
