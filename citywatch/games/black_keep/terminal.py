@@ -374,6 +374,14 @@ class MapView:
 
 
 # --- the legend and the lists under the map -----------------------------------------------
+MARKS: tuple[tuple[Char, str], ...] = (
+    (MARKER, "Thief Marker"), (TORCH, "torch"), (TORCH_OUT, "torch out"), (CROWN, "crown"),
+    *(((glyph, SPECIAL_STYLE), kind) for kind, glyph in SPECIAL_GLYPH.items()),
+    (SOLID, "solid"))
+"""The legend's marks of what is not a piece, each with its words (issue 28: one meaning per
+mark; the crown with no treasure left is the same ``$`` in grey)."""
+
+
 def legend(view: View) -> list[Text]:
     """What the glyphs, walls and tints mean."""
     pieces = Text("Thieves: ", style="bold")
@@ -385,10 +393,10 @@ def legend(view: View) -> list[Text]:
         pieces.append(f" {thief['name']}", style="")
     if not known:
         pieces.append("none on the map you may see", style="")
-    pieces.append_text(Text.assemble(
-        " · ", MARKER, " Thief Marker · ", TORCH, " torch · ", TORCH_OUT, " torch out · ",
-        CROWN, " crown · ", ("+", SPECIAL_STYLE), " door · ", ("#", SPECIAL_STYLE), " grate · ",
-        SOLID, " solid"))
+    for mark, words in MARKS:
+        pieces.append(" · ", style="")
+        pieces.append(*mark)
+        pieces.append(f" {words}", style="")
     statuses = Text.assemble(("Guards ", "bold"), "(", ("↑B", STATUS_STYLE["bored"]),
                              " faces N, Bored):")
     for status, letter in STATUS_LETTER.items():

@@ -46,6 +46,7 @@ from citywatch.games.black_keep.terminal import (
     MapView,
     geometry,
     label,
+    legend,
     map_lines,
 )
 from citywatch.terminal.screens import screens_for
@@ -254,6 +255,68 @@ def test_torches_markers_the_crown_and_doors_are_on_the_map() -> None:
     assert "Ways in and out: Gatehouse A4 A5 D7 (exit of Thief 1, Thief 2) · Great Hall " \
            "J1 N5\n" in text
 
+
+def legend_keys(view: dict[str, Any]) -> list[tuple[str, str]]:
+    """The legend's (symbol, meaning) pairs as the board screen prints them: the thieves and
+    marks of its first line, the guards' status letters of its second, the walls of its
+    third."""
+    first, statuses, walls = (line.plain for line in legend(view))
+    keys = []
+    for part in first.removeprefix("Thieves: ").split(" · "):
+        for item in part.split(", "):
+            symbol, _, meaning = item.partition(" ")
+            keys.append((symbol, meaning))
+    for item in re.split(r" {2,}", statuses.split(":", 1)[1].strip()):
+        symbol, _, meaning = item.partition(" ")
+        keys.append((symbol, meaning))
+    drawn = walls.removeprefix("Walls: ").split(" · ")[0]
+    keys += [(symbol, "wall") for symbol in drawn.split()]
+    return keys
+
+
+def test_every_mark_on_the_map_means_one_thing_in_the_legend() -> None:
+    """Issue 28 ("no letter means two things"; the legend's D = Distracted clashed with the
+    door marks): on a board with two thieves, a guard in every status (spec 4.2), Thief
+    Markers (4.6), torches burning and out (2.8), the crown (2.9) and every kind of Special
+    Hex (2.7: door, window, grate): every symbol of the legend means one thing, and every mark
+    drawn inside a hex, at 100 and at 80 columns, is a symbol of the legend (the facing arrows
+    aside: the legend's "↑B faces N" explains them)."""
+    pos = bp.opening("the-black-keep", 2, mode="coop")
+    pos["extinguished"] = ["C1"]
+    view = copy.deepcopy(bp.load(pos).view(0))
+    geo = geometry(view["map"])
+    special = view["map"]["special"]
+    special[next(h for h, kind in special.items() if kind == "door")] = "window"  # none ships
+    assert set(special.values()) == {"door", "window", "grate"}
+    spots = iter(label for h, label in sorted(geo.floor.items())
+                 if label not in special and label not in view["torches"])
+    model = view["guards"][0]
+    view["guards"] = [{**model, "number": k + 1, "hex": next(spots), "placed": True,
+                       "facing": FACINGS[k], "status": status, "sees": []}
+                      for k, status in enumerate(STATUS_LETTER)]
+    view["markers"] = [{"hex": next(spots), "order": k} for k in range(3)]
+    for thief in view["thieves"]:
+        thief.update(hex=next(spots), standing="in play")
+    keys = legend_keys(view)
+    symbols = [symbol for symbol, _ in keys]
+    assert len(symbols) == len(set(symbols)), keys
+    assert {symbol for symbol, _ in keys} >= {"1", "2", "!", "*", "x", "$", "+", "=", "#",
+                                              "░", *STATUS_LETTER.values()}
+    meanings = dict(keys)
+    assert len({m for s, m in keys if m != "wall"}) == len([s for s, m in keys if m != "wall"])
+    for width in (100, 80):
+        lines = render(MapView(view), width).splitlines()
+        inside = WIDE if geo.width(WIDE) <= width else 2
+        drawn: set[str] = set()
+        for h, text in geo.floor.items():
+            y = 1 + geo.top_line(h[0], row_number(h))
+            x = MARGIN + (inside + 1) * (h[0] - geo.q_min) + 1
+            top = at(lines, y, x, inside)
+            if inside == WIDE and top.startswith(text):
+                top = top[len(text):]
+            drawn |= set(top + at(lines, y + 1, x, inside)) - {" ", "·", *ARROW.values()}
+        assert drawn >= {"1", "2", "!", "$", "+", "=", "#", *STATUS_LETTER.values()}, width
+        assert drawn <= set(meanings) | {"_"}, drawn - set(meanings)
 
 def test_lit_hexes_and_hexes_a_guard_sees_are_tinted() -> None:
     """Spec 2.8: a torch lights its hex and every hex within 2 steps; 3.6: what a guard sees
