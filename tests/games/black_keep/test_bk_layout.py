@@ -4,12 +4,14 @@ a decision of the person's and on the end screen: the thief's cards in full (han
 Guard cards: beside the map, two to four a row as the height needs; never in a box that
 scrolls or cuts them); the map in the window, uncovered, no text on it under 11 px on the
 screen (hex names included), zooming and panning; nothing sticky over the map, the Guards
-table, the Thieves table or the end. Screenshots: /tmp/citywatch-bk-layout-<size>.png and
-/tmp/citywatch-bk-layout-end-<size>.png."""
+table, the Thieves table or the end. Issue 28: walls that read (wide and dark on the screen,
+whole map included) and no mark on the map meaning two things. Screenshots:
+/tmp/citywatch-bk-layout-<size>.png and /tmp/citywatch-bk-layout-end-<size>.png."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from layout_helpers import (
     FRAME,
@@ -46,6 +48,94 @@ BOARD_TEXT = "#board-panel, #bk-me, #bk-guards-panel, #players-panel, #bk-market
 READY = (f"document.querySelector('{FRAME}')?.dataset.zoom"
          " && document.getElementById('board-panel').dataset.animating !== 'yes'")
 SHOT = "/tmp/citywatch-bk-layout-{}{}x{}.png"
+
+
+WALL_PX = 6.0
+"""The least width of a wall on the screen at the map's first (readable) zoom, in px."""
+WALL_LEAST_PX = 4.0
+"""The least width of a wall on the screen with the whole map shown, in px."""
+WALL_CONTRAST = 4.5
+"""The least contrast ratio (WCAG) of a wall against the lit and the dark floor."""
+
+
+def wall_on_screen(page: Page) -> dict[str, Any]:
+    """A wall's width on the screen in px (the wider of its line, which scales with the map,
+    and its least line, which does not), a hex outline's, and the wall's and the floors'
+    colours as ``rgb(...)``."""
+    found: dict[str, Any] = page.evaluate("""() => {
+      const board = document.querySelector('#bk-board svg.bk-board');
+      const scale = board.getScreenCTM().a;
+      const style = (sel) => getComputedStyle(board.querySelector(sel));
+      const width = (sel) => parseFloat(style(sel).strokeWidth);
+      return {
+        wall: Math.max(width('.bk-wall') * scale, width('.bk-wall-least')),
+        edge: Math.max(width('.bk-edge') * scale, width('.bk-edge-least')),
+        outline: width('.bk-hex') * scale,
+        colour: style('.bk-wall').stroke, least: style('.bk-wall-least').stroke,
+        lit: style('.bk-lit').fill, dark: style('.bk-dark').fill,
+      };
+    }""")
+    return found
+
+
+def contrast(a: str, b: str) -> float:
+    """The WCAG contrast ratio of two colours given as ``rgb(r, g, b)``."""
+    def luminance(colour: str) -> float:
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+                   for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, deep = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (deep + 0.05)
+
+
+def check_walls(page: Page) -> None:
+    """Issue 28 ("walls are hard to see"; walls and doors drawn so that they read at
+    1366x800): at the first zoom a wall is at least WALL_PX wide on the screen and the map's
+    edge 3 px, at least five times a hex's outline; with the whole map shown a wall is still
+    WALL_LEAST_PX; walls are near black, WALL_CONTRAST against the lit and the dark floor.
+    Special Hexes (spec 2.7) carry a picture, no letter, and differ from walls."""
+    first = wall_on_screen(page)
+    assert first["wall"] >= WALL_PX and first["edge"] >= 3, first
+    assert first["wall"] >= 5 * first["outline"], first
+    assert first["colour"] == first["least"]
+    for floor in ("lit", "dark"):
+        assert contrast(first["colour"], first[floor]) >= WALL_CONTRAST, first
+    specials = page.locator("#bk-board .bk-special")
+    assert specials.count() == 9 and page.locator("#bk-board .bk-special-mark").count() == 9
+    assert page.locator("#bk-board .bk-special-mark text").count() == 0
+    # Thief 1 holds neither Lockpicks nor a key: every Special Hex is locked to it.
+    assert page.locator("#bk-board .bk-special-locked").count() == 9
+    assert specials.first.evaluate("(s) => getComputedStyle(s).fill") != first["colour"]
+    page.locator(".cw-zoom-button", has_text="Whole map").click()
+    whole = wall_on_screen(page)
+    assert whole["wall"] >= WALL_LEAST_PX, whole
+    page.locator(".cw-zoom-button", has_text="Readable").click()
+
+
+def check_marks(page: Page) -> None:
+    """Issue 28 ("no letter means two things"; the legend's D = Distracted clashed with the
+    doors' D): the legend's symbols under the map are each there once, and every letter or
+    sign drawn on the map (hex names and the guards' numbers aside) is drawn by one kind of
+    piece only and keyed in the legend: a guard's status letter (spec 4.2), a thief's T and
+    number, a Thief Marker's ! (4.6)."""
+    found = page.evaluate("""() => {
+      const legend = [...document.querySelectorAll('#board-panel .bk-legend [data-symbol]')]
+        .map((n) => n.dataset.symbol);
+      const marks = [...document.querySelectorAll('#bk-board svg text')]
+        .filter((t) => !t.matches('.bk-hex-label, .bk-guard-number'))
+        .map((t) => [t.textContent, t.getAttribute('class') || t.parentNode.getAttribute('class')]);
+      return { legend, marks };
+    }""")
+    legend = found["legend"]
+    assert len(legend) == len(set(legend)), legend
+    drawers: dict[str, set[str]] = {}
+    for text, kind in found["marks"]:
+        drawers.setdefault(re.sub(r"\d+$", "", text), set()).add(kind.split()[0])
+    assert {"!", "T"} <= set(drawers), drawers
+    for symbol, kinds in drawers.items():
+        assert len(kinds) == 1, (symbol, kinds)
+        assert symbol in legend, (symbol, legend)
 
 
 def check_table_rows(page: Page, panel: str) -> None:
@@ -90,6 +180,8 @@ def test_at_a_laptop_window_the_thiefs_cards_are_in_full_and_the_map_readable(
         check_table_rows(page, "#bk-guards-panel")
         check_table_rows(page, "#players-panel")
         check_zoom(page)
+        check_walls(page)
+        check_marks(page)
         page.context.close()
 
     advance(server, link)
