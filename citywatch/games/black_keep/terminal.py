@@ -473,6 +473,9 @@ def board(view: View) -> RenderableType:
         parts.append(MapView(view))
         parts.extend(legend(view))
     parts.append(guard_table(view))
+    if view.get("forecast"):
+        parts.extend(forecast_lines(view, head=True))
+        parts.extend(careful_lines(view))
     markers = [m["hex"] for m in view.get("markers", ())]
     out = list(view.get("extinguished", ()))
     parts.append(Text.assemble(
@@ -623,8 +626,71 @@ def table(view: View) -> RenderableType:
 
 def summary(view: View) -> RenderableType:
     """The compact screen's board summary (issue 16): the round line, then every guard (the
-    thieves are in ``table``)."""
-    return Group(round_line(view), guard_table(view))
+    thieves are in ``table``): with a forecast, one line each saying its next move (issue 28),
+    and the warnings on the seat's own moves."""
+    if not view.get("forecast"):
+        return Group(round_line(view), guard_table(view))
+    return Group(round_line(view), *careful_lines(view), *forecast_lines(view))
+
+
+def summary_least(view: View) -> int:
+    """The summary lines to keep while the seat plans its thief card (issue 28): the round
+    line, the warnings and every guard's next move; otherwise none claimed."""
+    decision = view.get("decision") or {}
+    if not view.get("forecast") or decision.get("seat") != view.get("name") \
+            or decision.get("task") != "plan your thief card":
+        return 0
+    return 1 + len(careful_lines(view)) + len(forecast_lines(view))
+
+
+# --- the guards' next moves and warnings (issue 28) ------------------------------------------
+FORECAST_HEAD = "The guards next, unless they see or hear a thief:"
+
+
+def forecast_lines(view: View, head: bool = False) -> list[Text]:
+    """One line per guard (the view's ``forecast``): number, hex and facing, status, then what
+    it will do (``walks 1 to C4, faces SE``), cut with '…' at the screen's edge; after a
+    heading saying what the forecast assumes if ``head``."""
+    lines = [Text(FORECAST_HEAD, style="bold")] if head else []
+    guards = {g.get("number"): g for g in view.get("guards", ())}
+    for item in view.get("forecast", ()):
+        guard = guards.get(item.get("number"), {})
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{item.get('number', '?'):>2} ", style="bold")
+        if guard.get("placed") and guard.get("hex"):
+            style = STATUS_STYLE.get(guard["status"], "bold")
+            line.append(f"{guard['hex']:<4}", style="bold")
+            line.append(ARROW.get(guard["facing"], "?"), style=style)
+            line.append(f" {str(guard['status']).capitalize():<11}", style=style)
+        else:
+            line.append(f"{'-':<6}{'off the map':<11}", style="dim")
+        line.append(str(item.get("does", "")))
+        if guard.get("bow"):
+            line.append(" (bow)", style="dim")
+        lines.append(line)
+    return lines
+
+
+def careful_lines(view: View) -> list[Text]:
+    """The warnings on the seat's own choices (the decision's ``warnings``), grouped: the kind
+    of move (Move, Run, ...), the hexes it would end on, and the warning."""
+    decision = view.get("decision") or {}
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for warning in decision.get("warnings") or ():
+        action = str(warning.get("action", ""))
+        kind = action.removeprefix("Play ").split(":")[0].split(" ")[0]
+        if kind == "Move" and "stay" in action:
+            kind = "Stay"
+        grouped.setdefault((kind, str(warning.get("note"))), []).append(str(warning.get("hex")))
+    if not grouped:
+        return []
+    out = Text("Careful: ", style="bold bright_red")
+    for k, ((kind, note), hexes) in enumerate(grouped.items()):
+        out.append(" · " if k else "")
+        where = " ".join(dict.fromkeys(hexes))
+        out.append(f"{kind} to {where}" if kind in ("Move", "Run") else kind, style="bold")
+        out.append(f": {note}")
+    return [out]
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -743,3 +809,7 @@ class BlackKeepScreens(ScreenFunctions):
     def table(self, view: View) -> RenderableType:
         """One line per thief (every decision screen, issue 26)."""
         return table(view)
+
+    def summary_least(self, view: View) -> int:
+        """The summary lines to keep (``summary_least``, issue 28)."""
+        return summary_least(view)
