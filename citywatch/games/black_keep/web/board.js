@@ -519,15 +519,17 @@ function drawForecast(view, map) {
         const stop = toward(last.x, last.y, f, S * 0.55);
         const line = points.map((h) => [h.x, h.y]);
         line.push(stop);
-        g.append(svg("polyline", { points: line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" "),
-          class: "bk-forecast-path", stroke: status.colour }));
+        const drawn = line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+        g.append(svg("polyline", { points: drawn, class: "bk-forecast-casing" }));
+        g.append(svg("polyline", { points: drawn, class: "bk-forecast-path", stroke: status.colour }));
         g.append(arrowHead(stop[0], stop[1], f, S * 0.3, "bk-forecast-head", status.colour));
       } else {
         // Turning (or standing) in place: an arrow from the guard's edge the way it will face.
         const from = toward(end.x, end.y, f, S * 0.45);
         const to = toward(end.x, end.y, f, S * 0.85);
-        g.append(svg("line", { x1: from[0].toFixed(1), y1: from[1].toFixed(1), x2: to[0].toFixed(1),
-          y2: to[1].toFixed(1), class: "bk-forecast-path", stroke: status.colour }));
+        const ends = { x1: from[0].toFixed(1), y1: from[1].toFixed(1), x2: to[0].toFixed(1), y2: to[1].toFixed(1) };
+        g.append(svg("line", { ...ends, class: "bk-forecast-casing" }));
+        g.append(svg("line", { ...ends, class: "bk-forecast-path", stroke: status.colour }));
         g.append(arrowHead(to[0], to[1], f, S * 0.3, "bk-forecast-head", status.colour));
       }
       if (points.length > 1 || o.status !== (guard && guard.status)) {
@@ -543,6 +545,13 @@ function drawForecast(view, map) {
     }
   }
   return layer;
+}
+
+/** The legend's words for the forecast arrows and the warning sign. */
+function forecastLegend() {
+  return el("span", { class: "bk-forecast-legend" },
+    " · arrows: each guard's next move unless it sees or hears a thief (dashed: a die or a condition decides) · ",
+    el("span", { class: "bk-key bk-key-warning" }), " a risky choice: in a guard's sight or a dead end (hover)");
 }
 
 /** The warnings of this seat's choices that end on ``label`` (the decision's ``warnings``), as
@@ -561,12 +570,15 @@ function drawWarnings(view, map, clickable) {
   for (const label of warned) {
     const h = map.at[label];
     if (!h || !clickable[label]) continue;
-    const [x, y] = [h.x - S * 0.5, h.y - S * 0.4];
+    const [x, y] = [h.x - S * 0.48, h.y + S * 0.42];
     const k = S * 0.3;
     layer.append(svg("g", { class: "bk-warning", "data-hex": label },
       svg("polygon", { points: `${x.toFixed(1)},${(y - k).toFixed(1)} ${(x + k).toFixed(1)},${(y + k * 0.75).toFixed(1)} ${(x - k).toFixed(1)},${(y + k * 0.75).toFixed(1)}`,
         class: "bk-warning-sign" }),
-      svg("text", { x: x.toFixed(1), y: (y + k * 0.6).toFixed(1), class: "bk-warning-text", text: "!" })));
+      svg("rect", { x: (x - k * 0.12).toFixed(1), y: (y - k * 0.45).toFixed(1), width: (k * 0.24).toFixed(1),
+        height: (k * 0.6).toFixed(1), class: "bk-warning-bar" }),
+      svg("circle", { cx: x.toFixed(1), cy: (y + k * 0.42).toFixed(1), r: (k * 0.13).toFixed(1),
+        class: "bk-warning-bar" })));
   }
   return layer;
 }
@@ -809,7 +821,8 @@ function legend() {
     "· shaded: what each guard sees now ·",
     el("span", { class: "bk-keys" }, el("span", { class: "bk-key bk-key-lit" }), " lit ",
       el("span", { class: "bk-key bk-key-dark" }), " dark"),
-    "· ! Thief Marker · green rims: ways in and out · hover a hex for more");
+    "· ! Thief Marker · green rims: ways in and out · hover a hex for more",
+    forecastLegend());
 }
 
 /** The widths of your thief's panel beside the map: two, three or four cards a row. */
