@@ -16,7 +16,7 @@ A guard's moves until it first spots a thief are those of the ghost (its looks c
 step and at the start, R24), so a thief ending its movement on hex E is spotted in the coming
 Guard Phase if and only if one of the ghost's looks would spot E (or a guard walks into E,
 R37), as long as nothing else is spotted first: that is the sight warning. The dead-end warning
-is citywatch ruling 18 (``docs/black-keep-rulings.md``).
+is citywatch ruling 26 (``docs/black-keep-rulings.md``).
 """
 
 from __future__ import annotations
@@ -272,9 +272,9 @@ def _hexes(s: State, hexes: list[int]) -> str:
 def forecast_json(s: State) -> list[dict[str, Any]]:
     """The forecast as the view gives it: per guard its ``number`` (from 1), ``text`` (a line:
     ``G2 (Interested) walks 1 to C4, faces SE``), ``does`` (the same without the guard's
-    number and status) and ``outcomes``, each with ``route`` (labels), ``hex`` and ``facing`` (None off the map),
-    ``status``, ``die`` (the faces that lead there, empty if no die decides) and ``when`` (a
-    condition, or None)."""
+    number and status) and ``outcomes``, each with ``route`` (labels), ``hex`` and
+    ``facing`` (None off the map), ``status``, ``die`` (the faces that lead there, empty if
+    no die decides) and ``when`` (a condition, or None)."""
     labels = s.board.labels
     return [{"number": f.guard + 1, "text": f.text(s), "does": f.does,
              "outcomes": [{"route": [labels[h] for h in o.route],
@@ -333,7 +333,7 @@ def watched(world: list[_Run], eye: bool) -> frozenset[int]:
 
 
 def is_dead_end(s: State, seat: int, plan: Plan, world: list[_Run]) -> bool:
-    """Citywatch ruling 18: thief ``seat``'s planned movement leads into a dead end when it
+    """Citywatch ruling 26: thief ``seat``'s planned movement leads into a dead end when it
     ends on another hex than it starts, the thief can still walk out of the map from there
     (by its own steps to an outside edge hex of its Exit tile: walls, Special Hexes as its keys
     and Lockpicks allow, the guards' hexes after the forecast shut), but only back through a
@@ -374,7 +374,7 @@ def warnings(s: State, seat: int) -> list[str | None]:
     """For each legal action of thief ``seat``'s thief-card decision, a warning or None:
     "seen by G1" when the movement ends where a guard would spot it (whatever the die),
     "may be seen by G1 (die)" when only some die outcomes or the vault guard's appearing would,
-    "dead end" (citywatch ruling 18), joined by "; ". Pick Pocket on a guard that sees the
+    "dead end" (citywatch ruling 26), joined by "; ". Pick Pocket on a guard that sees the
     thief's hex: "G1 sees you". Empty for any other decision. Only the seat's own hex and plan
     and public facts are read."""
     if not s.stack or s.stack[-1] != ("plan_card", seat) or s.result is not None:

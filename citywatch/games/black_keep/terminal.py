@@ -671,9 +671,14 @@ def forecast_lines(view: View, head: bool = False) -> list[Text]:
     return lines
 
 
+CAREFUL_WIDTH = 80
+"""The width the warnings are packed in (the terminal's least)."""
+
+
 def careful_lines(view: View) -> list[Text]:
     """The warnings on the seat's own choices (the decision's ``warnings``), grouped: the kind
-    of move (Move, Run, ...), the hexes it would end on, and the warning."""
+    of move (Move, Run, ...), the hexes it would end on, and the warning; packed in lines of
+    ``CAREFUL_WIDTH`` characters (a group longer than a line ends in '…')."""
     decision = view.get("decision") or {}
     grouped: dict[tuple[str, str], list[str]] = {}
     for warning in decision.get("warnings") or ():
@@ -682,15 +687,23 @@ def careful_lines(view: View) -> list[Text]:
         if kind == "Move" and "stay" in action:
             kind = "Stay"
         grouped.setdefault((kind, str(warning.get("note"))), []).append(str(warning.get("hex")))
-    if not grouped:
-        return []
-    out = Text("Careful: ", style="bold bright_red")
-    for k, ((kind, note), hexes) in enumerate(grouped.items()):
-        out.append(" · " if k else "")
+    lines: list[Text] = []
+    start = len("Careful: ")
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append("Careful: ", style="bold bright_red")
+    for (kind, note), hexes in grouped.items():
         where = " ".join(dict.fromkeys(hexes))
-        out.append(f"{kind} to {where}" if kind in ("Move", "Run") else kind, style="bold")
-        out.append(f": {note}")
-    return [out]
+        part = Text.assemble((f"{kind} to {where}" if kind in ("Move", "Run") else kind, "bold"),
+                             f": {note}")
+        if len(line) > start and len(line) + 3 + len(part) > CAREFUL_WIDTH:
+            lines.append(line)
+            line = Text("  ", no_wrap=True, overflow="ellipsis")
+        elif len(line) > start:
+            line.append(" · ")
+        line.append_text(part)
+    if grouped:
+        lines.append(line)
+    return lines
 
 
 # --- the hand ------------------------------------------------------------------------------
