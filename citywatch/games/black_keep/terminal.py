@@ -474,7 +474,8 @@ def board(view: View) -> RenderableType:
         parts.extend(legend(view))
     parts.append(guard_table(view))
     if view.get("forecast"):
-        parts.extend(forecast_lines(view, head=True))
+        parts.append(Text(FORECAST_HEAD, style="bold"))
+        parts.extend(indented(str(item.get("text", ""))) for item in view["forecast"])
         parts.extend(careful_lines(view))
     markers = [m["hex"] for m in view.get("markers", ())]
     out = list(view.get("extinguished", ()))
@@ -647,11 +648,10 @@ def summary_least(view: View) -> int:
 FORECAST_HEAD = "The guards next, unless they see or hear a thief:"
 
 
-def forecast_lines(view: View, head: bool = False) -> list[Text]:
+def forecast_lines(view: View) -> list[Text]:
     """One line per guard (the view's ``forecast``): number, hex and facing, status, then what
-    it will do (``walks 1 to C4, faces SE``), cut with '…' at the screen's edge; after a
-    heading saying what the forecast assumes if ``head``."""
-    lines = [Text(FORECAST_HEAD, style="bold")] if head else []
+    it will do (``walks 1 to C4, faces SE``), cut with '…' at the screen's edge."""
+    lines = []
     guards = {g.get("number"): g for g in view.get("guards", ())}
     for item in view.get("forecast", ()):
         guard = guards.get(item.get("number"), {})
