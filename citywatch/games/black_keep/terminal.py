@@ -495,6 +495,10 @@ def board(view: View) -> RenderableType:
         parts.append(MapView(view))
         parts.extend(legend(view))
     parts.append(guard_table(view))
+    if view.get("forecast"):
+        parts.append(Text(FORECAST_HEAD, style="bold"))
+        parts.extend(indented(str(item.get("text", ""))) for item in view["forecast"])
+        parts.extend(careful_lines(view))
     markers = [m["hex"] for m in view.get("markers", ())]
     out = list(view.get("extinguished", ()))
     parts.append(Text.assemble(
@@ -645,8 +649,83 @@ def table(view: View) -> RenderableType:
 
 def summary(view: View) -> RenderableType:
     """The compact screen's board summary (issue 16): the round line, then every guard (the
-    thieves are in ``table``)."""
-    return Group(round_line(view), guard_table(view))
+    thieves are in ``table``): with a forecast, one line each saying its next move (issue 28),
+    and the warnings on the seat's own moves."""
+    if not view.get("forecast"):
+        return Group(round_line(view), guard_table(view))
+    return Group(round_line(view), *careful_lines(view), *forecast_lines(view))
+
+
+def summary_least(view: View) -> int:
+    """The summary lines to keep while the seat plans its thief card (issue 28): the round
+    line, the warnings and every guard's next move; otherwise none claimed."""
+    decision = view.get("decision") or {}
+    if not view.get("forecast") or decision.get("seat") != view.get("name") \
+            or decision.get("task") != "plan your thief card":
+        return 0
+    return 1 + len(careful_lines(view)) + len(forecast_lines(view))
+
+
+# --- the guards' next moves and warnings (issue 28) ------------------------------------------
+FORECAST_HEAD = "The guards next, unless they see or hear a thief:"
+
+
+def forecast_lines(view: View) -> list[Text]:
+    """One line per guard (the view's ``forecast``): number, hex and facing, status, then what
+    it will do (``walks 1 to C4, faces SE``), cut with '…' at the screen's edge."""
+    lines = []
+    guards = {g.get("number"): g for g in view.get("guards", ())}
+    for item in view.get("forecast", ()):
+        guard = guards.get(item.get("number"), {})
+        line = Text(no_wrap=True, overflow="ellipsis")
+        line.append(f"{item.get('number', '?'):>2} ", style="bold")
+        if guard.get("placed") and guard.get("hex"):
+            style = STATUS_STYLE.get(guard["status"], "bold")
+            line.append(f"{guard['hex']:<4}", style="bold")
+            line.append(ARROW.get(guard["facing"], "?"), style=style)
+            line.append(f" {str(guard['status']).capitalize():<11}", style=style)
+        else:
+            line.append(f"{'-':<6}{'off the map':<11}", style="dim")
+        line.append(str(item.get("does", "")))
+        if guard.get("bow"):
+            line.append(" (bow)", style="dim")
+        lines.append(line)
+    return lines
+
+
+CAREFUL_WIDTH = 80
+"""The width the warnings are packed in (the terminal's least)."""
+
+
+def careful_lines(view: View) -> list[Text]:
+    """The warnings on the seat's own choices (the decision's ``warnings``), grouped: the kind
+    of move (Move, Run, ...), the hexes it would end on, and the warning; packed in lines of
+    ``CAREFUL_WIDTH`` characters (a group longer than a line ends in '…')."""
+    decision = view.get("decision") or {}
+    grouped: dict[tuple[str, str], list[str]] = {}
+    for warning in decision.get("warnings") or ():
+        action = str(warning.get("action", ""))
+        kind = action.removeprefix("Play ").split(":")[0].split(" ")[0]
+        if kind == "Move" and "stay" in action:
+            kind = "Stay"
+        grouped.setdefault((kind, str(warning.get("note"))), []).append(str(warning.get("hex")))
+    lines: list[Text] = []
+    start = len("Careful: ")
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append("Careful: ", style="bold bright_red")
+    for (kind, note), hexes in grouped.items():
+        where = " ".join(dict.fromkeys(hexes))
+        part = Text.assemble((f"{kind} to {where}" if kind in ("Move", "Run") else kind, "bold"),
+                             f": {note}")
+        if len(line) > start and len(line) + 3 + len(part) > CAREFUL_WIDTH:
+            lines.append(line)
+            line = Text("  ", no_wrap=True, overflow="ellipsis")
+        elif len(line) > start:
+            line.append(" · ")
+        line.append_text(part)
+    if grouped:
+        lines.append(line)
+    return lines
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -765,3 +844,7 @@ class BlackKeepScreens(ScreenFunctions):
     def table(self, view: View) -> RenderableType:
         """One line per thief (every decision screen, issue 26)."""
         return table(view)
+
+    def summary_least(self, view: View) -> int:
+        """The summary lines to keep (``summary_least``, issue 28)."""
+        return summary_least(view)

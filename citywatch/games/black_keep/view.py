@@ -1,7 +1,8 @@
 """What one seat may see (spec 10), and worlds re-sampled to fit it (determinization).
 
 Public, in every view: the map, torches and Extinguished Torch counters, the lit hexes, every
-guard's whole state and what it sees now, the last Guard Phase step by step, every Thief
+guard's whole state and what it sees now, the last Guard Phase step by step, each guard's
+coming Guard Phase as far as public facts tell (``forecast``, ``intentions``), every Thief
 Marker, the market and the number of cards in the decks and of tokens on the crown, and of
 every thief its standing, wounds, coins, Guard cards, items, treasure, Exit card, hand and
 discard pile (ten cards less the public discards), whether it hides, and the hexes where the
@@ -22,6 +23,7 @@ from weakref import WeakKeyDictionary
 
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import actions as verbs
+from citywatch.games.black_keep import intentions
 from citywatch.games.black_keep.actions import SEATS, Action, board_hex
 from citywatch.games.black_keep.board import BLOCKED, Board
 from citywatch.games.black_keep.data import FAKE, GUARD_CARD_NAMES, GUARD_CARDS, REAL_TREASURES
@@ -160,6 +162,8 @@ def _decision(s: State, seat: int | None) -> dict[str, Any] | None:
     if decision is not None and s.stack and s.stack[-1][0] in PLANNING \
             and s.stack[-1][1] != seat:
         decision["task"] = "make its plan"
+    if decision is not None and "actions" in decision and seat is not None:
+        decision["warnings"] = intentions.warnings_json(s, seat)
     return decision
 
 
@@ -190,6 +194,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "markers": [{"hex": labels[h], "order": order}
                     for h, order in sorted(s.markers.items(), key=lambda m: m[1])],
         "guard_steps": guard_steps(s),
+        "forecast": intentions.forecast_json(s),
         "vault_triggered": s.vault_triggered,
         "market": [None if c == NONE else GUARD_CARD_NAMES[c] for c in s.market],
         "guard_deck": len(s.guard_deck),

@@ -210,7 +210,9 @@ function drawBoard(host, view, ctx, frame) {
   root.append(drawWalls(view, map));
   root.append(drawPieces(view, map, guards, frame));
   root.append(drawMoves(map, ctx));
-  root.append(drawTargets(map, clickable, ctx));
+  if (!frame) root.append(drawForecast(view, map));
+  root.append(drawTargets(map, clickable, ctx, view));
+  root.append(drawWarnings(view, map, clickable));
   host.replaceChildren(root);
   const own = ownThief(view);
   const at = own && own.hex && map.at[own.hex];
@@ -517,13 +519,14 @@ function thiefPiece(view, t, seat, x, y) {
 }
 
 /** The hexes the choices name: a glowing ring on top, clicking takes the choice. */
-function drawTargets(map, clickable, ctx) {
+function drawTargets(map, clickable, ctx, view) {
   const S = facts.size;
   const layer = svg("g", { class: "bk-targets" });
   for (const [label, choices] of Object.entries(clickable)) {
     const h = map.at[label];
     if (!h) continue;
-    const text = choices.length === 1 ? ctx.choices[choices[0]].text : `${choices.length} choices name ${label}`;
+    const text = (choices.length === 1 ? ctx.choices[choices[0]].text : `${choices.length} choices name ${label}`)
+      + warningText(view, label);
     const g = svg("g", {
       class: `bk-target${choices.some((i) => ctx.highlighted.has(i)) ? " bk-picked" : ""}`,
       "data-hex": label, tabindex: 0, role: "button", "aria-label": `${label}: ${text}`,
@@ -532,6 +535,114 @@ function drawTargets(map, clickable, ctx) {
     svg("polygon", { points: hexPoints(h.x, h.y, S - 2), class: "bk-target-ring" }));
     pressable(g, () => ctx.pick(label));
     layer.append(g);
+  }
+  return layer;
+}
+
+// ---- the guards' next moves and warnings (issue 28) ---------------------------------------
+
+/** A point ``k`` pixels from (x, y) toward facing ``f``. */
+function toward(x, y, f, k) {
+  const [ux, uy] = facingVector(f);
+  return [x + ux * k, y + uy * k];
+}
+
+/** An arrowhead at (x, y) pointing along facing ``f``. */
+function arrowHead(x, y, f, size, cls, colour) {
+  const [ux, uy] = facingVector(f);
+  const [px, py] = [-uy, ux];
+  const tip = [x + ux * size, y + uy * size];
+  const a = [x + px * size * 0.6, y + py * size * 0.6];
+  const b = [x - px * size * 0.6, y - py * size * 0.6];
+  return svg("polygon", { points: [tip, a, b].map(([u, v]) => `${u.toFixed(1)},${v.toFixed(1)}`).join(" "),
+    class: cls, fill: colour });
+}
+
+/** Each guard's coming Guard Phase (the view's ``forecast``): its route as an arrow from where
+ * it stands through every hex it will enter, an arrowhead for the way it will face at the end,
+ * and a ring with its status letter there; alternatives (a die, a condition) dashed. */
+function drawForecast(view, map) {
+  const S = facts.size;
+  const layer = svg("g", { class: "bk-forecast" });
+  const guards = Object.fromEntries(view.guards.map((g) => [g.number, g]));
+  for (const item of view.forecast || []) {
+    const guard = guards[item.number];
+    const several = item.outcomes.filter((o) => o.hex).length > 1;
+    for (const o of item.outcomes) {
+      const end = o.hex && map.at[o.hex];
+      if (!end) continue;
+      const status = facts.status[o.status] || { colour: "#444", letter: "?", title: o.status };
+      const alt = several || o.die.length > 0 || o.when;
+      const g = svg("g", { class: `bk-forecast-guard${alt ? " bk-forecast-alt" : ""}`,
+        "data-guard": item.number, "data-hex": o.hex });
+      const start = guard && guard.placed && map.at[guard.hex];
+      const points = (start ? [start] : []).concat(o.route.map((l) => map.at[l]).filter(Boolean));
+      const f = facts.facing[o.facing];
+      if (points.length > 1) {
+        const last = points[points.length - 1];
+        const stop = toward(last.x, last.y, f, S * 0.55);
+        const line = points.map((h) => [h.x, h.y]);
+        line.push(stop);
+        const drawn = line.map(([x, y]) => `${x.toFixed(1)},${y.toFixed(1)}`).join(" ");
+        g.append(svg("polyline", { points: drawn, class: "bk-forecast-casing" }));
+        g.append(svg("polyline", { points: drawn, class: "bk-forecast-path", stroke: status.colour }));
+        g.append(arrowHead(stop[0], stop[1], f, S * 0.3, "bk-forecast-head", status.colour));
+      } else {
+        // Turning (or standing) in place: an arrow from the guard's edge the way it will face.
+        const from = toward(end.x, end.y, f, S * 0.45);
+        const to = toward(end.x, end.y, f, S * 0.85);
+        const ends = { x1: from[0].toFixed(1), y1: from[1].toFixed(1), x2: to[0].toFixed(1), y2: to[1].toFixed(1) };
+        g.append(svg("line", { ...ends, class: "bk-forecast-casing" }));
+        g.append(svg("line", { ...ends, class: "bk-forecast-path", stroke: status.colour }));
+        g.append(arrowHead(to[0], to[1], f, S * 0.3, "bk-forecast-head", status.colour));
+      }
+      if (points.length > 1 || o.status !== (guard && guard.status)) {
+        const [mx, my] = [end.x + S * 0.5, end.y - S * 0.42];
+        g.append(svg("circle", { cx: mx.toFixed(1), cy: my.toFixed(1), r: S * 0.24, class: "bk-forecast-mark",
+          stroke: status.colour }));
+        g.append(svg("text", { x: mx.toFixed(1), y: (my + S * 0.09).toFixed(1), class: "bk-forecast-letter",
+          fill: status.colour, text: status.letter }));
+      }
+      const why = [o.die.length ? `die ${o.die.join(", ")}` : null, o.when].filter(Boolean).join("; ");
+      g.append(svg("title", { text: `${item.text}${why ? `\n(this arrow: ${why})` : ""}` }));
+      layer.append(g);
+    }
+  }
+  return layer;
+}
+
+/** The legend's words for the forecast arrows and the warning sign. */
+function forecastLegend() {
+  return el("span", { class: "bk-forecast-legend" },
+    " · arrows: each guard's next move unless it sees or hears a thief (dashed: a die or a condition decides) · ",
+    el("span", { class: "bk-key bk-key-warning" }), " a risky choice: in a guard's sight or a dead end (hover)");
+}
+
+/** The warnings of this seat's choices that end on ``label`` (the decision's ``warnings``), as
+ * lines to add to the hex's title ("" if none). */
+function warningText(view, label) {
+  const warnings = ((view && view.decision && view.decision.warnings) || []).filter((w) => w.hex === label);
+  return warnings.map((w) => `\n⚠ ${w.action}: ${w.note}`).join("");
+}
+
+/** A warning triangle on every hex a choice would end on that the decision warns about (in
+ * sight of a guard, a dead end); the glowing hex's title says which choice and why. */
+function drawWarnings(view, map, clickable) {
+  const S = facts.size;
+  const layer = svg("g", { class: "bk-warnings" });
+  const warned = new Set(((view.decision && view.decision.warnings) || []).map((w) => w.hex));
+  for (const label of warned) {
+    const h = map.at[label];
+    if (!h || !clickable[label]) continue;
+    const [x, y] = [h.x - S * 0.48, h.y + S * 0.42];
+    const k = S * 0.3;
+    layer.append(svg("g", { class: "bk-warning", "data-hex": label },
+      svg("polygon", { points: `${x.toFixed(1)},${(y - k).toFixed(1)} ${(x + k).toFixed(1)},${(y + k * 0.75).toFixed(1)} ${(x - k).toFixed(1)},${(y + k * 0.75).toFixed(1)}`,
+        class: "bk-warning-sign" }),
+      svg("rect", { x: (x - k * 0.12).toFixed(1), y: (y - k * 0.45).toFixed(1), width: (k * 0.24).toFixed(1),
+        height: (k * 0.6).toFixed(1), class: "bk-warning-bar" }),
+      svg("circle", { cx: x.toFixed(1), cy: (y + k * 0.42).toFixed(1), r: (k * 0.13).toFixed(1),
+        class: "bk-warning-bar" })));
   }
   return layer;
 }
@@ -639,9 +750,10 @@ function statusChip(name) {
 
 function guardsTable(view) {
   const table = el("table", { class: "players bk-guards" });
-  table.append(el("thead", {}, el("tr", {}, ...["#", "Guard", "Status", "Hex", "Faces", "Target", "Carries"]
+  table.append(el("thead", {}, el("tr", {}, ...["#", "Guard", "Status", "Hex", "Faces", "Target", "Carries", "Next (unless it sees or hears a thief)"]
     .map((h) => el("th", { text: h })))));
   const body = el("tbody");
+  const next = Object.fromEntries((view.forecast || []).map((f) => [f.number, f.does]));
   for (const g of view.guards) {
     const carries = [g.bow ? "bow" : null, g.key ? "key" : null, g.coins ? `${g.coins} coins` : null].filter(Boolean);
     body.append(el("tr", { class: `bk-guard-row${g.placed ? "" : " bk-waiting"}`, "data-guard": g.number },
@@ -651,7 +763,8 @@ function guardsTable(view) {
       el("td", { text: g.placed ? g.hex : "waiting" }),
       el("td", { text: g.placed ? g.facing : "–" }),
       el("td", { text: g.target || "–" }),
-      el("td", { text: carries.join(", ") || "–" })));
+      el("td", { text: carries.join(", ") || "–" }),
+      el("td", { class: "bk-next", text: next[g.number] || "–" })));
   }
   table.append(body);
   return table;
@@ -772,7 +885,8 @@ function legend() {
     "· shaded: what each guard sees now ·",
     el("span", { class: "bk-keys" }, el("span", { class: "bk-key bk-key-lit" }), " lit ",
       el("span", { class: "bk-key bk-key-dark" }), " dark"),
-    "·", ...symbolKeys(), "· hover a hex for more");
+    "·", ...symbolKeys(), "· hover a hex for more",
+    forecastLegend());
 }
 
 /** The widths of your thief's panel beside the map: two, three or four cards a row. */
