@@ -17,7 +17,8 @@ pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
 ``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
 pin.
 
-**Observation.** ``observation(state, seat)`` is built from ``state.view(seat)`` only, plus
+**Observation.** ``observation(state, seat)`` is built from ``state.view(seat)`` only (its
+facts: not the guards' forecast or the warnings, which are worked out from them), plus
 the map's fixed geometry (``state.board``: floor, walls, Special Hexes, tiles and their
 markers, which every seat sees). It is a float32 vector of 50,949 numbers (``OBS_SIZE``), each
 from 0 to its block's max (``OBS_HIGH``; every number is clipped to it): first the hex planes,
@@ -173,7 +174,6 @@ import numpy as np
 import numpy.typing as npt
 
 from citywatch.core.spaces import ActionIndex, ActionList, ActionSpace, Layout
-from citywatch.games.black_keep import view as _view  # noqa: F401  (registers the view)
 from citywatch.games.black_keep.actions import ROWS, SEATS, VERBS, Action
 from citywatch.games.black_keep.board import BLOCKED, TILE_SIZE, Board
 from citywatch.games.black_keep.data import (
@@ -198,6 +198,7 @@ from citywatch.games.black_keep.state import (
     STATUSES,
     BlackKeepState,
 )
+from citywatch.games.black_keep.view import seat_view
 
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
@@ -607,7 +608,7 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
         raise ValueError(f"seat must be 0 to {n - 1}, not {seat}")
     check_fits(state)
     board = state.board
-    v = state.view(seat)
+    v = seat_view(state, seat, advice=False)  # the view's facts, without the forecast
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     out[:STATIC_END] = _static(board)
     extinguished = set(v["extinguished"])

@@ -21,7 +21,7 @@ is citywatch ruling 26 (``docs/black-keep-rulings.md``).
 
 from __future__ import annotations
 
-from collections import deque
+from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,6 +45,7 @@ from citywatch.games.black_keep.state import (
     STATUSES,
     WANDERING,
     BlackKeepState,
+    Guard,
     GuardSnapshot,
 )
 
@@ -142,8 +143,39 @@ def _phase(before: State, face: int) -> tuple[State, int]:
     return after, die.rolls
 
 
+RUNS_KEPT = 64
+"""How many ghosts' Guard Phases ``runs`` keeps (the newest), by ``public_key``."""
+_RUNS: OrderedDict[tuple[Any, ...], list[_Run]] = OrderedDict()
+
+
+def public_key(s: State) -> tuple[Any, ...]:
+    """Every fact a ghost's Guard Phase reads (the board and rules, the round, the guards in
+    full, markers, torches, the vault, the market and the thieves' standing; nothing hidden):
+    two states with the same key have the same ``runs``."""
+    return (id(s.board), id(s.params), s.mode, s.difficulty, s.advanced, s.round, s.phase,
+            s.result is None, s.vault_triggered, s.extinguished,
+            tuple(sorted(s.markers.items())), s.marker_count, tuple(s.market),
+            len(s.guard_deck), tuple(t.standing for t in s.thieves),
+            tuple(tuple(getattr(g, f) for f in Guard.__slots__) for g in s.guards))
+
+
 def runs(s: State, vault: bool = False, noise: int = NONE) -> list[_Run]:
-    """The ghost's Guard Phase, once if no die is rolled, else once per face."""
+    """The ghost's Guard Phase, once if no die is rolled, else once per face (kept by
+    ``public_key``: a view of each seat, every step of an environment, asks again; the
+    runs' states are never changed)."""
+    key = (public_key(s), vault, noise)
+    found = _RUNS.get(key)
+    if found is None:
+        found = _RUNS[key] = played(s, vault, noise)
+        if len(_RUNS) > RUNS_KEPT:
+            _RUNS.popitem(last=False)
+    else:
+        _RUNS.move_to_end(key)
+    return found
+
+
+def played(s: State, vault: bool = False, noise: int = NONE) -> list[_Run]:
+    """``runs`` worked out afresh."""
     before = ghost(s, vault, noise)
     after, rolls = _phase(before, FACES[0])
     if not rolls:

@@ -155,20 +155,26 @@ PLANNING = ("plan_card", "plan_guard", "plan_treasure")
 """The decisions of a plan: the other seats see only that a thief is making its plan."""
 
 
-def _decision(s: State, seat: int | None) -> dict[str, Any] | None:
+def _decision(s: State, seat: int | None, advice: bool = True) -> dict[str, Any] | None:
     """The pending decision (``StackedState.decision_view``); another seat's plan decisions
     read only "make its plan", so the task tells nothing of the plan (spec 10)."""
     decision = s.decision_view(seat, SEATS, DECISIONS.describe)
     if decision is not None and s.stack and s.stack[-1][0] in PLANNING \
             and s.stack[-1][1] != seat:
         decision["task"] = "make its plan"
-    if decision is not None and "actions" in decision and seat is not None:
+    if advice and decision is not None and "actions" in decision and seat is not None:
         decision["warnings"] = intentions.warnings_json(s, seat)
     return decision
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
     """A JSON dict of exactly what ``seat`` may see (``None``: a spectator)."""
+    return seat_view(s, seat, advice=True)
+
+
+def seat_view(s: State, seat: int | None, advice: bool) -> dict[str, Any]:
+    """``view``; without ``advice``, none of what is worked out for people from its facts (the
+    guards' ``forecast``, the decision's ``warnings``): what an observation vector encodes."""
     s.check_seat(seat)
     board = s.board
     labels = board.labels
@@ -186,7 +192,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "round": s.round,
         "dawn": dawn(s),
         "phase": s.phase,
-        "decision": _decision(s, seat),
+        "decision": _decision(s, seat, advice),
         "torches": [labels[h] for h in board.torches],
         "extinguished": [labels[h] for h in sorted(s.extinguished)],
         "lit": [labels[h] for h in sorted(lit)],
@@ -194,7 +200,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
         "markers": [{"hex": labels[h], "order": order}
                     for h, order in sorted(s.markers.items(), key=lambda m: m[1])],
         "guard_steps": guard_steps(s),
-        "forecast": intentions.forecast_json(s),
+        "forecast": intentions.forecast_json(s) if advice else [],
         "vault_triggered": s.vault_triggered,
         "market": [None if c == NONE else GUARD_CARD_NAMES[c] for c in s.market],
         "guard_deck": len(s.guard_deck),

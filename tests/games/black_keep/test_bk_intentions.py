@@ -305,3 +305,30 @@ def test_every_seat_reads_the_same_forecast_line_per_guard() -> None:
     assert numbers == list(range(1, len(s.guards) + 1))
     assert all(f["text"].startswith(f"G{f['number']}") for f in view["forecast"])
     assert all(t.standing == IN_PLAY for t in s.thieves)
+
+
+def _outcomes(found: list[Any]) -> list[Any]:
+    """What a list of ghost Guard Phases comes to: each one's die face and trace."""
+    return [(run.face, run.vault, run.after.guard_trace) for run in found]
+
+
+@pytest.mark.parametrize("scenario", ["tutorial", "the-vault", "the-black-keep"])
+def test_spec_10_the_kept_guard_phases_are_those_of_the_public_facts(scenario: str) -> None:
+    """Spec 10 (the guards act on public facts): the Guard Phases ``runs`` keeps, found again
+    by ``public_key`` from another state of the same facts (a thief moved, a card planned),
+    are the ones worked out afresh for every state of seeded games."""
+    import random
+
+    checked = 0
+    for seed in range(40):
+        if checked >= 150:
+            break
+        s = GAME.new_game(2, seed, scenario=scenario)
+        rng = random.Random(seed)
+        while s.to_move is not None:
+            for vault in (False, True):
+                assert _outcomes(intentions.runs(s, vault)) == _outcomes(
+                    intentions.played(s, vault))
+            checked += 1
+            s.apply(rng.choice(s.legal_actions()))
+    assert checked >= 150
