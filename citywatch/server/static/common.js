@@ -379,6 +379,16 @@ const CityWatch = (() => {
       return [box[0] + (frame.scrollLeft + x - ox) / scale, box[1] + (frame.scrollTop + y - oy) / scale];
     }
 
+    /** Whether the map point is in sight with the frame centred on ``centre`` (as the next
+     * drawing shows it; the frame's own scroll may be reset while a new map replaces the
+     * old). */
+    function nearCentre([px, py]) {
+      if (!centre) return inSight([px, py]);
+      const margin = 20;
+      return Math.abs(px - centre[0]) * scale <= frame.clientWidth / 2 - margin &&
+        Math.abs(py - centre[1]) * scale <= frame.clientHeight / 2 - margin;
+    }
+
     function inSight([px, py]) {
       const [x, y] = [(px - box[0]) * scale + offset()[0] - frame.scrollLeft,
         (py - box[1]) * scale + offset()[1] - frame.scrollTop];
@@ -431,15 +441,16 @@ const CityWatch = (() => {
       const vb = (root.getAttribute("viewBox") || "").split(/[\s,]+/).map(Number);
       if (vb.length === 4 && vb.every(Number.isFinite) && vb[2] > 0 && vb[3] > 0) box = vb;
       measure();
+      const fresh = focus && !(focused && focused[0] === focus[0] && focused[1] === focus[1]);
       if (!frame.clientWidth || !frame.clientHeight) {
-        scale = null; // not laid out (hidden): the frame's first size draws it
+        scale = null; // not laid out (hidden): the frame's first size draws it,
+        if (fresh) centre = null; // centred on a focus that is new meanwhile
         focused = focus;
         return;
       }
-      const fresh = focus && !(focused && focused[0] === focus[0] && focused[1] === focus[1]);
       if (scale === null) {
         if (!centre && focus) centre = focus;
-      } else if (fresh && !inSight(focus)) {
+      } else if (fresh && !nearCentre(focus)) {
         centre = focus;
       }
       focused = focus;

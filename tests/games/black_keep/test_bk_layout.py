@@ -204,3 +204,35 @@ def test_at_a_laptop_window_the_thiefs_cards_are_in_full_and_the_map_readable(
         check_table_rows(page, "#players-panel")
         page.context.close()
     watch.check()
+
+
+def test_the_map_follows_your_thief_onto_the_board(server: str, browser: Browser) -> None:
+    """Issue 28 (a clear map; CityWatch.zoomMap): the map opens on the middle of The Vault
+    before the thief is on it; once the person sets the Location Dial on an edge hex, the next
+    drawing brings the thief into the map's frame at 1366x800 (it used to stay out of sight:
+    each drawing replaced the map, resetting the frame's scroll, so the thief's hex looked in
+    sight)."""
+    link = make_table(server, GAME, ["human", "heuristic"], 5, {"scenario": "the-vault"})
+    watch = Watch()
+    page = open_at(browser, server, link, (1366, 800), watch, READY)
+    for _ in range(8):
+        page.wait_for_function("() => document.body.dataset.mine === 'yes' "
+                               "&& document.body.dataset.pending !== 'yes'")
+        button = page.locator("#actions button.action:not([disabled])").first
+        if button.inner_text().startswith("Play "):
+            break
+        step = page.evaluate("document.body.dataset.step")
+        button.click()
+        page.wait_for_function("(s) => document.body.dataset.step !== s", arg=step)
+    else:
+        raise AssertionError("no thief card to play in 8 decisions")
+    page.wait_for_timeout(300)
+    token = page.locator("#bk-board .bk-thief-text", has_text="T1").first
+    box = token.evaluate(RECT_OF)
+    assert inside(box, rect(page, FRAME)), (box, rect(page, FRAME))
+    page.context.close()
+    watch.check()
+
+
+RECT_OF = ("(node) => { const r = node.getBoundingClientRect(); "
+           "return [r.left, r.top, r.right, r.bottom]; }")
