@@ -117,8 +117,9 @@ def check_marks(page: Page) -> None:
     """Issue 28 ("no letter means two things"; the legend's D = Distracted clashed with the
     doors' D): the legend's symbols under the map are each there once, and every letter or
     sign drawn on the map (hex names and the guards' numbers aside) is drawn by one kind of
-    piece only and keyed in the legend: a guard's status letter (spec 4.2), a thief's T and
-    number, a Thief Marker's ! (4.6)."""
+    piece only and keyed in the legend: a guard's status letter (spec 4.2; also where its
+    forecast arrow ends, the status it will have: the same letter, the same meaning), a thief's
+    T and number, a Thief Marker's ! (4.6)."""
     found = page.evaluate("""() => {
       const legend = [...document.querySelectorAll('#board-panel .bk-legend [data-symbol]')]
         .map((n) => n.dataset.symbol);
@@ -131,7 +132,8 @@ def check_marks(page: Page) -> None:
     assert len(legend) == len(set(legend)), legend
     drawers: dict[str, set[str]] = {}
     for text, kind in found["marks"]:
-        drawers.setdefault(re.sub(r"\d+$", "", text), set()).add(kind.split()[0])
+        kind = kind.split()[0].replace("bk-forecast-letter", "bk-guard-letter")
+        drawers.setdefault(re.sub(r"\d+$", "", text), set()).add(kind)
     assert {"!", "T"} <= set(drawers), drawers
     for symbol, kinds in drawers.items():
         assert len(kinds) == 1, (symbol, kinds)

@@ -750,15 +750,16 @@ function statusChip(name) {
 
 function guardsTable(view) {
   const table = el("table", { class: "players bk-guards" });
-  table.append(el("thead", {}, el("tr", {}, ...["#", "Guard", "Status", "Hex", "Faces", "Target", "Carries", "Next (unless it sees or hears a thief)"]
-    .map((h) => el("th", { text: h })))));
+  table.append(el("thead", {}, el("tr", {}, ...["#", "Guard", "Status", "Hex", "Faces", "Target", "Carries"]
+    .map((h) => el("th", { text: h })),
+    el("th", { text: "Next, if unseen", title: "What the guard does next unless it sees or hears a thief" }))));
   const body = el("tbody");
   const next = Object.fromEntries((view.forecast || []).map((f) => [f.number, f.does]));
   for (const g of view.guards) {
     const carries = [g.bow ? "bow" : null, g.key ? "key" : null, g.coins ? `${g.coins} coins` : null].filter(Boolean);
     body.append(el("tr", { class: `bk-guard-row${g.placed ? "" : " bk-waiting"}`, "data-guard": g.number },
       el("td", { class: "num", text: String(g.number) }),
-      el("td", {}, cap(g.name.replace(/^the /, "")), g.undead ? el("span", { class: "tag bk-tag-undead", text: "undead" }) : null),
+      el("td", { class: "bk-guard-name" }, cap(g.name.replace(/^the /, "")), g.undead ? el("span", { class: "tag bk-tag-undead", text: "undead" }) : null),
       el("td", {}, statusChip(g.status)),
       el("td", { text: g.placed ? g.hex : "waiting" }),
       el("td", { text: g.placed ? g.facing : "–" }),
