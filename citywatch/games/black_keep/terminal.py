@@ -685,7 +685,7 @@ def forecast_lines(view: View) -> list[Text]:
             line.append(ARROW.get(guard["facing"], "?"), style=style)
             line.append(f" {str(guard['status']).capitalize():<11}", style=style)
         else:
-            line.append(f"{'-':<6}{'off the map':<11}", style="dim")
+            line.append(f"{'-':<5} {'off map':<11}", style="dim")
         line.append(str(item.get("does", "")))
         if guard.get("bow"):
             line.append(" (bow)", style="dim")
