@@ -125,6 +125,9 @@ NEAR = 20.0
 """A start hex within two steps of a guard."""
 SHARED = 40.0
 """A start hex another thief of the crew took: one look or noise would find both."""
+DESERTED = -WIN / 2 - 1
+"""Co-op: escaping empty-handed while another thief of the crew is still in, worse than any
+position in play (``outlook`` keeps those within ``WIN / 2``) but better than a lost game."""
 
 
 # --- trying a plan ------------------------------------------------------------------------------
@@ -151,18 +154,18 @@ def crew_lost(s: State, seat: int) -> bool:
 
 
 def escaped_value(s: State, seat: int) -> float:
-    """What thief ``seat``'s escape is worth: a win with a real treasure (or, in co-op, when
-    the crew carries one); in co-op without one, nothing while another thief may still fetch
-    one; otherwise a loss."""
+    """What thief ``seat``'s escape is worth: a win with a real treasure; otherwise a loss
+    (solo, rivals) or, in co-op, ``DESERTED`` while another thief of the crew is still in
+    (below every position in play: it leaves only when staying is lost anyway, as at dawn),
+    and once the others are out, what they carried decides (section 9)."""
     t = s.thieves[seat]
     if carries_real_treasure(t):
         return WIN
     if s.mode == "rivals" or s.n == 1:
         return -WIN / 2
-    if any(carries_real_treasure(o) for o in s.thieves):
-        return WIN / 2
-    others = any(o.standing == IN_PLAY for o in s.thieves)
-    return 0.0 if others and s.treasures else -WIN / 2
+    if any(o.standing == IN_PLAY for o in s.thieves):
+        return DESERTED
+    return WIN / 2 if any(carries_real_treasure(o) for o in s.thieves) else -WIN
 
 
 def leading_cards(s: State, seat: int) -> int:
