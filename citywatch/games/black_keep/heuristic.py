@@ -139,13 +139,7 @@ DESERTED = -WIN / 2 - 1
 """Co-op: escaping empty-handed while another thief of the crew is still in and no real
 treasure is out yet: worse than any position in play (``outlook`` keeps those within
 ``WIN / 2``), so the thief leaves so only when staying is lost anyway (dawn), but better
-than a lost game."""
-LOST_TIE = 0.01
-"""The weight of the thief's ``own_part`` in a trial its crew has lost anyway (a crewmate
-that stays put is caught): its plans still rank, deserting last."""
-DESERTED = -WIN / 2 - 1
-"""Co-op: escaping empty-handed while another thief of the crew is still in, worse than any
-position in play (``outlook`` keeps those within ``WIN / 2``) but better than a lost game."""
+than a lost game (``outlook`` -``WIN``)."""
 
 
 # --- trying a plan ------------------------------------------------------------------------------
