@@ -153,3 +153,13 @@ def test_a_crew_of_normal_bots_plays_past_round_one_and_escapes_with_a_treasure(
     assert outcome.winners == (0, 1)
     assert all(t.standing == ESCAPED for t in s.thieves)
     assert any(carries_real_treasure(t) for t in s.thieves)
+
+
+def test_rivals_and_solo_thieves_each_go_for_the_crown() -> None:
+    """Section 9: in rivals each thief wins only with its own treasure, and a solo thief is its
+    whole crew, so each goes for the crown."""
+    pos = P.opening("tutorial", thieves=2, mode="rivals", seed=1, starts=["A1", "D7"])
+    s = P.load(pos)
+    assert [ev.wants_treasure(s, p) for p in range(2)] == [True, True]
+    solo = P.load(P.opening("tutorial", seed=1))
+    assert ev.wants_treasure(solo, 0)
