@@ -108,15 +108,26 @@ def exit_hexes(s: State, t: Thief) -> tuple[int, ...]:
     return s.board.tiles[t.exit_tile].outside_edge if t.exit_tile != NONE else ()
 
 
+def fetcher(s: State) -> int:
+    """Co-op: the seat of the thief that goes for the crown for the crew, the first in seat
+    order still in play (one real treasure is enough to win, section 9, and every thief near
+    the crown is one more to be caught); the others make for their Exit tiles and wait there.
+    ``NONE`` when no thief is in play."""
+    return next((p for p, t in enumerate(s.thieves) if t.standing == IN_PLAY), NONE)
+
+
 def wants_treasure(s: State, seat: int) -> bool:
     """Whether thief ``seat`` still goes for the crown: it carries no treasure, tokens lie
-    there (6.6), and in co-op no other thief of the crew carries a real one already (one is
-    enough to win, section 9)."""
+    there (6.6), and in co-op no other thief of the crew carries a real one already and it is
+    the crew's ``fetcher``."""
     t = s.thieves[seat]
     if t.treasure != NONE or not s.treasures:
         return False
-    return s.mode == "rivals" or not any(
-        carries_real_treasure(o) for p, o in enumerate(s.thieves) if p != seat)
+    if s.mode == "rivals":
+        return True
+    if any(carries_real_treasure(o) for p, o in enumerate(s.thieves) if p != seat):
+        return False
+    return fetcher(s) in (seat, NONE)
 
 
 def way_to_go(s: State, seat: int, opened: int | None = None) -> int:

@@ -20,8 +20,15 @@ re-drawn, and in rivals the other thieves' dials too.
   still lead on (so it Rests when they do not), and in co-op away from the other thieves.
   With ``lookahead`` 2 (the default) the ``CANDIDATES`` best plans are judged again by the
   best plan of the round after. Hiding wins when every move would be seen in the light;
-  taking the treasure on the crown is planned whenever possible. In co-op a thief without a
-  treasure may slip out early while another can still fetch one (the crew needs only one).
+  taking the treasure on the crown is planned whenever possible.
+- Crew (co-op, section 9: one real treasure between them wins, any thief caught loses): the
+  first thief in seat order still in play fetches the treasure (``evaluate.fetcher``); the
+  others make for their Exit tiles and wait there. A thief without a real treasure never
+  steps off the map while a crewmate is still in and no real treasure of the crew is out
+  (``DESERTED``, below every position in play), except when staying is lost anyway: in the
+  dawn round (R56: every thief still on the map is caught) or when the trial already has a
+  crewmate caught (``own_part``). Once a real treasure is out, the others leave. A thief
+  carrying one heads out at once.
 - Guard cards: each playable one is tried the same way and played when it beats keeping it
   (a Noise Arrow that draws the Roving guard away from the crown, a Water Arrow that keeps it
   dark, a Moss Arrow that muffles a Run, Art or Hip Flask on a guard about to see it).
@@ -125,6 +132,14 @@ NEAR = 20.0
 """A start hex within two steps of a guard."""
 SHARED = 40.0
 """A start hex another thief of the crew took: one look or noise would find both."""
+LOST_TIE = 0.01
+"""The weight of the thief's ``own_part`` in a trial its crew has lost anyway (a crewmate
+that stays put is caught): its plans still rank, deserting last."""
+DESERTED = -WIN / 2 - 1
+"""Co-op: escaping empty-handed while another thief of the crew is still in and no real
+treasure is out yet: worse than any position in play (``outlook`` keeps those within
+``WIN / 2``), so the thief leaves so only when staying is lost anyway (dawn), but better
+than a lost game (``outlook`` -``WIN``)."""
 
 
 # --- trying a plan ------------------------------------------------------------------------------
@@ -151,18 +166,20 @@ def crew_lost(s: State, seat: int) -> bool:
 
 
 def escaped_value(s: State, seat: int) -> float:
-    """What thief ``seat``'s escape is worth: a win with a real treasure (or, in co-op, when
-    the crew carries one); in co-op without one, nothing while another thief may still fetch
-    one; otherwise a loss."""
+    """What thief ``seat``'s escape is worth: a win with a real treasure; without one a loss
+    in solo and rivals; in co-op, once the game is over its result, once a real treasure of
+    the crew is out a step short of a win (the others only have to follow), else
+    ``DESERTED`` (section 9; see the module)."""
     t = s.thieves[seat]
     if carries_real_treasure(t):
         return WIN
     if s.mode == "rivals" or s.n == 1:
         return -WIN / 2
-    if any(carries_real_treasure(o) for o in s.thieves):
+    if s.result is not None:
+        return WIN if seat in s.result.winners else -WIN
+    if any(o.standing == ESCAPED and carries_real_treasure(o) for o in s.thieves):
         return WIN / 2
-    others = any(o.standing == IN_PLAY for o in s.thieves)
-    return 0.0 if others and s.treasures else -WIN / 2
+    return DESERTED
 
 
 def leading_cards(s: State, seat: int) -> int:
@@ -219,15 +236,35 @@ def alarm(s: State, seat: int) -> float:
 
 def outlook(s: State, seat: int) -> float:
     """How good ``s`` looks for thief ``seat`` (and its crew): see the module."""
-    if crew_lost(s, seat):
-        return -WIN
     t = s.thieves[seat]
+    if crew_lost(s, seat):
+        return -WIN + LOST_TIE * own_part(s, seat)
     if t.standing == ESCAPED:
         return escaped_value(s, seat)
     if s.result is not None:
         return WIN if seat in s.result.winners else -WIN
     if s.round >= dawn(s):
         return -WIN  # dawn ends this round: still on the map means caught (R56)
+    return position(s, seat)
+
+
+def own_part(s: State, seat: int) -> float:
+    """Thief ``seat``'s own standing in a game its crew has lost (co-op: another thief was
+    caught), so that its plans still rank as if the crewmate had got away: caught or killed
+    ``-WIN / 2``, escaped with a real treasure ``WIN / 2``, escaped without ``DESERTED``,
+    else its ``position``."""
+    t = s.thieves[seat]
+    if t.standing in (CAUGHT, KILLED):
+        return -WIN / 2
+    if t.standing == ESCAPED:
+        return WIN / 2 if carries_real_treasure(t) else DESERTED
+    return position(s, seat)
+
+
+def position(s: State, seat: int) -> float:
+    """The value of thief ``seat`` in play (within ``WIN / 2`` either way): see the
+    module."""
+    t = s.thieves[seat]
     steps = way_to_go(s, seat, -1)  # the steps themselves, every door open
     late = max(0.0, steps / STEPS_PER_ROUND - rounds_left(s))
     value = -STEP * way_to_go(s, seat) - LATE * late
