@@ -683,9 +683,10 @@ def forecast_lines(view: View) -> list[Text]:
             style = STATUS_STYLE.get(guard["status"], "bold")
             line.append(f"{guard['hex']:<4}", style="bold")
             line.append(ARROW.get(guard["facing"], "?"), style=style)
+            line.append(f" {guard['facing']:<2}", style=style)
             line.append(f" {str(guard['status']).capitalize():<11}", style=style)
         else:
-            line.append(f"{'-':<5} {'off map':<11}", style="dim")
+            line.append(f"{'-':<5} {'off map':<14}", style="dim")
         line.append(str(item.get("does", "")))
         if guard.get("bow"):
             line.append(" (bow)", style="dim")
