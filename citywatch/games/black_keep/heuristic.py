@@ -57,6 +57,7 @@ from citywatch.games.black_keep.data import (
 from citywatch.games.black_keep.evaluate import (
     STEPS_PER_ROUND,
     danger,
+    fetcher,
     goal_table,
     needs_lockpicks,
     rounds_left,
@@ -418,10 +419,13 @@ def choose_buy(world: State, seat: int, actions: list[Action]) -> Action:
     would hear the treasure alarm (to lure them, R30, R32), a Water
     Arrow when torches light the way (one of each held at a time), keeping Lockpicks' price
     while they are wanted; a cheap card to turn the row over while Lockpicks are wanted and
-    not on offer; else nothing."""
+    not on offer; else nothing. In co-op a thief that is not the crew's fetcher buys nothing
+    (citywatch ruling 27): the row stays for the fetcher."""
     t = world.thieves[seat]
     offered = {a.x: a for a in actions if a.verb == verbs.BUY}
     none = next(a for a in actions if a.verb == verbs.NO_BUY)
+    if world.mode != "rivals" and fetcher(world) not in (seat, NONE):
+        return none  # co-op: a thief waiting by its exit leaves the row to the fetcher
     price = GUARD_CARDS[LOCKPICKS].cost
     wanted = needs_lockpicks(world, seat)
     if wanted and LOCKPICKS in offered:

@@ -163,3 +163,25 @@ def test_rivals_and_solo_thieves_each_go_for_the_crown() -> None:
     assert [ev.wants_treasure(s, p) for p in range(2)] == [True, True]
     solo = P.load(P.opening("tutorial", seed=1))
     assert ev.wants_treasure(solo, 0)
+
+
+def test_citywatch_ruling_27_a_waiting_thief_leaves_the_guard_cards_to_the_fetcher() -> None:
+    """Citywatch ruling 27 (the crew's roles): at every Resource Phase of seeded co-op games,
+    a thief of the crew that is not its fetcher buys no Guard card, so the row's cards stay
+    for the thief that goes for the crown; the fetcher still buys (section 6.2's market)."""
+    bought = {True: 0, False: 0}
+    for seed in range(6):
+        s = GAME.new_game(2, seed, scenario="the-vault")
+        bots = [HeuristicBot(), HeuristicBot()]
+        rng = Rng(seed)
+        while s.to_move is not None and s.round < 8:
+            seat = s.to_move
+            legal = s.legal_actions()
+            action = bots[seat].choose(Observation(s, seat), legal, rng)
+            if any(a.verb == verbs.NO_BUY for a in legal) and s.round >= 1:
+                fetching = ev.fetcher(s) == seat
+                if not fetching:
+                    assert action.verb == verbs.NO_BUY, (seed, s.round, str(action))
+                bought[fetching] += action.verb == verbs.BUY
+            s.apply(action)
+    assert bought[True] > 0 and bought[False] == 0
