@@ -55,6 +55,23 @@ class SetupChoice(ABC):
         rule (empty by default: a choice with nothing to note)."""
         return []
 
+    def builder(self) -> dict[str, Any] | None:
+        """What a page needs to build a document of this choice by picking entries (issue
+        29), or None (the default: no builder). A JSON object::
+
+            {"skeleton": {...},        # the document's fields besides its lists
+             "largest": 9,             # the most copies of one entry the page offers
+             "lists": [{"key": "...", "label": "...", "size": 50,
+                        "fields": ["Pillar", ...],  # each entry's fields, in order
+                        "filters": ["Pillar", ...], # the fields a page filters by
+                        "curve": ["Pillar", "Effort"],  # rows (and columns) of the curve
+                        "entries": [{"id": "...", "name": "...", "text": "...",
+                                     "fields": {"Pillar": "Military", ...}}, ...]}]}
+
+        A document lists, under each list's ``key``, ``{"id", "name", "count"}`` per entry
+        chosen (count at least 1); ``problems`` checks it."""
+        return None
+
     def ids(self) -> list[str]:
         """The shipped documents' ids, in order."""
         return [str(doc["id"]) for doc in self.shipped()]
@@ -124,9 +141,11 @@ class SetupChoice(ABC):
 
     def to_json(self) -> dict[str, Any]:
         """The choice for pages and tools: its words, keyword, whether per seat, and each
-        shipped document's ``id``, ``name`` and ``summary``."""
+        shipped document's ``id``, ``name`` and ``summary``; ``builder``: whether it has a
+        builder (``builder``)."""
         return {"name": self.name, "plural": self.plural, "keyword": self.keyword,
                 "per_seat": self.per_seat, "help": self.help,
+                "builder": self.builder() is not None,
                 "shipped": [{"id": doc["id"], "name": doc["name"],
                              "summary": self.summary(doc)}
                             for doc in self.shipped()]}

@@ -37,13 +37,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from citywatch.core.registry import game_names, load
+from citywatch.core.registry import GAMES, game_names, load
 from citywatch.server.botpool import TIME_LIMIT, BotPool, WorkerPool
 from citywatch.server.connections import Sockets, client_key
 from citywatch.server.guard import SameOrigin, SecurityHeaders
 from citywatch.server.guide_page import guide_page, index_page, missing_page
 from citywatch.server.pace import ROUND, TURN
-from citywatch.server.setup import SETUP_TIME_LIMIT
+from citywatch.server.setup import MAX_DOCUMENT, SETUP_TIME_LIMIT, Checked, check_document
 from citywatch.server.signing import RecordSigner, load_signer
 from citywatch.server.storage import Storage
 from citywatch.server.tables import (
@@ -69,6 +69,11 @@ TOO_BIG = 1009
 NOT_FOUND_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>citywatch: no such table</title></head>
 <body><h1>No such table</h1><p>This link does not belong to any table.</p>
+<p><a href="/">Start a new game</a></p></body></html>
+"""
+NO_BUILDER_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>citywatch: no builder</title></head>
+<body><h1>No builder</h1><p>This game has no builder for that choice.</p>
 <p><a href="/">Start a new game</a></p></body></html>
 """
 
@@ -154,6 +159,69 @@ async def how_to_play(request: Request) -> Response:
     if guide is None:
         return HTMLResponse(missing_page(name), status_code=404)
     return HTMLResponse(guide_page(name, guide, load(name).display_name()))
+
+
+def _builder_choice(request: Request) -> tuple[str, str, dict[str, Any]]:
+    """The game, keyword and builder (``SetupChoice.builder``) of a builder's path;
+    ``TableError`` 404 if the game has no such choice or the choice no builder."""
+    name, keyword = request.path_params["game"], request.path_params["keyword"]
+    choice = load(name).type.choice(keyword) if name in game_names() else None
+    built = choice.builder() if choice is not None else None
+    if choice is None or built is None:
+        raise TableError(404, "there is no builder for this game's choice")
+    return name, keyword, {"game": name, "title": load(name).display_name(),
+                           "choice": choice.to_json(), "shipped": choice.shipped(),
+                           "builder": built}
+
+
+async def build_page(request: Request) -> Response:
+    """``/build/<game>/<keyword>``: the builder of a set-up choice's documents (issue 29);
+    a 404 page for a choice without one."""
+    try:
+        _builder_choice(request)
+    except TableError:
+        return HTMLResponse(NO_BUILDER_PAGE, status_code=404)
+    return _page("build.html")
+
+
+async def api_builder(request: Request) -> Response:
+    """``GET /api/builder/<game>/<keyword>``: the game's title, the choice
+    (``SetupChoice.to_json``), its shipped documents whole and its builder
+    (``SetupChoice.builder``); 404 if none."""
+    try:
+        return JSONResponse(_builder_choice(request)[2])
+    except TableError as exc:
+        return _error(exc)
+
+
+async def api_check(request: Request) -> Response:
+    """``POST /api/check/<game>/<keyword>``: a document of a set-up choice checked as
+    ``citywatch <choice> check`` checks it, in a worker: ``{"problems": [...], "notes":
+    [...]}``, each problem naming its rule; 404 for a choice without a builder, 413 for a
+    body over ``MAX_DOCUMENT`` bytes, 415 if not sent as JSON, 400 if not such a document.
+    Nothing is stored."""
+    try:
+        name, keyword, _ = _builder_choice(request)
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if kind != "application/json":
+            raise TableError(415, "send the document as JSON, with the header "
+                                  "Content-Type: application/json")
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_DOCUMENT:
+                raise TableError(413, f"a document is at most {MAX_DOCUMENT} bytes")
+        pool = _tables(request).setup_pool
+        try:
+            checked: Checked = await pool.run(check_document, name, GAMES[name], keyword, raw)
+        except TimeoutError:
+            raise TableError(400, f"checking this document took longer than "
+                                  f"{pool.time_limit:g} seconds") from None
+        if checked.error is not None:
+            raise TableError(400, checked.error)
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse({"problems": checked.problems, "notes": checked.notes})
 
 
 async def api_games(request: Request) -> Response:
@@ -458,6 +526,9 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
         Route("/how-to-play", how_to_play),
         Route("/how-to-play/{game}", how_to_play),
         Route("/api/games", api_games),
+        Route("/build/{game}/{keyword}", build_page),
+        Route("/api/builder/{game}/{keyword}", api_builder),
+        Route("/api/check/{game}/{keyword}", api_check, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/view/{token}", api_view),
         Route("/api/act/{token}", api_act, methods=["POST"]),

@@ -8,6 +8,7 @@ state. It imports nothing of the server's tables, so workers start light.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,3 +66,44 @@ def build(name: str, module: str, players: int, seed: Seed, options: Any) -> Bui
     except ValueError as exc:
         return Built({}, {}, {}, None, f"cannot set up the game: {exc}"[:MAX_MESSAGE])
     return Built(chosen, game.option_values(chosen), game.shown_options(chosen, players), state)
+
+
+MAX_DOCUMENT = 32 * 1024
+"""Bytes of a document sent to be checked (``POST /api/check``; issue 29), refused before
+it is read as JSON."""
+
+
+@dataclass
+class Checked:
+    """A document's check: the rules it breaks and the notes on it, or why it is not such a
+    document at all (``error``)."""
+
+    problems: list[str]
+    notes: list[str]
+    error: str | None = None
+    """A sentence for the sender (HTTP 400); None if the document was checked."""
+
+
+def check_document(name: str, module: str, keyword: str, raw: bytes) -> Checked:
+    """``raw`` (at most ``MAX_DOCUMENT`` bytes) read as JSON and checked as a document of
+    game ``name``'s set-up choice ``keyword`` (``SetupChoice.problems``, then, for a good
+    one, ``notes``): the same check as ``citywatch <name> check``. Run in a worker."""
+    if len(raw) > MAX_DOCUMENT:
+        return Checked([], [], f"a document is at most {MAX_DOCUMENT} bytes, not {len(raw)}")
+    if name not in GAMES:
+        register(name, module)
+    choice = load(name).type.choice(keyword)
+    if choice is None:
+        return Checked([], [], f"there is no set-up choice {keyword[:40]!r}")
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        return Checked([], [], "the document is nested too deeply")
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        return Checked([], [], "the document must be JSON")
+    try:
+        problems = choice.problems(data)
+        notes = [] if problems else choice.notes(data)
+    except ValueError as exc:
+        return Checked([], [], f"not a {choice.name}: {exc}"[:MAX_MESSAGE])
+    return Checked(problems, notes)

@@ -17,6 +17,7 @@ than one box holds it). Rule 4 of each deck (shuffle) is the set-up's work (``tu
 
 from __future__ import annotations
 
+import copy
 import reprlib
 import unicodedata
 from collections import Counter
@@ -319,10 +320,52 @@ class DeckChoice(SetupChoice):
             return found
         return found + deck_problems(read_deck(_without_game(data)))
 
+    def builder(self) -> dict[str, Any]:
+        """The card pool a deck is built from (``SetupChoice.builder``): the Action cards
+        (filtered by pillar, effort and kind; the curve by pillar and effort) and the Crisis
+        cards (by pillar and kind; the curve by pillar), each with how many one set holds."""
+        return copy.deepcopy(_BUILDER)
+
     def load(self, value: Any) -> dict[str, Any]:
         """A legal deck's JSON form from a starter deck's id or name or a deck's JSON form
         (``DeckError`` naming each rule broken)."""
         return deck_from(_without_game(value)).to_json()
+
+
+CELLS_ONLY = "Cells"
+"""A Crisis card's pillar in the builder when it acts on the Terrorist Cells only."""
+
+
+def _kind(kind: str) -> str:
+    """A card kind in words (``galvanised_people``: ``Galvanised People``)."""
+    return kind.replace("_", " ").title()
+
+
+def _builder() -> dict[str, Any]:
+    """The deck builder's JSON (``DeckChoice.builder``), from the game's data."""
+    action = [{"id": c.id, "name": c.name, "text": c.text,
+               "fields": {"Pillar": PILLARS[c.pillar], "Effort": c.min_effort,
+                          "Kind": _kind(c.kind), "Type": c.type or "-",
+                          "In a set": c.copies_in_box}}
+              for c in ACTION_CARDS]
+    crisis = [{"id": c.id, "name": c.name, "text": c.text,
+               "fields": {"Pillar": PILLARS[c.pillar] if c.pillar >= 0 else CELLS_ONLY,
+                          "Kind": _kind(c.kind), "Type": c.type or "-",
+                          "In a set": c.copies_in_box}}
+              for c in CRISIS_CARDS]
+    return {"skeleton": {"game": GAME_NAME, "name": "My deck"},
+            "largest": CONSTANTS.max_copies + 1,
+            "lists": [{"key": "action", "label": "Action", "size": CONSTANTS.action_deck_size,
+                       "fields": ["Pillar", "Effort", "Kind", "Type", "In a set"],
+                       "filters": ["Pillar", "Effort", "Kind"],
+                       "curve": ["Pillar", "Effort"], "entries": action},
+                      {"key": "crisis", "label": "Crisis", "size": CONSTANTS.crisis_deck_size,
+                       "fields": ["Pillar", "Kind", "Type", "In a set"],
+                       "filters": ["Pillar", "Kind"],
+                       "curve": ["Pillar"], "entries": crisis}]}
+
+
+_BUILDER = _builder()
 
 
 def _without_game(data: Any) -> Any:
