@@ -165,6 +165,9 @@
       select.append(el("option", { value: doc.id, selected: picks[key][at] === doc.id,
         text: doc.name, title: doc.summary || null }));
     }
+    for (const name of Object.keys(builtSaved(choice)).sort()) {
+      select.append(el("option", { value: `${SAVED}${name}`, text: `${name} (saved in this browser)` }));
+    }
     select.append(el("option", { value: UPLOAD, text: `Upload a ${choice.name} (JSON file)…` }));
     const whose = seat === null ? `The ${choice.name}` : `Seat ${seat + 1}'s ${choice.name}`;
     const file = el("input", { type: "file", id: `setup-${key}-file${suffix}`,
@@ -214,12 +217,37 @@
       el("div", { class: "setup-one" }, select, picker), summary, setupNote(choice));
   }
 
-  /** What a set-up choice chooses, and how one's own document is checked. */
+  /** What a set-up choice chooses, and how one's own document is checked; a link to its
+   * builder if it has one. */
   function setupNote(choice) {
     const help = choice.help ? `${CityWatch.cap(choice.help)}. ` : "";
+    const build = choice.builder
+      ? [" ", el("a", { class: "builder-link", href: builderPath(choice), target: "_blank",
+        rel: "noopener", text: `Build a ${choice.name} in the browser` }),
+      ` (saved ${choice.plural} are offered here once this page is reloaded).`] : [];
     return el("p", { class: "note" }, `${help}A ${choice.name} of your own is a JSON file (`,
       el("code", { text: `citywatch ${choice.name} check FILE` }),
-      " checks one); the server checks every rule before it sets the table up.");
+      " checks one); the server checks every rule before it sets the table up.", ...build);
+  }
+
+  // Issue 29: a choice with a builder (its declaration's "builder": true) links to
+  // /build/<game>/<keyword>, which saves documents in localStorage under
+  // "citywatch.built.<game>.<keyword>" ({name: document}); each pick offers them.
+  const SAVED = "saved:";
+
+  function builderPath(choice) {
+    return `/build/${encodeURIComponent(game.name)}/${encodeURIComponent(choice.keyword)}`;
+  }
+
+  /** The documents of ``choice`` saved in this browser by its builder, {name: document}. */
+  function builtSaved(choice) {
+    if (!choice.builder) return {};
+    try {
+      const found = JSON.parse(localStorage.getItem(`citywatch.built.${game.name}.${choice.keyword}`) || "{}");
+      return found && typeof found === "object" && !Array.isArray(found) ? found : {};
+    } catch {
+      return {};
+    }
   }
 
   /** Show the per-seat picks of the seats played, hide the others'. */
@@ -234,6 +262,10 @@
   async function chosenDocument(choice, seat) {
     const at = seat === null ? 0 : seat;
     const value = picks[choice.keyword][at];
+    if (value.startsWith(SAVED)) {
+      const doc = builtSaved(choice)[value.slice(SAVED.length)];
+      return doc ? { value: doc } : { error: `The saved ${choice.name} ${value.slice(SAVED.length)} is gone.` };
+    }
     if (value !== UPLOAD) return { value };
     const whose = seat === null ? `the ${choice.name}` : `seat ${seat + 1}'s ${choice.name}`;
     const picked = files[choice.keyword][at].files[0];
