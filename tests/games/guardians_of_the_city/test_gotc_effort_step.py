@@ -10,16 +10,20 @@ from __future__ import annotations
 import random
 
 from gotc_positions import act, effort, game_with, hand, load
+from rich.console import Console
 
 from citywatch.games.guardians_of_the_city.actions import EFFORT, KEEP_EFFORT
 from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, PILLARS
 from citywatch.games.guardians_of_the_city.effects import playable
 from citywatch.games.guardians_of_the_city.game import GAME
 from citywatch.games.guardians_of_the_city.state import NONE, GotcState
+from citywatch.games.guardians_of_the_city.terminal import summary
+from citywatch.games.guardians_of_the_city.turn import effort_levels
 
 State = GotcState
 P1, P2 = 0, 1
-RAIDS_HAND = ["Raids", "Galvanised People (Vigilance)", "Border Patrol", "Neighbourly Help"]
+VOLUNTEERISM = "Galvanised People (Volunteerism)"
+RAIDS_HAND = ["Raids", VOLUNTEERISM, "Border Patrol", "Neighbourly Help"]
 
 
 def at_effort(s: State) -> bool:
@@ -57,14 +61,17 @@ def test_the_playable_lists_are_the_engines_playability_rulings_7_to_9() -> None
                 continue
             seat = s.to_move
             table = s.view(seat)["own"]["effort_step"]["pillars"]
-            while at_effort(s) and s.to_move == seat:
+            start, levels = s.copy(), []
+            while at_effort(s) and s.stack[-1] == ("effort", seat, tuple(levels)):
                 choices = [a for a in s.legal_actions() if a.verb == EFFORT]
-                before = s.copy()
-                s.apply(choices[rng.randrange(len(choices))])
-            levels = before.effort[seat][:]  # the assignment just made, as Step 2 reads it
-            levels = [*before.stack[-1][2], s.effort[seat][len(PILLARS) - 1]] \
-                if len(before.stack[-1][2]) == len(PILLARS) - 1 else levels
-            alone, pairs = engine_lists(before, seat, levels)
+                pick = choices[rng.randrange(len(choices))]
+                levels.append(pick.y)
+                s.apply(pick)
+            while len(levels) < len(PILLARS):  # a level left with one choice is taken at once
+                forced = effort_levels(start, seat, tuple(levels))
+                assert len(forced) == 1
+                levels.append(forced[0])
+            alone, pairs = engine_lists(start, seat, levels)
             listed = [set(table[i]["playable"][str(v)]) for i, v in enumerate(levels)]
             listed_alone = {x for i, names in enumerate(listed) for x in names
                             if " with " not in x}
@@ -84,30 +91,25 @@ def _cards_of(pair: str) -> list[int]:
 
 def test_the_table_lists_the_hands_requirements_per_pillar_section_7() -> None:
     """Section 7 and ruling 8: the effort step lists each hand card under its pillar with its
-    printed requirement, and a Galvanised People card's pair under both pillars from the
-    levels that allow it (Raids, Military 3+, is playable at Military 2 with Vigilance)."""
-    pos = game_with(*RAIDS_HAND)
-    hand(pos, P1, RAIDS_HAND)
-    s = load(pos)
-    while s.to_move != P1:
-        act(s, "Keep your National Effort as it is")
+    printed requirement, and from which level each becomes playable: Raids (Military 3+) from
+    Military 3 alone, from Military 2 with Galvanised People (Volunteerism), which lowers its
+    requirement by 1; Volunteerism's pairs are listed under Civil from its own 1+."""
+    s = assigning()
     step = s.view(P1)["own"]["effort_step"]
-    military = step["pillars"][PILLARS.index("Military")]
-    assert {c["name"]: c["min_effort"] for c in military["cards"]} == {
-        "Raids": 3, "Galvanised People (Vigilance)": 2, "Border Patrol": 2}
-    by_level = military["playable"]
-    assert by_level["1"] == []
-    assert "Raids" not in by_level["2"] and "Raids" in by_level["3"]
-    pair = [x for x in by_level["2"] if x.startswith("Raids with")]
-    assert ACTION_CARDS[[c for c, a in enumerate(ACTION_CARDS)
-                         if a.name == "Galvanised People (Vigilance)"][0]].is_galvanised
     assert step["required"] == 12 and step["next"] == "Military" and step["assigned"] == {}
-    social = step["pillars"][PILLARS.index("Social")]
-    assert [c["name"] for c in social["cards"]] == ["Neighbourly Help"]
-    assert all("Neighbourly Help" in social["playable"][str(v)]
-               for v in range(ACTION_CARDS[_cards_of("Neighbourly Help with x")[0]]
-                              .min_effort, 5))
-    assert pair == [] or pair == ["Raids with Galvanised People (Vigilance)"]
+    rows = {row["pillar"]: row for row in step["pillars"]}
+    assert {c["name"]: c["min_effort"] for c in rows["Military"]["cards"]} == {
+        "Border Patrol": 1, "Raids": 3}
+    assert rows["Civil"]["cards"] == [{"name": VOLUNTEERISM, "copies": 1, "min_effort": 1,
+                                       "galvanised": True}]
+    military = rows["Military"]["playable"]
+    raids_paired = f"Raids with {VOLUNTEERISM}"
+    assert military["1"] == ["Border Patrol", f"Border Patrol with {VOLUNTEERISM}"]
+    assert "Raids" not in military["2"] and raids_paired in military["2"]
+    assert "Raids" in military["3"] and raids_paired in military["3"]
+    assert set(rows["Civil"]["playable"]["1"]) == {
+        f"{card} with {VOLUNTEERISM}" for card in ("Raids", "Border Patrol", "Neighbourly Help")}
+    assert rows["Economic"]["cards"] == [] and rows["Economic"]["playable"]["4"] == []
 
 
 def assigning(decks: list[str] | None = None) -> State:
@@ -115,7 +117,7 @@ def assigning(decks: list[str] | None = None) -> State:
     pos = game_with(*RAIDS_HAND)
     hand(pos, P1, RAIDS_HAND)
     effort(pos, P1, "33222")
-    s = load(pos)
+    s = load(pos)  # Player 2 goes first and keeps their effort
     while s.to_move != P1:
         act(s, "Keep your National Effort as it is")
     return s
@@ -136,7 +138,7 @@ def test_the_column_follows_the_assignment_citywatch_ruling_18() -> None:
     assert own["effort_step"]["assigned"] == {"Military": 1}
     assert own["effort_step"]["next"] == "Civil"
     met = {c["name"]: c["requirement_met"] for c in own["hand"]}
-    assert met["Border Patrol"] is False
+    assert met["Raids"] is False and met["Border Patrol"] is True
     act(s, "Set Civil effort to 4")
     me = s.view(P1)["seats"][P1]
     assert (me["effort"]["Military"], me["effort"]["Civil"]) == (1, 4)
@@ -163,7 +165,7 @@ def test_no_other_view_shows_the_half_made_assignment_citywatch_ruling_18() -> N
                 assert view[key] == before[seat][key], key
         assert {k: v for k, v in view["decision"].items() if k != "task"} == \
             {k: v for k, v in before[seat]["decision"].items() if k != "task"}
-    act(s, "Set Economic effort to 2", "Set Social effort to 3", "Set Psychological effort to 2")
+    act(s, "Set Economic effort to 2", "Set Social effort to 3")  # Psychological 2: forced
     assert s.view(P2)["seats"][P1]["effort"]["Civil"] == 4
     assert "effort_step" not in s.view(P1)["own"]
 
@@ -176,3 +178,23 @@ def test_keeping_the_effort_shows_it_as_it_is_ruling_3() -> None:
     assert view["seats"][P1]["effort_assigned"] == []
     assert view["seats"][P1]["effort"] == s.view(P2)["seats"][P1]["effort"]
     assert any(a.verb == KEEP_EFFORT for a in s.legal_actions())
+
+
+def test_the_terminal_shows_the_effort_facts_to_the_assigner_only_citywatch_ruling_18() -> None:
+    """Citywatch ruling 18 in the terminal: the assigner's board summary shows one line per
+    pillar within 80 columns (assigned levels with ``=``, the next with ``→``, the level from
+    which each card becomes playable, ``+`` for one playable earlier only with a Galvanised
+    People card); Player 2's shows none."""
+    s = assigning()
+    act(s, "Set Military effort to 2")
+    console = Console(width=80, record=True, color_system=None)
+    console.print(summary(s.view(P1)), no_wrap=True, overflow="ellipsis", crop=True)
+    lines = console.export_text().splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert "Effort: 12 to assign; your cards playable from each level:" in lines
+    military = next(line for line in lines if line.strip().startswith("Military ") and "│" in line)
+    assert military.endswith("= 2 │ 1: Border Patrol · 2: Raids+Volunteerism · 3: Raids")
+    assert "  Civil        → 3 │ 1: Volunteerism" in lines
+    other = Console(width=80, record=True, color_system=None)
+    other.print(summary(s.view(P2)), no_wrap=True, overflow="ellipsis", crop=True)
+    assert "Effort:" not in other.export_text() and "│" not in other.export_text()
