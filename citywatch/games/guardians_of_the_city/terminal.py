@@ -286,7 +286,78 @@ def summary(view: View) -> RenderableType:
             if cell.get("frozen"):
                 cells.append(" frozen", style="bold cyan")
     head, step = turn_lines(view)[:2] + [Text("")] * (2 - len(turn_lines(view)[:2]))
-    return Group(cells, step, head, nations_table(view))
+    return Group(cells, step, *effort_lines(view), head, nations_table(view))
+
+
+# --- the effort step (issue 29) ------------------------------------------------------------
+GALVANISED = "Galvanised People ("
+
+
+def short_name(name: str) -> str:
+    """``Galvanised People (Unity)`` is ``Unity``; any other card keeps its name."""
+    return name[len(GALVANISED):].rstrip(")") if name.startswith(GALVANISED) else name
+
+
+def newly_playable(row: dict[str, Any], names: list[str], seen: set[str]) -> list[str]:
+    """The pillar's cards that a level's playable ``names`` add to ``seen`` (which it fills):
+    a card alone (``Raids``), a card not yet playable alone but with a Galvanised People card
+    (``Raids+Unity``), a Galvanised People card of the pillar (``Unity``)."""
+    mine = {card["name"] for card in row["cards"]}
+    found: dict[str, str] = {}
+    for text in names:
+        card, _, galvanised = text.partition(" with ")
+        if not galvanised and card in mine:
+            found[card] = short_name(card)
+    for text in names:
+        card, _, galvanised = text.partition(" with ")
+        if galvanised and card in mine and card not in found and card not in seen:
+            found.setdefault(card + "+", f"{card}+{short_name(galvanised)}")
+        if galvanised in mine:
+            found.setdefault(galvanised, short_name(galvanised))
+    out = [text for key, text in found.items() if key not in seen]
+    seen.update(found)
+    return out
+
+
+def effort_lines(view: View) -> list[Text]:
+    """While the viewing seat assigns its effort: a head, then one line per pillar: its level
+    (``=`` assigned, ``→`` next, else as it was), then from each level the pillar's cards it
+    makes playable that a lower level does not (``Raids+Unity``: only with that Galvanised
+    People card, the other pillars permitting), and the cards no level makes playable."""
+    step = (view.get("own") or {}).get("effort_step")
+    if not step or view.get("seat") is None:
+        return []
+    me = view["seats"][view["seat"]]
+    out = [Text(f"Effort: {step['required']} to assign; your cards playable from each level:",
+                style="bold")]
+    for row in step["pillars"]:
+        name = row["pillar"]
+        line = Text("  ", no_wrap=True, overflow="ellipsis")
+        line.append_text(pillar(name.ljust(13)))
+        if name in step["assigned"]:
+            line.append(f"= {step['assigned'][name]}", style="bold")
+        elif name == step["next"]:
+            line.append(f"→ {me['effort'][name]}", style="bold yellow")
+        else:
+            line.append(f"  {me['effort'][name]}", style="dim")
+        line.append(" │ ")
+        seen: set[str] = set()
+        parts = [f"{level}: {', '.join(new)}" for level, names in row["playable"].items()
+                 if (new := newly_playable(row, names, seen))]
+        never = [short_name(c["name"]) for c in row["cards"]
+                 if c["name"] not in seen and c["name"] + "+" not in seen]
+        if never:
+            parts.append("never: " + ", ".join(never))
+        line.append(" · ".join(parts) if parts else "no cards", style="" if parts else "dim")
+        out.append(line)
+    return out
+
+
+def summary_least(view: View) -> int:
+    """The lines the compact screen keeps for the summary: during the viewing seat's effort
+    step, the cells, step, turn and the effort lines."""
+    lines = effort_lines(view)
+    return 3 + len(lines) if lines else 0
 
 
 # --- the hand ------------------------------------------------------------------------------
@@ -384,3 +455,7 @@ class GuardiansScreens(ScreenFunctions):
     def table(self, view: View) -> RenderableType:
         """One line per nation (every decision screen, issue 26)."""
         return table(view)
+
+    def summary_least(self, view: View) -> int:
+        """The summary's lines to keep (the effort step's, issue 29)."""
+        return summary_least(view)

@@ -5,7 +5,8 @@ of cards in each hand and deck, every discard pile and Score pile, effort (print
 Crisis cards read it), support, Shields, Counter-Terrorism points, the cells, active
 Subversives and lasting Galvanised People cards, the cards being resolved, and hand cards
 everybody saw go back into a hand (Conservation). Hidden: the other hands, and the order of
-every deck, even from its owner; a seat sees its own hand.
+every deck, even from its owner; a seat sees its own hand, and its own effort assignment while
+it makes it (citywatch ruling 18, ``effort_view.py``).
 """
 
 from __future__ import annotations
@@ -26,8 +27,13 @@ from citywatch.games.guardians_of_the_city.data import (
     PILLARS,
 )
 from citywatch.games.guardians_of_the_city.effects import action_limit, playable
+from citywatch.games.guardians_of_the_city.effort_view import (
+    choosing,
+    effort_step_json,
+    pending_effort,
+)
 from citywatch.games.guardians_of_the_city.frames import DECISIONS
-from citywatch.games.guardians_of_the_city.state import NONE, STATE_HOOKS, GotcState
+from citywatch.games.guardians_of_the_city.state import EFFORT_MAX, NONE, STATE_HOOKS, GotcState
 
 State = GotcState
 STEPS = ("set-up", "Step 1: assign National Effort", "Step 2: play Action cards",
@@ -88,14 +94,34 @@ def _seat_json(s: State, p: int) -> dict[str, Any]:
 def _own_json(s: State, seat: int) -> dict[str, Any]:
     can = {c for pair in playable(s, seat) for c in pair if c != NONE} \
         if s.step == 2 and s.current == seat and s.result is None else set()
+    chosen = choosing(s, seat)
+    effort = s.effort[seat] if chosen is None else pending_effort(s, seat, chosen)
     hand = []
     for c in s.hand[seat]:
         face = action_card_json(c)
-        face["requirement_met"] = s.effort[seat][ACTION_CARDS[c].pillar] >= \
-            ACTION_CARDS[c].min_effort
+        face["requirement_met"] = effort[ACTION_CARDS[c].pillar] >= ACTION_CARDS[c].min_effort
         face["playable_now"] = c in can
         hand.append(face)
-    return {"hand": hand}
+    own: dict[str, Any] = {"hand": hand}
+    if chosen is not None:
+        own["effort_step"] = effort_step_json(s, seat, chosen)
+    return own
+
+
+def _assigning_json(s: State, seat: int | None, seats: list[dict[str, Any]]) -> None:
+    """In the deciding seat's own view only, its column follows its effort assignment so
+    far (citywatch ruling 18): ``effort`` and ``effective_effort`` with the levels chosen, and
+    ``effort_assigned`` naming the pillars assigned this step."""
+    chosen = choosing(s, seat)
+    if seat is None or chosen is None:
+        return
+    levels = pending_effort(s, seat, chosen)
+    column = seats[seat]
+    column["effort"] = dict(zip(PILLARS, levels, strict=True))
+    column["effective_effort"] = {
+        pillar: min(EFFORT_MAX, v + sum(e.boost for e in s.lasting[seat] if e.boost_pillar == i))
+        for i, (pillar, v) in enumerate(zip(PILLARS, levels, strict=True))}
+    column["effort_assigned"] = list(PILLARS[:len(chosen)])
 
 
 def view(s: State, seat: int | None) -> dict[str, Any]:
@@ -104,6 +130,8 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
     decision = s.decision_view(seat, SEATS, DECISIONS.describe)
     frozen = s.frozen_cells()
     play = s.play
+    seats = [_seat_json(s, p) for p in range(s.n)]
+    _assigning_json(s, seat, seats)
     return {
         "game": "guardians-of-the-city",
         "label": LABEL,
@@ -125,7 +153,7 @@ def view(s: State, seat: int | None) -> dict[str, Any]:
             "galvanised": None if play.galvanised == NONE
             else action_card_json(play.galvanised)},
         "crisis": None if s.crisis == NONE else crisis_card_json(s.crisis),
-        "seats": [_seat_json(s, p) for p in range(s.n)],
+        "seats": seats,
         "own": None if seat is None else _own_json(s, seat),
         "result": None if s.result is None else s.result.to_json(),
     }

@@ -192,7 +192,8 @@ function nationBox(view, seat, index, ctx) {
   facts.pillars.forEach((p, index) => {
     const printed = seat.effort[p.name];
     const effective = seat.effective_effort[p.name];
-    const row = el("div", { class: `gc-pillar gc-p-${index}`, "data-pillar": p.name },
+    const waiting = seat.effort_assigned && !seat.effort_assigned.includes(p.name);
+    const row = el("div", { class: `gc-pillar gc-p-${index}${waiting ? " gc-unassigned" : ""}`, "data-pillar": p.name },
       el("span", { class: "gc-pillar-name", text: p.name }),
       pips(printed, facts.numbers.effort_max),
       el("b", { class: "gc-effort", text: String(printed) }),
@@ -275,6 +276,67 @@ function followPlan(ctx, choices) {
   setTimeout(() => ctx.act(index), 0);
 }
 
+// ---- issue 29: the effort step with the facts in view ---------------------------------------
+
+/** The effort step's row for ``name`` (your view only, while you assign), or null. */
+function effortRow(view, name) {
+  const step = view.own && view.own.effort_step;
+  return step ? step.pillars.find((row) => row.pillar === name) || null : null;
+}
+
+/** Your cards that ``level`` in pillar ``name`` makes playable, or null outside the step. */
+function playableAt(view, name, level) {
+  const row = effortRow(view, name);
+  return row ? row.playable[String(level)] || [] : null;
+}
+
+/** "Galvanised People (Unity)" as "Unity"; any other card keeps its name. */
+function shortName(name) {
+  return name.replace(/^Galvanised People \((.*)\)$/, "$1");
+}
+
+/** The pillar's cards a level's playable ``names`` add to ``seen`` (which it fills): a card
+ * alone ("Raids"), a card not yet playable alone but with a Galvanised People card ("Raids +
+ * Unity"), a Galvanised People card of the pillar ("Unity"). */
+function newlyPlayable(row, names, seen) {
+  const mine = new Set(row.cards.map((c) => c.name));
+  const found = new Map();
+  for (const text of names) {
+    const [card, galvanised] = text.split(" with ");
+    if (!galvanised && mine.has(card)) found.set(card, shortName(card));
+  }
+  for (const text of names) {
+    const [card, galvanised] = text.split(" with ");
+    if (galvanised && mine.has(card) && !found.has(card) && !seen.has(card) && !found.has(`${card}+`)) {
+      found.set(`${card}+`, `${card} + ${shortName(galvanised)}`);
+    }
+    if (galvanised && mine.has(galvanised) && !found.has(galvanised)) found.set(galvanised, shortName(galvanised));
+  }
+  const fresh = [...found].filter(([key]) => !seen.has(key)).map(([, text]) => text);
+  found.forEach((text, key) => seen.add(key));
+  return fresh;
+}
+
+/** Beside a pillar's level buttons: the level from which each of the pillar's cards in your
+ * hand becomes playable ("Raids + Unity": only with that Galvanised People card, the other
+ * pillars permitting), and the cards that no level makes playable. */
+function effortFacts(view, name) {
+  const row = effortRow(view, name);
+  if (!row) return null;
+  const box = el("span", { class: "gc-effort-facts", "data-facts": name });
+  const seen = new Set();
+  for (const [level, names] of Object.entries(row.playable)) {
+    const fresh = newlyPlayable(row, names, seen);
+    if (fresh.length) {
+      box.append(el("span", { class: "gc-from" }, el("b", { text: `${level}+` }), ` ${fresh.join(", ")}`));
+    }
+  }
+  const never = row.cards.filter((c) => !seen.has(c.name) && !seen.has(`${c.name}+`));
+  if (never.length) box.append(el("span", { class: "gc-from gc-never", text: `never: ${never.map((c) => shortName(c.name)).join(", ")}` }));
+  if (!box.childElementCount) box.append(el("span", { class: "note", text: "no cards in hand" }));
+  return box;
+}
+
 function effortPanel(view, ctx) {
   const section = document.getElementById("gc-effort");
   const choices = effortChoices(ctx);
@@ -298,14 +360,21 @@ function effortPanel(view, ctx) {
     for (let level = facts.numbers.effort_min; level <= facts.numbers.effort_max; level += 1) {
       const index = k === at ? choices.levels[level] : undefined;
       const planned = plan && plan.levels[name] === level;
+      const playableHere = playableAt(view, name, level);
       row.append(el("button", {
         type: "button", class: `gc-level${index !== undefined ? " can-act" : ""}${planned ? " planned" : ""}` +
           `${seat.effort[name] === level ? " current" : ""}`,
         disabled: index === undefined || ctx.pending || Boolean(plan),
         "data-pillar": name, "data-level": level, text: String(level),
-        title: index !== undefined ? ctx.choices[index].text : `${name} ${level}`,
+        title: (index !== undefined ? ctx.choices[index].text : `${name} ${level}`) +
+          (playableHere ? `\nPlayable: ${playableHere.length ? playableHere.join(", ") : "none of your cards"}` : ""),
         onclick: () => { if (index !== undefined) ctx.act(index); },
       }));
+    }
+    const factsBox = effortFacts(view, name);
+    if (factsBox) {
+      row.classList.add("gc-with-facts");
+      row.append(factsBox);
     }
     grid.append(row);
   });
