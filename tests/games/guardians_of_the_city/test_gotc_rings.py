@@ -79,3 +79,21 @@ def test_rings_stay_inside_their_row_and_their_nations_panel(server: str,
         assert sum("can-act" in ring["what"] for ring in rings) >= 1, rings
         assert any(ring["what"] == "nation" for ring in rings), rings
         assert all(ring["reach"] == 0 and ring["inside"] for ring in rings), (width, rings)
+
+
+def test_each_nations_score_tells_its_parts_adding_up(server: str, browser: Browser) -> None:
+    """Rulebook section 10 (issue 29): hovering a nation's score shows its parts, labelled,
+    adding up to it ("Counter-Terrorism points 0 + Support left 16 + Special Intelligence
+    used 0 = 16"), each part's detail below."""
+    link = create_table(server, GAME, ["human", "random"], 5)
+    page = open_board(browser, server + link, Watch())
+    for nation in page.locator("#gc-nations .gc-nation").all():
+        score = nation.locator(".gc-score")
+        total = int(score.inner_text().removeprefix("Score "))
+        first, *details = (score.get_attribute("title") or "").split("\n")
+        sums, _, shown = first.rpartition(" = ")
+        parts = [int(part.rsplit(" ", 1)[1]) for part in sums.split(" + ")]
+        assert int(shown) == total == sum(parts), first
+        assert sums.startswith("Counter-Terrorism points ") and "Support left " in sums
+        assert "Special Intelligence used " in sums and len(details) == len(parts)
+    page.close()
