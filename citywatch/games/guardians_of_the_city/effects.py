@@ -391,6 +391,14 @@ def select_cells(s: State, chooser: int, purpose: str, target: str, n: int,
         push(s, "cells", chooser, purpose, n, amount, _mask(alive))
 
 
+def raised_text(before: int, after: int, most: int, verb: str) -> str:
+    """What a raise did, in words: "rises to 3", "rises to 4, the most", or "stays at 4,
+    the most" when the value already stood at ``most`` (``verb``: "rises", "is raised")."""
+    if after == before:
+        return f"stays at {after}, the most"
+    return f"{verb} to {after}{', the most' if after == most else ''}"
+
+
 def apply_cells(s: State, seat: int, purpose: str, mask: int, amount: int) -> None:
     """Reduce (crediting ``seat``: rulebook section 7 Step 2, ruling 1) or raise the cells of
     ``mask`` by ``amount``, kept within 0-6; eliminated cells are never raised and frozen ones
@@ -414,7 +422,7 @@ def apply_cells(s: State, seat: int, purpose: str, mask: int, amount: int) -> No
             s.say(f"{CELLS[i]} is frozen by Vigilance and is not raised.")
         else:
             s.cells[i] = min(CELL_MAX, before + amount)
-            s.say(f"{CELLS[i]} is raised to {s.cells[i]}.")
+            s.say(f"{CELLS[i]} {raised_text(before, s.cells[i], CELL_MAX, 'is raised')}.")
 
 
 class CellsHandler(Handler[State]):
@@ -491,8 +499,10 @@ def apply_groups(s: State, seat: int, purpose: str, mask: int, amount: int) -> N
         s.play = play._replace(raised=play.raised | mask)
     support = s.support[seat]
     for g in _bits(mask):
-        support[g] = min(SUPPORT_MAX, support[g] + amount)
-        s.say(f"{SEATS[seat]}'s {GROUPS[g]} support rises to {support[g]}.")
+        before = support[g]
+        support[g] = min(SUPPORT_MAX, before + amount)
+        s.say(f"{SEATS[seat]}'s {GROUPS[g]} support "
+              f"{raised_text(before, support[g], SUPPORT_MAX, 'rises')}.")
 
 
 class GroupsHandler(Handler[State]):

@@ -127,6 +127,27 @@ def finish(s: State, reasons: list[str]) -> None:
         s.say("The game is a draw: every player has lost.")
 
 
+def score_parts(s: State, p: int) -> tuple[ScorePart, ...]:
+    """Seat ``p``'s score as it stands, part by part (rulebook section 10): (a)
+    Counter-Terrorism points, (b) support left among surviving Citizen Groups, (c) 2 points
+    per Special Intelligence card used, counted once (the Score pile); with no Citizen Group
+    left a last part takes the rest away (the score is deemed 0). The parts add up to
+    ``s.score(p)``."""
+    support = [(g, x) for g, x in zip(GROUPS, s.support[p], strict=True) if x]
+    used = s.special_intelligence_used(p)
+    parts = [ScorePart("Counter-Terrorism points", s.ct[p],
+                       "1 per Terrorist Cell strength point reduced"),
+             ScorePart("Support left", sum(x for _g, x in support),
+                       ", ".join(f"{g} {x}" for g, x in support) or "no Citizen Group left"),
+             ScorePart("Special Intelligence used",
+                       sum(SCORE_POINTS[c] for c in s.score_pile[p]),
+                       f"{used} card{'' if used == 1 else 's'} x 2 points")]
+    if s.surviving(p) == 0:
+        parts.append(ScorePart("No Citizen Group left", -sum(x.points for x in parts),
+                               "the score is deemed 0"))
+    return tuple(parts)
+
+
 def end_scores(s: State) -> tuple[SeatScore, ...] | None:
     """Each seat's end of the finished game (``Game.score_breakdown``), by rulebook section
     10: (a) Counter-Terrorism points, (b) support left among surviving Citizen Groups, (c)
@@ -139,23 +160,12 @@ def end_scores(s: State) -> tuple[SeatScore, ...] | None:
         return None
     out = []
     for p in range(s.n):
-        support = [(g, x) for g, x in zip(GROUPS, s.support[p], strict=True) if x]
         used = s.special_intelligence_used(p)
-        parts = [ScorePart("Counter-Terrorism points", s.ct[p],
-                           "1 per Terrorist Cell strength point reduced"),
-                 ScorePart("Support left", sum(x for _g, x in support),
-                           ", ".join(f"{g} {x}" for g, x in support)
-                           or "no Citizen Group left"),
-                 ScorePart("Special Intelligence used",
-                           sum(SCORE_POINTS[c] for c in s.score_pile[p]),
-                           f"{used} card{'' if used == 1 else 's'} x 2 points")]
-        if s.surviving(p) == 0:
-            parts.append(ScorePart("No Citizen Group left", -sum(x.points for x in parts),
-                                   "the score is deemed 0"))
+        parts = score_parts(s, p)
         hand = ", ".join(ACTION_CARDS[c].name for c in s.hand[p]) or "no cards"
         notes = (f"Tie break: {used} Special Intelligence card{'' if used == 1 else 's'} "
                  "used.",)
-        out.append(SeatScore(tuple(parts), _why(s, p, result), (("Hand", hand),), notes))
+        out.append(SeatScore(parts, _why(s, p, result), (("Hand", hand),), notes))
     return tuple(out)
 
 

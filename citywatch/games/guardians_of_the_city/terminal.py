@@ -189,17 +189,51 @@ def nations_table(view: View) -> Table:
                   *[support_cell(int(seat["support"][group])) for seat in seats])
     t.add_row("Shield", *[Text(str(seat["shield"]), style="bold cyan" if seat["shield"] else "")
                           for seat in seats])
-    t.add_row("Counter-Terrorism", *[str(seat["counter_terrorism_points"]) for seat in seats])
-    if any(seat["special_intelligence_used"] for seat in seats):
-        t.add_row("Special Intel.", *[str(seat["special_intelligence_used"]) for seat in seats])
-    t.add_row(Text("Score", style="bold"),
-              *[Text(str(seat["score"]), style="bold") for seat in seats])
+    score_rows(t, seats)
     t.add_row("Cards in hand", *[str(seat["hand_count"]) for seat in seats])
     t.add_row("Action deck", *[f"{seat['action_deck_count']}, discard "
                                f"{len(seat['action_discard'])}" for seat in seats])
     t.add_row("Crisis deck", *[f"{seat['crisis_deck_count']}, discard "
                                f"{len(seat['crisis_discard'])}" for seat in seats])
     return t
+
+
+SCORE_ROWS = {"Counter-Terrorism points": "Counter-Terrorism", "Support left": "Support left",
+              "Special Intelligence used": "Special Intel.",
+              "No Citizen Group left": "No group left"}
+"""The nations' table's short label of each part of the score (``score_parts`` in the view)."""
+
+
+def score_rows(t: Table, seats: list[dict[str, Any]]) -> None:
+    """Add the score part by part (rulebook section 10), each part a labelled row and the
+    parts adding up to the Score row below them: Special Intelligence in points with the cards
+    used beside them ("2 (1 used)"), shown once one is used; "No group left" takes a nation's
+    points away once its Citizen Groups are all gone (its score is deemed 0)."""
+    labels = list(dict.fromkeys(part["label"] for seat in seats for part in seat["score_parts"]))
+    for label in labels:
+        cells = []
+        for seat in seats:
+            part = next((x for x in seat["score_parts"] if x["label"] == label), None)
+            if part is None:
+                cells.append("")
+            elif label == "Special Intelligence used":
+                cells.append(f"{part['points']} ({seat['special_intelligence_used']} used)")
+            else:
+                cells.append(str(part["points"]))
+        if label == "Special Intelligence used" and \
+                not any(seat["special_intelligence_used"] for seat in seats):
+            continue
+        t.add_row(SCORE_ROWS.get(label, label), *cells)
+    t.add_row(Text("Score", style="bold"),
+              *[Text(str(seat["score"]), style="bold") for seat in seats])
+
+
+def zero_reasons(seats: list[dict[str, Any]]) -> list[Text]:
+    """A sentence for each nation whose score is deemed 0 (rulebook section 10)."""
+    return [Text.assemble(colour(seat["name"]), " scores 0: every Citizen Group left the "
+                          "country, whatever its other points (rulebook section 10).")
+            for seat in seats if seat["score_parts"]
+            and seat["score_parts"][-1]["label"] == "No Citizen Group left"]
 
 
 def lasting_line(seat: dict[str, Any], entry: dict[str, Any]) -> Text:
@@ -223,6 +257,7 @@ def players(view: View) -> RenderableType:
     """Every nation's public state, then active Subversives, lasting cards and known cards."""
     parts: list[RenderableType] = [nations_table(view)]
     seats = list(view.get("seats", ()))
+    parts.extend(zero_reasons(seats))
     subversives = [(seat, seat["subversive"]) for seat in seats if seat.get("subversive")]
     parts.append(Text("Active Subversives:", style="bold") if subversives
                  else Text("Active Subversives: none", style="dim"))
@@ -237,8 +272,8 @@ def players(view: View) -> RenderableType:
         if seat.get("known_in_hand") and seat["name"] != view.get("name"):
             parts.append(Text.assemble(colour(seat["name"]), " holds (seen by all): ",
                                        ", ".join(seat["known_in_hand"])))
-    note = Text("*: to play · Score = Counter-Terrorism + support + 2 per Subversive removed",
-                style="dim")
+    note = Text("*: to play · Score: the rows above it added up (2 per Special Intelligence "
+                "used)", style="dim")
     decision = view.get("decision")
     if decision and decision.get("seat") != view.get("current"):
         note.append(f" · {decision['seat']} must {decision.get('task', 'decide')}", style="bold")

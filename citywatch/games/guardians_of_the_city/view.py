@@ -33,6 +33,7 @@ from citywatch.games.guardians_of_the_city.effort_view import (
     pending_effort,
 )
 from citywatch.games.guardians_of_the_city.frames import DECISIONS
+from citywatch.games.guardians_of_the_city.scoring import score_parts
 from citywatch.games.guardians_of_the_city.state import EFFORT_MAX, NONE, STATE_HOOKS, GotcState
 
 State = GotcState
@@ -72,6 +73,7 @@ def _seat_json(s: State, p: int) -> dict[str, Any]:
         "counter_terrorism_points": s.ct[p],
         "special_intelligence_used": s.special_intelligence_used(p),
         "score": s.score(p),
+        "score_parts": [part.to_json() for part in score_parts(s, p)],
         "hand_count": len(s.hand[p]),
         "known_in_hand": [ACTION_CARDS[c].name for c in s.known[p]],
         "action_deck_count": len(s.action_deck[p]),

@@ -8,8 +8,8 @@
 // A game's set-up choices (its declaration's "setup": each {name, plural, keyword, per_seat,
 // help, shipped: [{id, name, summary}]}, a deck per seat or a scenario, say) get a pick each:
 // one for the table, or one per seat for a per-seat choice. A pick is a shipped document (by
-// name, its summary as the title) or "Upload a <name> (JSON file)…", read as JSON here and
-// sent whole. A per-seat choice is sent as options[keyword], a list in seat order; a
+// name, its summary as the title and under the pick, issue 29) or "Upload a <name> (JSON
+// file)…", read as JSON here and sent whole. A per-seat choice is sent as options[keyword], a list in seat order; a
 // per-table one only if it is not the first shipped document (the default) or is an upload.
 // The server checks every rule and answers 400 naming the rule broken. The page reads only
 // the declaration: no game's name or keyword is written here.
@@ -192,10 +192,25 @@
     for (let i = 0; i < game.max_players; i++) {
       const [select, picker] = pick(choice, i);
       list.append(el("div", { class: "setup-seat", "data-seat": String(i) },
-        el("label", { for: select.id, text: `Seat ${i + 1}` }), select, picker));
+        el("label", { for: select.id, text: `Seat ${i + 1}` }), select, picker,
+        summaryOf(choice, select, `setup-${key}-summary-${i}`)));
     }
     return el("div", { class: "form-row setup-row", id: `setup-row-${key}` },
       el("span", { class: "label", text: CityWatch.cap(choice.plural) }), list, setupNote(choice));
+  }
+
+  /** Issue 29: the summary of the shipped document ``select`` picks from ``choice``, in a
+   * paragraph (id ``id``) that follows the pick (hidden for an upload or no summary). */
+  function summaryOf(choice, select, id) {
+    const summary = el("p", { class: "note setup-summary", id });
+    const describe = () => {
+      const doc = choice.shipped.find((d) => d.id === select.value);
+      summary.textContent = doc ? doc.summary || "" : "";
+      summary.hidden = !summary.textContent;
+    };
+    select.addEventListener("change", describe);
+    describe();
+    return summary;
   }
 
   /** A per-table choice's row: one pick, the chosen shipped document's summary under it. */
@@ -204,14 +219,7 @@
     picks[key] = [];
     files[key] = [];
     const [select, picker] = pick(choice, null);
-    const summary = el("p", { class: "note setup-summary", id: `setup-${key}-summary` });
-    const describe = () => {
-      const doc = choice.shipped.find((d) => d.id === select.value);
-      summary.textContent = doc ? doc.summary || "" : "";
-      summary.hidden = !summary.textContent;
-    };
-    select.addEventListener("change", describe);
-    describe();
+    const summary = summaryOf(choice, select, `setup-${key}-summary`);
     return el("div", { class: "form-row setup-row", id: `setup-row-${key}` },
       el("label", { for: select.id, text: CityWatch.cap(choice.name) }),
       el("div", { class: "setup-one" }, select, picker), summary, setupNote(choice));

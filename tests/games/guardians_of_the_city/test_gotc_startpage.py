@@ -318,3 +318,36 @@ def test_deck_picks_follow_the_number_of_players(
     expect(page.locator("#created")).to_be_visible()
     assert deck_server.table_count() == 1
     watch.check()
+
+
+def test_each_seats_deck_description_shows_under_its_pick(
+        deck_server: Server, browser: Browser, tmp_path: Path) -> None:  # noqa: F811
+    """Issue 29: each seat's picked starter deck has its description (the shipped document's
+    summary from ``GET /api/games``) written under its pick, not only as a tooltip; it
+    follows the pick, hides for an upload, and hides with a seat not played."""
+    import httpx
+
+    base = deck_server.base
+    games = httpx.get(f"{base}/api/games", timeout=30).json()
+    entry = next(g for g in (games["games"] if isinstance(games, dict) else games)
+                 if g["name"] == GAME)
+    shipped = {doc["id"]: doc["summary"] for doc in entry["type"]["setup"][0]["shipped"]}
+    watch = Watch()
+    page = start_page(browser, base, watch)
+    for seat in (0, 1):
+        chosen = page.locator(f"#setup-decks-{seat}").input_value()
+        note = page.locator(f"#setup-decks-summary-{seat}")
+        expect(note).to_be_visible()
+        expect(note).to_have_text(shipped[chosen])
+        pick = page.locator(f"#setup-decks-{seat}").bounding_box()
+        box = note.bounding_box()
+        assert pick is not None and box is not None
+        assert box["y"] >= pick["y"] + pick["height"] and round(box["x"]) == round(pick["x"])
+    expect(page.locator("#setup-decks-summary-2")).to_be_hidden()
+    other = STARTER_DECKS[3].id
+    page.locator("#setup-decks-0").select_option(other)
+    expect(page.locator("#setup-decks-summary-0")).to_have_text(shipped[other])
+    upload(page, 1, own_deck(), tmp_path)
+    expect(page.locator("#setup-decks-summary-1")).to_be_hidden()
+    check_layout(page)
+    watch.check()

@@ -169,12 +169,20 @@ function cellsPanel(view, ctx) {
 
 // ---- the nations ------------------------------------------------------------------------
 
+/** Issue 29: the score part by part, adding up ("Counter-Terrorism points 17 + Support left
+ * 16 + Special Intelligence used 2 = 35"), each part's detail on a line below. */
+function scoreTitle(seat) {
+  const parts = seat.score_parts || [];
+  return `${parts.map((p) => `${p.label} ${p.points}`).join(" + ")} = ${seat.score}\n` +
+    parts.map((p) => `${p.label}: ${p.detail}`).join("\n");
+}
+
 function nationBox(view, seat, index, ctx) {
   const own = view.seat === index;
   const box = el("div", { class: `gc-nation${own ? " gc-own" : ""}${view.current === seat.name ? " gc-current" : ""}`, "data-seat": seat.name });
   box.append(el("div", { class: "gc-nation-head" }, seatName(view, seat.name),
     el("span", { class: "gc-deck-name", text: seat.deck.name }),
-    el("span", { class: "gc-score", title: "Counter-Terrorism points + surviving support + 2 per Special Intelligence used", text: `Score ${seat.score}` })));
+    el("span", { class: "gc-score", title: scoreTitle(seat), text: `Score ${seat.score}` })));
   const stats = el("div", { class: "gc-stats" });
   const stat = (key, value, title) => el("span", { class: "gc-stat", title }, el("span", { class: "k", text: key }), el("b", { text: String(value) }));
   stats.append(stat("CT", seat.counter_terrorism_points, "Counter-Terrorism points"),
