@@ -199,9 +199,15 @@ async def api_check(request: Request) -> Response:
     ``citywatch <choice> check`` checks it, in a worker: ``{"problems": [...], "notes":
     [...]}``, each problem naming its rule; 404 for a choice without a builder, 413 for a
     body over ``MAX_DOCUMENT`` bytes, 415 if not sent as JSON, 400 if not such a document.
-    Nothing is stored."""
+    Nothing is stored. At most ``CHECK_RATE`` a client address (429 beyond): the checks
+    share the set-up worker with new tables."""
     try:
         name, keyword, _ = _builder_choice(request)
+        limiter: MovingWindowRateLimiter = request.app.state.limiter
+        if not limiter.hit(CHECK_RATE, "check", _address(request)):
+            return JSONResponse({"error": f"too many checks from your address ({CHECK_RATE}); "
+                                          "try again in a minute"}, status_code=429,
+                                headers={"Retry-After": "60"})
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise TableError(415, "send the document as JSON, with the header "
@@ -313,6 +319,8 @@ async def api_act(request: Request) -> Response:
 
 
 NAME_RATE = parse("20/minute")
+CHECK_RATE = parse("60/minute")
+"""How many documents one address may have checked (``/api/check``) in a minute."""
 """How often one link may set its seat's name (each change is sent to every seat)."""
 
 

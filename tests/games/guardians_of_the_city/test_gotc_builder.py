@@ -202,3 +202,19 @@ def test_the_builder_page_and_its_data_are_served_for_a_choice_with_a_builder(
     assert data["builder"] == DECKS.builder()
     assert data["shipped"] == DECKS.shipped() and data["choice"]["keyword"] == "decks"
     assert client.get(f"/api/builder/{GAME}/nope").status_code == 404
+
+
+def test_one_address_has_at_most_check_rate_documents_checked_a_minute(tmp_path: Path) -> None:
+    """Bounds on what a person sends: ``/api/check`` shares the set-up worker with new tables,
+    so one address gets at most ``CHECK_RATE`` checks a minute (bad ones count too); beyond,
+    429 with a Retry-After, before the body is read."""
+    from citywatch.server.app import CHECK_RATE
+
+    url = "/api/check/guardians-of-the-city/decks"
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'x.db'}", bot_delay=0)) as fresh:
+        for _ in range(CHECK_RATE.amount):
+            answer = fresh.post(url, content=b"x", headers={"Content-Type": "text/plain"})
+            assert answer.status_code == 415
+        refused = fresh.post(url, content=b"{}", headers={"Content-Type": "application/json"})
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+        assert "too many checks" in refused.json()["error"]
