@@ -5,6 +5,8 @@ other nation's panel), at 1280x720, 1366x800 and 1920x1080."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page
 from test_browser import Watch
 from web_helpers import (  # noqa: F401  (the shared server and browser fixtures)
@@ -84,7 +86,7 @@ def test_rings_stay_inside_their_row_and_their_nations_panel(server: str,
 def test_each_nations_score_tells_its_parts_adding_up(server: str, browser: Browser) -> None:
     """Rulebook section 10 (issue 29): hovering a nation's score shows its parts, labelled,
     adding up to it ("Counter-Terrorism points 0 + Support left 16 + Special Intelligence
-    used 0 = 16"), each part's detail below."""
+    used 0 = 16"; a part taken away with a minus, never "+ -9"), each part's detail below."""
     link = create_table(server, GAME, ["human", "random"], 5)
     page = open_board(browser, server + link, Watch())
     for nation in page.locator("#gc-nations .gc-nation").all():
@@ -92,7 +94,10 @@ def test_each_nations_score_tells_its_parts_adding_up(server: str, browser: Brow
         total = int(score.inner_text().removeprefix("Score "))
         first, *details = (score.get_attribute("title") or "").split("\n")
         sums, _, shown = first.rpartition(" = ")
-        parts = [int(part.rsplit(" ", 1)[1]) for part in sums.split(" + ")]
+        first_part, *rest = re.split(" ([+\u2212]) ", sums)  # a part taken away: minus
+        parts = [int(first_part.rsplit(" ", 1)[1])] + [
+            (-1 if sign == "\u2212" else 1) * int(part.rsplit(" ", 1)[1])
+            for sign, part in zip(rest[::2], rest[1::2], strict=True)]
         assert int(shown) == total == sum(parts), first
         assert sums.startswith("Counter-Terrorism points ") and "Support left " in sums
         assert "Special Intelligence used " in sums and len(details) == len(parts)

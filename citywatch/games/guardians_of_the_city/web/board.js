@@ -173,7 +173,9 @@ function cellsPanel(view, ctx) {
  * 16 + Special Intelligence used 2 = 35"), each part's detail on a line below. */
 function scoreTitle(seat) {
   const parts = seat.score_parts || [];
-  return `${parts.map((p) => `${p.label} ${p.points}`).join(" + ")} = ${seat.score}\n` +
+  const sum = parts.map((p, i) => (i === 0 ? `${p.label} ${p.points}`
+    : `${p.points < 0 ? "−" : "+"} ${p.label} ${Math.abs(p.points)}`)).join(" ");
+  return `${sum} = ${seat.score}\n` +
     parts.map((p) => `${p.label}: ${p.detail}`).join("\n");
 }
 
