@@ -224,6 +224,20 @@ class Count:
             mine[0] += d
             mine[1] += c
 
+    def chose(self, mirror: Mirror, target: int, clicks: int, kind: list[int], usual: int,
+              harmless: bool) -> None:
+        """Count the person's choice ``target`` made with ``clicks`` (``kind``: its kind's
+        [decisions, clicks]), then take it on ``mirror`` (a plan's next steps counted as
+        decisions taken by a plan)."""
+        self.clicks += clicks
+        self.step_clicks += clicks - 1
+        self.harmless_by_hand += harmless
+        self.usual_by_hand += target == usual
+        kind[1] += clicks
+        taken = mirror.take(target)
+        self.decisions += taken - 1
+        self.by_plan += taken - 1
+
     def per_decision(self) -> float:
         """Clicks per decision."""
         return self.clicks / self.decisions if self.decisions else 0.0
@@ -397,15 +411,8 @@ def model_game(game_name: str, seed: int, bots: int, policy: str, auto: bool,
             mirror.apply(usual)
             continue
         target = mirror.wanted()
-        clicks = clicks_to(choices, usual, target, board)
-        count.clicks += clicks
-        count.step_clicks += clicks - 1
-        count.harmless_by_hand += harmless
-        count.usual_by_hand += target == usual
-        kind[1] += clicks
-        taken = mirror.take(target)
-        count.decisions += taken - 1
-        count.by_plan += taken - 1
+        count.chose(mirror, target, clicks_to(choices, usual, target, board), kind,
+                    usual, harmless)
     count.turns = mirror.turns
     count.seconds = time.monotonic() - started
     return count
@@ -468,16 +475,8 @@ def browser_game(page: Any, base: str, game_name: str, seed: int, bots: int, pol
             continue
         target = mirror.wanted()
         clicks = click_to(page, choices, target)
-        predicted = clicks_to(choices, usual, target)
-        count.model_mismatches += clicks != predicted
-        count.clicks += clicks
-        count.step_clicks += clicks - 1
-        count.harmless_by_hand += harmless
-        count.usual_by_hand += target == usual
-        kind[1] += clicks
-        taken = mirror.take(target)
-        count.decisions += taken - 1
-        count.by_plan += taken - 1
+        count.model_mismatches += clicks != clicks_to(choices, usual, target)
+        count.chose(mirror, target, clicks, kind, usual, harmless)
     count.turns = mirror.turns
     count.seconds = time.monotonic() - started
     return count

@@ -10,22 +10,19 @@ reports a script error or breaks the Content Security Policy.
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 from test_browser import (  # noqa: F401  (browser: the Playwright fixture)
     Watch,
     browser,
     open_page,
     server_view,
-    serving,
     take_first_action,
     wait_for_state,
 )
+from test_gotc_startpage import Server, deck_server  # noqa: F401  (the real server fixture)
 
 from citywatch.cli import main
 from citywatch.games.guardians_of_the_city.data import ACTION_CARDS, CRISIS_CARDS
@@ -40,28 +37,6 @@ RULE_3 = "rulebook section 4, Action deck rule 3"
 CRISIS_RULE_1 = "rulebook section 4, Crisis deck rule 1"
 CRISIS_RULE_3 = "rulebook section 4, Crisis deck rule 3"
 RULING_20 = "ruling 20 (each player builds from their own set, rulebook section 2)"
-
-
-class Server(NamedTuple):
-    """A real server's base URL and the SQLite file its tables are stored in."""
-
-    base: str
-    db: Path
-
-    def table_count(self) -> int:
-        """How many tables the server has stored."""
-        with sqlite3.connect(self.db) as connection:
-            count: int = connection.execute("SELECT COUNT(*) FROM tables").fetchone()[0]
-        return count
-
-
-@pytest.fixture
-def deck_server(tmp_path: Path) -> Iterator[Server]:
-    """A real server (uvicorn in a thread, SQLite in tmp_path, no bot delay)."""
-    from citywatch.server import create_app
-    db = tmp_path / "builder.db"
-    with serving(create_app(f"sqlite:///{db}", bot_delay=0)) as base:
-        yield Server(base, db)
 
 
 def builder(browser: Browser, base: str, watch: Watch) -> Page:  # noqa: F811
