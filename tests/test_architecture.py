@@ -15,6 +15,7 @@ from citywatch.core.registry import game_names, load
 
 ROOT = Path(citywatch.__file__).parent
 INTERFACES = ("citywatch.terminal", "citywatch.server", "citywatch.env", "citywatch.lab",
+              "citywatch.coach",
               "citywatch.simulate", "citywatch.tournament", "citywatch.cli", "citywatch.bots",
               "citywatch.reference", "citywatch.saves", "citywatch.perft")
 """Modules and packages that present or drive games: they talk to the core API only."""

@@ -512,6 +512,12 @@ class Game(ABC):
         """Each seat's estimated share of winning (summing to 1), or None if unknown."""
         return None
 
+    def plays_together(self, state: State) -> bool:
+        """True if the seats of ``state`` win or lose together (a co-operative game: its
+        evaluation gives every seat the crew's chance split, as ``Outcome.shares`` does).
+        Default: ``type.play`` is ``COOPERATIVE``; a game whose set-up chooses overrides it."""
+        return self.type.play == COOPERATIVE
+
     def bots(self) -> dict[str, Any]:
         """Bots that know this game, by name: factories taking keyword options."""
         return {}

@@ -109,6 +109,11 @@ class BlackKeep(Game):
         assert isinstance(state, BlackKeepState)
         return evaluate(state)
 
+    def plays_together(self, state: State) -> bool:
+        """Solo and co-op: the crew wins or loses together; rivals: each thief for itself."""
+        assert isinstance(state, BlackKeepState)
+        return state.mode != "rivals"
+
     def score_breakdown(self, state: State) -> tuple[SeatScore, ...] | None:
         """A winning thief's treasure and wounds (the crew's, thief by thief, in solo and
         co-op), why each seat won or lost, and each Location Dial

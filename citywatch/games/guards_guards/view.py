@@ -257,12 +257,30 @@ def determinize(s: State, seat: int, rng: Rng) -> State:
         d.bought[p] = tuple(held_bought(d, p))
     _redeal_volunteers(d, seat, others, rng)
     _redeal_cards(d, seat, others, rng, shown_deck(d, seat))
+    _redeal_runners(d, seat, rng)
     hidden_fates = sorted(d.fate_deck)  # sorted: the sample may not depend on the true order
     rng.shuffle(hidden_fates)
     d.fate_deck = hidden_fates
     d.dragon_pile.sort()
     rng.shuffle(d.dragon_pile)
     return d
+
+
+def _redeal_runners(d: State, seat: int, rng: Rng) -> None:
+    """Runners another seat is choosing for a Spell Run are hidden until the run is announced:
+    re-pick them (and their Items) from that seat's re-dealt hand, as many as were chosen."""
+    f = d.stack[-1] if d.stack else None
+    if f is None or f[0] != "run" or f[1] == seat or not f[4]:
+        return
+    mover = f[1]
+    hand = sorted(d.hand[mover])
+    rng.shuffle(hand)
+    items = sorted(d.items[mover])
+    rng.shuffle(items)
+    chosen = []
+    for _, item in f[4]:
+        chosen.append((hand.pop(), items.pop() if item >= 0 and items else -1))
+    d.stack[-1] = (*f[:4], tuple(chosen))
 
 
 def _redeal_volunteers(d: State, seat: int, others: list[int], rng: Rng) -> None:
