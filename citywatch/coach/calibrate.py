@@ -3,12 +3,13 @@
 ``python -m citywatch.coach.calibrate GAME`` plays games between the game's normal level (or
 ``--bots``) in every seat (the player counts, the choice options and the per-table set-up
 choices rotated over the games), judges positions every ``--every`` decisions as the seat to
-move judges them at normal strength (``Judge.raw_chances``: worlds sampled from its own observation), and records
-every seat's raw chance and whether it won (a tie counts as the seat's share). The first
-``--fit`` games fit a logistic map (``Calibration``) per kind of play; the next ``--games`` games,
-never seen by the fit, measure it: a reliability table (predicted against observed, by tenths)
-and Brier scores, beside the Brier score of always saying the average. The result is written to
-``calibration/<game>.json``, which ``Judge`` reads and the README's tables show.
+move judges them at normal strength (``Judge.raw_chances``: worlds sampled from its own
+observation), and records every seat's raw chance and whether it won (a tie counts as the
+seat's share). The first ``--fit`` games fit a logistic map (``Calibration``) per kind of
+play; the next ``--games`` games, never seen by the fit, measure it: a reliability table
+(predicted against observed, by tenths) and Brier scores, beside the Brier score of always
+saying the average. The result is written to ``calibration/<game>.json``, which ``Judge``
+reads and the README's tables show.
 
 Game k's seed, bots and worlds depend only on ``--seed`` and k, so a run is repeatable.
 """
