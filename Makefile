@@ -51,6 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_env.py
 	$(BIN)/python benchmarks/bench_documents.py
+	$(BIN)/python benchmarks/bench_coach.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import itertools
 import json
+import math
 import shutil
 import tempfile
 import warnings
@@ -27,6 +28,7 @@ import citywatch
 from citywatch.bots import make_bot
 from citywatch.bots.base import Observation
 from citywatch.bots.decide import decide_in
+from citywatch.coach import hint
 from citywatch.core.api import Game, State
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load, register, unregister
@@ -318,6 +320,28 @@ def test_determinization_never_depends_on_hidden_truth(game: Game) -> None:
                     f"seat {seat}'s sampled world depends on what it cannot see")
             compared += 1
     assert compared > 30
+
+
+def test_a_hint_never_depends_on_hidden_truth(game: Game) -> None:
+    """Issue 30: a hint for seat A (the chance after each action and the hard level's pick) is
+    the same for two true states A cannot tell apart (the state, and a world sampled for A)
+    and the same generator: it is judged from A's observation only."""
+    compared = 0
+    for k, (_seed, state) in enumerate(sampled_states(game, every=29, at_least=4, games=2)):
+        seat = state.to_move
+        if seat is None or len(state.legal_actions()) < 2:
+            continue
+        twin = state.determinize(seat, Rng(2000 + k))
+        if twin.position() == state.position():
+            continue
+        mine = hint(state, seat, Rng(k), "quick", seconds=math.inf)
+        theirs = hint(twin, seat, Rng(k), "quick", seconds=math.inf)
+        assert mine.to_json() | {"seconds": 0} == theirs.to_json() | {"seconds": 0}, (
+            f"seat {seat}'s hint depends on what it cannot see")
+        compared += 1
+        if compared == 3:
+            break
+    assert compared >= 2
 
 
 # --- positions and records -------------------------------------------------------------------

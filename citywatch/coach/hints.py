@@ -108,8 +108,8 @@ def hint(state: State, seat: int, rng: Rng, level: str | Strength = "normal",
     sampled from ``seat``'s observation with ``rng``.
 
     ``seconds`` caps the time (default: the strength's; ``math.inf``: none, for a hint that
-    depends only on the seat's information and ``rng``); every action is judged in the same
-    worlds, at least ``MIN_WORLDS``. ``ValueError`` if it is not ``seat``'s decision."""
+    depends only on the seat's information and ``rng``): no world is begun that would end past
+    it at the pace so far. Every action is judged in the same worlds, at least ``MIN_WORLDS``. ``ValueError`` if it is not ``seat``'s decision."""
     started = time.perf_counter()
     chosen_strength = level if isinstance(level, Strength) else strength(level)
     if state.to_move != seat:
@@ -135,8 +135,11 @@ def hint(state: State, seat: int, rng: Rng, level: str | Strength = "normal",
     squares = [0.0] * len(judged)
     ended = [0] * len(judged)
     worlds = 0
+    judging = time.perf_counter()
     while worlds < chosen_strength.worlds:
-        if worlds >= MIN_WORLDS and time.perf_counter() > deadline:
+        now = time.perf_counter()
+        per_world = (now - judging) / worlds if worlds else 0.0
+        if worlds >= MIN_WORLDS and now + per_world > deadline:
             break
         world = observation.sample(rng)
         seed = rng.next64()
