@@ -109,7 +109,8 @@ def hint(state: State, seat: int, rng: Rng, level: str | Strength = "normal",
 
     ``seconds`` caps the time (default: the strength's; ``math.inf``: none, for a hint that
     depends only on the seat's information and ``rng``): no world is begun that would end past
-    it at the pace so far. Every action is judged in the same worlds, at least ``MIN_WORLDS``. ``ValueError`` if it is not ``seat``'s decision."""
+    it at the pace so far. Every action is judged in the same worlds, at least ``MIN_WORLDS``.
+    ``ValueError`` if it is not ``seat``'s decision."""
     started = time.perf_counter()
     chosen_strength = level if isinstance(level, Strength) else strength(level)
     if state.to_move != seat:
