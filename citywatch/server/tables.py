@@ -795,6 +795,8 @@ class LiveTable:
             log.error("table %s: the analysis failed: %r", self.id, exc)
             raise TableError(503, "the analysis failed; try again") from None
         found["colours"] = list(self.colours)
+        found["replay"] = self.replay
+        found["title"] = self.game.display_name()
         return found
 
     def record_name(self) -> str:
