@@ -34,6 +34,7 @@
   /** A swing in points with its sign: "+12 points", "−1 point". */
   function points(swing) {
     const n = Math.round(100 * Math.abs(swing));
+    if (n === 0) return "±0 points";
     return `${swing < 0 ? "−" : "+"}${n} point${n === 1 ? "" : "s"}`;
   }
 
@@ -131,7 +132,8 @@
       return el("li", { class: "turning-point", "data-step": t.step },
         el("p", {}, el("strong", { text: `${i + 1}. Decision ${t.step}` }),
           ` (turn ${t.turn}), ${who}: ${t.text}. `,
-          el("span", { class: t.swing < 0 ? "swing swing-down" : "swing swing-up",
+          el("span", { class: Math.round(100 * t.swing) === 0 ? "swing"
+            : t.swing < 0 ? "swing swing-down" : "swing swing-up",
             text: `${CityWatch.cap(whose)} ${percent(t.before)} → ${percent(t.after)} (${points(t.swing)})` })),
         instead);
     });
