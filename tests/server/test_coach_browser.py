@@ -27,7 +27,18 @@ def test_one_click_shows_the_chances_and_the_analysis_draws_the_game(
     beside the choices; one click shows "Thinking…", then a badge with a percentage on every
     choice button, at least one best choice and the hard level's pick; the marks vanish at
     the next decision. Once the game is over, "Analysis" opens a page whose SVG graph has the
-    crew's line, the turning points and the hint asked, and lists the turning points."""
+    crew's line, the turning points and the hint asked, and lists the turning points. The
+    start page's "Allow hints" is on with one person and off with two."""
+    start = open_page(browser, f"{server}/", Watch())
+    start.wait_for_function("() => document.body.dataset.ready === 'yes'")
+    start.locator("#game").select_option("black-keep")
+    start.locator('input[name="players"][value="2"]').check()
+    start.locator("#seat-0").select_option("human")
+    start.locator("#seat-1").select_option("random")
+    expect(start.locator("#hints")).to_be_checked()  # one person: hints on
+    start.locator("#seat-1").select_option("human")
+    expect(start.locator("#hints")).not_to_be_checked()  # two people: off
+    start.close()
     created = httpx.post(f"{server}/api/tables", json={
         "game": "black-keep", "seats": ["human", "random"],
         "options": {"scenario": "tutorial"}}, timeout=60).json()
