@@ -49,6 +49,7 @@ from citywatch.server.storage import Storage
 from citywatch.server.tables import (
     IDLE_SECONDS,
     Limits,
+    LiveTable,
     TableError,
     Tables,
     catalogue,
@@ -147,6 +148,40 @@ async def replay_page(request: Request) -> Response:
     if key != table.replay:
         return RedirectResponse(f"/replay/{table.replay}", status_code=302)
     return _page("replay.html")
+
+
+async def analysis_page(request: Request) -> Response:
+    """``/analysis/{key}``: the coach's analysis of a finished table (issue 30); ``{key}`` is
+    its public replay id, a seat's or the spectator's token, or its id; a 404 page for
+    anything else. The page asks ``/api/tables/{key}/analysis``, which says if the game
+    still runs."""
+    try:
+        await _tables(request).resolve_any(request.path_params["key"])
+    except TableError as exc:
+        if exc.status == 404:
+            return HTMLResponse(NOT_FOUND_PAGE, status_code=404)
+        return Response(exc.message, status_code=exc.status, media_type="text/plain")
+    return _page("analysis.html")
+
+
+async def api_analysis(request: Request) -> Response:
+    """``GET /api/tables/{key}/analysis``: the coach's analysis of a finished table (issue
+    30, ``LiveTable.analysis``), worked out once in the bot pool and kept; ``{key}`` as for
+    ``/analysis/{key}``. 404 for an unknown key, 409 while the game runs (hidden
+    information), 429 beyond ``ANALYSIS_RATE`` analyses not yet kept from one address, 503
+    if the coach fails."""
+    try:
+        table = await _tables(request).resolve_any(request.path_params["key"])
+        if table.over and not table.analysed:
+            limiter: MovingWindowRateLimiter = request.app.state.limiter
+            if not limiter.hit(ANALYSIS_RATE, "analysis", _address(request)):
+                return JSONResponse({"error": f"too many analyses from your address "
+                                              f"({ANALYSIS_RATE}); try again in a minute"},
+                                    status_code=429, headers={"Retry-After": "60"})
+        answer = await table.analysis()
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse(answer)
 
 
 async def how_to_play(request: Request) -> Response:
@@ -260,7 +295,7 @@ async def create_table(request: Request) -> Response:
         created = await _tables(request).create(body.get("game"), body.get("seats"),
                                                 body.get("seed"), body.get("practice", False),
                                                 body.get("options"), body.get("names"),
-                                                _address(request))
+                                                _address(request), body.get("hints"))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -319,6 +354,10 @@ async def api_act(request: Request) -> Response:
 
 
 NAME_RATE = parse("20/minute")
+HINT_RATE = parse("30/minute")
+"""How many hints the seats of one table may ask for in a minute (issue 30)."""
+ANALYSIS_RATE = parse("10/minute")
+"""How many analyses not yet worked out one address may ask for in a minute (issue 30)."""
 CHECK_RATE = parse("300/minute")
 """How many documents one address may have checked (``/api/check``) in a minute: more than
 the builder page asks while a person clicks (one check per 250 ms pause, 240 a minute)."""
@@ -414,6 +453,34 @@ def _ws_error(message: str, step: int) -> str:
     return json.dumps({"type": "error", "error": message, "step": step})
 
 
+def parse_hint(body: Any) -> int:
+    """The step of a hint message ``{"type": "hint", "step": n}``; ``TableError`` 400 if
+    malformed."""
+    step = body.get("step") if isinstance(body, dict) else None
+    if isinstance(step, bool) or not isinstance(step, int):
+        raise TableError(400, 'ask for a hint as {"type": "hint", "step": n}, n the number '
+                              "of decisions you saw")
+    return step
+
+
+async def _hint(websocket: WebSocket, table: LiveTable, seat: int | None, step: int,
+                queue: asyncio.Queue[str | None]) -> None:
+    """Ask the coach for ``seat``'s hint and put the answer, or the refusal, on ``queue``:
+    the asking connection's only (issue 30)."""
+    try:
+        limiter: MovingWindowRateLimiter = websocket.app.state.limiter
+        if not limiter.hit(HINT_RATE, "hint", table.id):
+            raise TableError(429, f"too many hints at this table ({HINT_RATE}); try again "
+                                  "in a minute")
+        found = await table.hint(seat, step)
+    except TableError as exc:
+        queue.put_nowait(json.dumps({"type": "hint_error", "error": exc.message,
+                                     "step": table.step}))
+        return
+    queue.put_nowait(json.dumps({"type": "hint", "step": step, "hint": found},
+                                separators=(",", ":")))
+
+
 async def ws_endpoint(websocket: WebSocket) -> None:
     """``/ws/{token}``: state messages for the token's seat; ``act`` messages decide."""
     await websocket.accept()
@@ -434,6 +501,7 @@ async def ws_endpoint(websocket: WebSocket) -> None:
         return
     queue = table.subscribe(seat)
     sender = asyncio.get_running_loop().create_task(_send_loop(websocket, queue))
+    asking: set[asyncio.Task[None]] = set()
     try:
         while not sender.done():
             message = await websocket.receive()
@@ -448,9 +516,15 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 if text is None:
                     raise TableError(400, "send JSON text messages")
                 data = parse_json(text, "the message")
+                if isinstance(data, dict) and data.get("type") == "hint":
+                    task = asyncio.get_running_loop().create_task(
+                        _hint(websocket, table, seat, parse_hint(data), queue))
+                    asking.add(task)
+                    task.add_done_callback(asking.discard)
+                    continue
                 if not isinstance(data, dict) or data.get("type") != "act":
-                    raise TableError(400, 'the only message a client sends is {"type": "act", '
-                                          '"step": n, "action": ...}')
+                    raise TableError(400, 'a client sends {"type": "act", "step": n, '
+                                          '"action": ...} or {"type": "hint", "step": n}')
                 step, action = parse_act(data)
                 await table.act(seat, step, action)
             except TableError as exc:
@@ -460,6 +534,8 @@ async def ws_endpoint(websocket: WebSocket) -> None:
     finally:
         sockets.release(token, address)
         table.unsubscribe(queue)
+        for task in list(asking):
+            task.cancel()
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
@@ -532,6 +608,7 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
         Route("/", index),
         Route("/play/{token}", play_page),
         Route("/replay/{token}", replay_page),
+        Route("/analysis/{key}", analysis_page),
         Route("/how-to-play", how_to_play),
         Route("/how-to-play/{game}", how_to_play),
         Route("/api/games", api_games),
@@ -546,6 +623,7 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
         Route("/api/record-key", api_record_key),
         Route("/api/rematch/{token}", api_rematch, methods=["POST"]),
         Route("/api/replay/{token}", api_replay),
+        Route("/api/tables/{key}/analysis", api_analysis),
         WebSocketRoute("/ws/{token}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
         *game_mounts(),

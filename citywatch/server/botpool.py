@@ -30,7 +30,8 @@ TIME_LIMIT = 20.0
 """Default seconds one bot decision may take."""
 MAX_TASKS = 500
 """A worker process is replaced after this many calls (memory stays bounded)."""
-PRELOAD = ["citywatch.bots.decide", "citywatch.server.setup", *GAMES.values()]
+PRELOAD = ["citywatch.bots.decide", "citywatch.server.setup", "citywatch.server.coaching",
+           *GAMES.values()]
 """Modules the fork server imports once (every registered game's among them), so that a new
 worker starts at once."""
 
@@ -70,10 +71,13 @@ class WorkerPool:
                                      context=context)
         return self._pool
 
-    async def run(self, function: Callable[..., Any], *args: Any) -> Any:
+    async def run(self, function: Callable[..., Any], *args: Any,
+                  time_limit: float | None = None) -> Any:
         """``function(*args)`` in a worker (importable by name); ``TimeoutError`` after
-        ``time_limit`` seconds (the worker is replaced), or the exception it raised."""
-        future = self._started().schedule(function, args=args, timeout=self.time_limit)
+        ``time_limit`` seconds (default: the pool's; the worker is replaced), or the
+        exception it raised."""
+        limit = self.time_limit if time_limit is None else time_limit
+        future = self._started().schedule(function, args=args, timeout=limit)
         try:
             return await asyncio.wrap_future(future)
         except asyncio.CancelledError:

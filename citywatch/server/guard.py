@@ -29,7 +29,7 @@ HEADERS = [
     (b"cross-origin-opener-policy", b"same-origin"),
     (b"cross-origin-resource-policy", b"same-origin"),
 ]
-PRIVATE_PREFIXES = ("/play/", "/replay/", "/api/", "/ws/")
+PRIVATE_PREFIXES = ("/play/", "/replay/", "/analysis/", "/api/", "/ws/")
 """Paths that carry a seat's token or a table's state: never stored by a cache."""
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 

@@ -74,6 +74,8 @@ tables = Table(
     Column("closed", DateTime(timezone=True), nullable=True),  # when closed as abandoned
     Column("replay", String(32), nullable=True),  # the public replay id (issue 26)
     Column("rematch", String(64), nullable=True),  # the id of the table set up as its rematch
+    Column("hints_allowed", Boolean, nullable=True),  # issue 30: whether hints are allowed
+    Column("hints", Text, nullable=True),  # issue 30: JSON list of {"step", "seat"} asked
 )
 REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
 """One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
@@ -120,7 +122,7 @@ CHANNEL = "citywatch"
 
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
-               "replay", "rematch"),
+               "replay", "rematch", "hints_allowed", "hints"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -162,6 +164,17 @@ class TableRow:
     """The public replay id (issue 26): ``/replay/<id>`` shows the game as a spectator."""
     rematch: str | None = None
     """The id of the table set up as this one's rematch, if any (issue 26)."""
+    hints_allowed: bool | None = None
+    """Whether the table allows hints (issue 30); None for a table stored before."""
+    hints: tuple[dict[str, int], ...] = ()
+    """The hints asked at the table, ``{"step", "seat"}`` each, in order (issue 30)."""
+
+
+def _hints(raw: str | None) -> tuple[dict[str, int], ...]:
+    """The stored hints (JSON text or NULL) as ``{"step", "seat"}`` entries."""
+    found = json.loads(raw) if raw else []
+    return tuple({"step": int(h["step"]), "seat": int(h["seat"])}
+                 for h in (found if isinstance(found, list) else []) if isinstance(h, dict))
 
 
 def _names(raw: str | None, players: int) -> tuple[str | None, ...]:
@@ -179,7 +192,9 @@ def _table_row(row: Any) -> TableRow:
     return TableRow(str(row.id), str(row.game), int(row.players), seed, list(row.seats),
                     row.created, bool(row.finished), row.failure, tuple(notices), options,
                     _names(row.names, int(row.players)), str(row.replay or ""),
-                    None if row.rematch is None else str(row.rematch))
+                    None if row.rematch is None else str(row.rematch),
+                    None if row.hints_allowed is None else bool(row.hints_allowed),
+                    _hints(row.hints))
 
 
 class Locked:
@@ -329,14 +344,16 @@ class Storage:
                      lease: tuple[str, float] | None = None,
                      names: list[str | None] | None = None,
                      creator: str | None = None, replay: str | None = None,
-                     rematch_of: str | None = None) -> None:
-        """Store a new table, its game's ``options``, its seats' ``names`` (None: unnamed),
-        its ``creator`` (a hash of the creating address), its public ``replay`` id (None: a
-        new one) and its tokens (token -> seat, -1 for the spectator) at once; with ``lease``
-        (holder, seconds), its bot lease too. With ``rematch_of``, the new table becomes that
-        table's rematch in the same transaction, unless it has one already: then nothing is
-        stored and ``RematchTaken`` names it (a conditional update, so two people asking at
-        once, in any processes, get one rematch)."""
+                     rematch_of: str | None = None,
+                     hints_allowed: bool | None = None) -> None:
+        """Store a new table, whether it allows hints (issue 30), its game's ``options``,
+        its seats' ``names`` (None: unnamed), its ``creator`` (a hash of the creating
+        address), its public ``replay`` id (None: a new one) and its tokens (token -> seat,
+        -1 for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too.
+        With ``rematch_of``, the new table becomes that table's rematch in the same
+        transaction, unless it has one already: then nothing is stored and ``RematchTaken``
+        names it (a conditional update, so two people asking at once, in any processes, get
+        one rematch)."""
         secret = seed if isinstance(seed, str) else None
         named = json.dumps(names) if names and any(n is not None for n in names) else None
         with self._write_lock, self.engine.begin() as conn:
@@ -355,7 +372,8 @@ class Storage:
                 secret_seed=secret, seats=list(seats), created=datetime.now(UTC),
                 finished=False, notices="[]",
                 options=json.dumps(options, separators=(",", ":")) if options else None,
-                names=named, creator=creator, replay=replay or new_replay_id()))
+                names=named, creator=creator, replay=replay or new_replay_id(),
+                hints_allowed=hints_allowed, hints="[]"))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -430,6 +448,23 @@ class Storage:
             if self.shared:
                 _notify(conn, table_id, "about")
         return tuple(names)
+
+    def add_hint(self, table_id: str, step: int, seat: int) -> tuple[dict[str, int], ...]:
+        """Note that ``seat`` asked the coach for a hint at the decision after ``step``
+        actions (issue 30), after the hints stored (read and written under the row's lock);
+        every hint of the table after it. Announced with ``NOTIFY`` ``"<table id> about"`` on
+        a shared database; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.hints).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            hints = [*_hints(row.hints), {"step": step, "seat": seat}]
+            conn.execute(update(tables).where(tables.c.id == table_id)
+                         .values(hints=json.dumps(hints, separators=(",", ":"))))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return tuple(hints)
 
     def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
         """How many tables created at ``since`` or later (by ``creator``, if given) are

@@ -49,6 +49,12 @@ from citywatch.core.text import TextError, clean_text
 from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
+from citywatch.server.coaching import (
+    ANALYSIS_TIME_LIMIT,
+    analysis_json,
+    hint_json,
+    hints_by_default,
+)
 from citywatch.server.pace import ROUND, TURN, BotPace
 from citywatch.server.setup import SETUP_TIME_LIMIT, Built, build
 from citywatch.server.storage import (
@@ -275,6 +281,14 @@ class LiveTable:
         """The public replay id (issue 26), which carries no seat."""
         self.rematch = row.rematch
         """The id of the table set up as this one's rematch, or None."""
+        self.hints_allowed = (row.hints_allowed if row.hints_allowed is not None
+                              else hints_by_default(list(row.seats), HUMAN))
+        """Whether a person may ask the coach for a hint (issue 30)."""
+        self.hints: list[dict[str, int]] = [dict(h) for h in row.hints]
+        """The hints asked, ``{"step", "seat"}`` each, in order (issue 30)."""
+        self._hinting: set[int] = set()
+        self._last_hint: dict[int, tuple[int, dict[str, Any]]] = {}
+        self._analysis: asyncio.Task[dict[str, Any]] | None = None
         self._end: dict[str, Any] | None = None
         self.state = state
         self.actions = list(taken)
@@ -381,7 +395,9 @@ class LiveTable:
         yet and for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a
         person). Issue 26: ``replay``, the table's public replay id (``/replay/<id>``: no seat
         in it), and ``rematch``, whether a rematch has been set up (each seat's page asks for
-        its own link to it, ``Tables.rematch``)."""
+        its own link to it, ``Tables.rematch``). Issue 30: ``hints_allowed``, whether a person
+        may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
+        which every seat sees."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
                                  "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
@@ -391,7 +407,9 @@ class LiveTable:
                                            for name, kind in zip(self.names, self.seats,
                                                                  strict=True)],
                                  "bots": [None if kind == HUMAN else kind
-                                          for kind in self.seats]}
+                                          for kind in self.seats],
+                                 "hints_allowed": self.hints_allowed,
+                                 "hints": [dict(h) for h in self.hints]}
         if self.shown:
             about["options"] = dict(self.shown)
         return about
@@ -574,6 +592,9 @@ class LiveTable:
             if row.rematch != self.rematch:  # issue 26: set up through another process
                 self.rematch = row.rematch
                 changed = True
+            if list(row.hints) != self.hints:  # issue 30: asked through another process
+                self.hints = [dict(h) for h in row.hints]
+                changed = True
         for raw, digest, state in steps:
             self._note(state)
             self.state = state
@@ -680,7 +701,103 @@ class LiveTable:
         return Record(self.game.name, self.players, self.seed, dict(self.options),
                       actions=list(self.actions),
                       digests=[str(d) for d in self.digests],
-                      meta={"table": self.id, "seats": list(self.seats)}).to_json()
+                      meta={"table": self.id, "seats": list(self.seats),
+                            "hints": [dict(h) for h in self.hints]}).to_json()
+
+    async def hint(self, seat: int | None, step: int) -> dict[str, Any]:
+        """The coach's hint for ``seat``'s decision ``step`` (issue 30), ``Hint.to_json``
+        with ``"step"``: worked out in the bot pool from the seat's own information, then
+        recorded in the table's hints (stored, and shown to every seat) before it is
+        returned, to the asker only. Asked again for the same decision, the same hint is
+        returned and not recorded again. Refused with ``TableError``, nothing changed: the
+        spectator (403), hints not allowed (403), the table failed or the game over (409),
+        another seat's decision (403), a step not current (409), a hint of this seat's
+        already being worked out (429), the decision taken meanwhile (409), the coach
+        failing or too slow (503)."""
+        if seat is None:
+            raise TableError(403, "the spectator link can watch but not ask for hints")
+        self.touch()
+        if not self.hints_allowed:
+            raise TableError(403, "hints are not allowed at this table")
+        if self.failure is not None:
+            raise TableError(409, f"this table has failed: {self.failure}")
+        to_move = self.state.to_move
+        if to_move is None:
+            raise TableError(409, "the game is over: there is no decision to give a hint for")
+        if to_move != seat:
+            raise TableError(403, f"it is {self.colours[to_move]}'s decision, not yours: a "
+                                  "hint is for your own decision")
+        if step != self.step:
+            raise TableError(409, f"the table is at step {self.step}, not {step}")
+        last = self._last_hint.get(seat)
+        if last is not None and last[0] == step:
+            return last[1]
+        if seat in self._hinting:
+            raise TableError(429, "the coach is already working on your hint")
+        self._hinting.add(seat)
+        try:
+            try:
+                found: dict[str, Any] = await self.manager.pool.run(
+                    hint_json, self.game.name, self.state.position(), seat, self.seed, step)
+            except TimeoutError:
+                raise TableError(503, "the coach took too long; try again") from None
+            except Exception as exc:
+                log.error("table %s: the coach failed at step %d: %r", self.id, step, exc)
+                raise TableError(503, "the coach failed; try again") from None
+            async with self.lock:
+                if self.closed:
+                    raise TableError(503, "the table is being reloaded; try again")
+                if self.step != step:
+                    raise TableError(409, "the decision was taken before the hint was ready")
+                try:
+                    hints = await run_in_threadpool(self.manager.storage.add_hint, self.id,
+                                                    step, seat)
+                except (StorageError, SQLAlchemyError) as exc:
+                    log.error("table %s: cannot store a hint: %s", self.id, exc)
+                    raise TableError(503, "the database cannot be reached; try again") from None
+                self.hints = [dict(h) for h in hints]
+                self._notify()
+        finally:
+            self._hinting.discard(seat)
+        answer = {"step": step, **found}
+        self._last_hint[seat] = (step, answer)
+        return answer
+
+    @property
+    def analysed(self) -> bool:
+        """True once the finished game's analysis is worked out and kept."""
+        task = self._analysis
+        return (task is not None and task.done() and not task.cancelled()
+                and task.exception() is None)
+
+    async def analysis(self) -> dict[str, Any]:
+        """The coach's analysis of the finished game (issue 30): ``Analysis.to_json`` and its
+        turning points in words (``lines``), worked out once in the bot pool and kept.
+        ``TableError`` 409 while the game runs (it would show hidden information), 503 if
+        the coach fails or takes longer than ``ANALYSIS_TIME_LIMIT`` seconds."""
+        if not self.over:
+            raise TableError(409, "the analysis is served once the game is over: during the "
+                                  "game it would show hidden information")
+        self.touch()
+        if self._analysis is None or (self._analysis.done() and (
+                self._analysis.cancelled() or self._analysis.exception() is not None)):
+            self._analysis = asyncio.get_running_loop().create_task(self._analyse())
+        return await asyncio.shield(self._analysis)
+
+    async def _analyse(self) -> dict[str, Any]:
+        record = await run_in_threadpool(self.record)
+        try:
+            found: dict[str, Any] = await self.manager.pool.run(
+                analysis_json, record, time_limit=ANALYSIS_TIME_LIMIT)
+        except TimeoutError:
+            raise TableError(503, "the analysis took too long") from None
+        except Exception as exc:
+            log.error("table %s: the analysis failed: %r", self.id, exc)
+            raise TableError(503, "the analysis failed; try again") from None
+        found["colours"] = list(self.colours)
+        found["replay"] = self.replay
+        found["title"] = self.game.display_name()
+        return found
 
     def record_name(self) -> str:
         """The file name a downloaded record gets (issue 26): the game, the day the table was
@@ -925,7 +1042,8 @@ class Tables:
 
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None,
-                     names: Any = None, address: str | None = None) -> dict[str, Any]:
+                     names: Any = None, address: str | None = None,
+                     hints: Any = None) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -933,11 +1051,13 @@ class Tables:
         known to its creator, so with more than one person ``practice`` must be true, and
         every seat's page says the seed is known. ``options`` (an object) are the game's,
         stored with the table. ``names`` (issue 16): one per seat, a person's name or null
-        (``parse_names``). ``TableError`` 400 if the game, the seats, the seed, ``practice``,
-        the options or the names are not valid; 429 if ``address`` (the creator's)
-        already has ``Limits.open_tables_per_address`` unfinished tables; 503 if the server
-        holds too many open tables. The options are checked and the game set up in the
-        set-up pool (``_build``), never on the event loop.
+        (``parse_names``). ``hints`` (issue 30): whether a person may ask the coach for
+        hints, true or false (None: yes with exactly one person, no with more,
+        ``hints_by_default``). ``TableError`` 400 if the game, the seats, the seed,
+        ``practice``, the options, the names or ``hints`` are not valid; 429 if ``address``
+        (the creator's) already has ``Limits.open_tables_per_address`` unfinished tables;
+        503 if the server holds too many open tables. The options are checked and the game
+        set up in the set-up pool (``_build``), never on the event loop.
         """
         if not isinstance(game, str) or game not in game_names():
             raise TableError(400, f"unknown game {game!r}; known games: "
@@ -957,6 +1077,11 @@ class Tables:
         if not isinstance(practice, bool):
             raise TableError(400, "practice must be true or false")
         named = parse_names(names, specs)
+        if hints is None:
+            hints = hints_by_default(specs, HUMAN)
+        elif not isinstance(hints, bool):
+            raise TableError(400, "hints must be true (allowed) or false (not allowed), or "
+                                  "left out (allowed with one person, not with more)")
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -969,7 +1094,8 @@ class Tables:
                                   "more than one person, leave the seed out or make it a "
                                   "practice table (\"practice\": true)")
         creator = None if address is None else address_hash(address)
-        table, tokens, built = await self._open(game, specs, seed, options, named, creator)
+        table, tokens, built = await self._open(game, specs, seed, options, named, creator,
+                                                hints_allowed=hints)
         links = {seat: f"/play/{token}" for token, seat in tokens.items()}
         return {
             "table": table.id,
@@ -982,16 +1108,20 @@ class Tables:
             "replay": f"/replay/{table.replay}",
             "practice": table.practice,
             "options": built.values,
+            "hints": table.hints_allowed,
         }
 
     async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
                     named: list[str | None], creator: str | None,
-                    rematch_of: str | None = None
+                    rematch_of: str | None = None, hints_allowed: bool | None = None
                     ) -> tuple[LiveTable, dict[str, int], Built]:
         """Set up and store a new table of checked seats, names and seed (``create``): its
         live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
         its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
-        if that one has a rematch already: nothing is stored)."""
+        if that one has a rematch already: nothing is stored); ``hints_allowed``: None for
+        the default (``hints_by_default``)."""
+        if hints_allowed is None:
+            hints_allowed = hints_by_default(specs, HUMAN)
         await self._check_room(creator)
         built = await self._build(game, len(specs), seed, options)
         state, chosen = built.state, built.options
@@ -1006,7 +1136,7 @@ class Tables:
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
                                     specs, tokens, chosen, lease, named, creator, replay_id,
-                                    rematch_of)
+                                    rematch_of, hints_allowed)
         except RematchTaken:
             raise
         except (StorageError, SQLAlchemyError) as exc:
@@ -1017,7 +1147,8 @@ class Tables:
         for token, seat in tokens.items():
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
-                       options=chosen, names=tuple(named), replay=replay_id)
+                       options=chosen, names=tuple(named), replay=replay_id,
+                       hints_allowed=hints_allowed)
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -1054,7 +1185,8 @@ class Tables:
             try:
                 new, _tokens, _built = await self._open(
                     table.game.name, list(table.seats), new_secret_seed(),
-                    dict(table.options), list(table.names), creator, rematch_of=table.id)
+                    dict(table.options), list(table.names), creator, rematch_of=table.id,
+                    hints_allowed=table.hints_allowed)
                 table.rematch_is(new.id)
                 created = True
             except RematchTaken as taken:
@@ -1129,6 +1261,16 @@ class Tables:
         if count >= self.limits.open_tables:
             raise TableError(503, f"this server already keeps {count} unfinished games, its "
                                   "limit; try again when some have finished")
+
+    async def resolve_any(self, key: str) -> LiveTable:
+        """The live table of a public replay id, a seat's or the spectator's token, or a
+        table's id (issue 30: the analysis page); ``TableError`` 404 if ``key`` is none."""
+        try:
+            return await self.resolve_replay(key)
+        except TableError as exc:
+            if exc.status != 404 or not 0 < len(key) <= 64:
+                raise
+        return await self.get(key)
 
     async def resolve(self, token: str, fresh: bool = True) -> tuple[LiveTable, int | None]:
         """The live table and seat of ``token`` (``None``: the spectator); 404 if unknown.

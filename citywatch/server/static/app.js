@@ -35,6 +35,15 @@
 // table of the same seats; "Join the rematch" once anyone set it up), the public replay link
 // (table.replay: no seat in it) and the record, which the server names.
 //
+// Issue 30: the coach. When the table allows hints (table.hints_allowed) and the decision is
+// this seat's, a "Hint" button beside the choices sends {"type": "hint", "step": n} over the
+// WebSocket; the answer ({"type": "hint", "step", "hint": {options: [{text, json, chance}],
+// best, hard, cooperative}}) comes to this page only, and each choice button gets its chance
+// as a badge, the best ones highlighted and the hard level's pick marked, until the decision
+// changes. A refusal comes as {"type": "hint_error", "error"}. Every hint asked at the table
+// (table.hints: {step, seat}) is listed above the log on every page: "Red asked the coach for
+// a hint (decision 57)". Once the game is over the result panel links the analysis page.
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
@@ -56,6 +65,7 @@
   let movesBefore = []; // issue 26: the moves shown before decisions taken for the person
   let autoTaken = 0; // decisions taken for the person on this page
   let walking = null; // issue 27: the plan being followed, {text, steps, next} (null: none)
+  let coach = null; // issue 30: the hint of this decision, {step, thinking, hint, error}
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
@@ -110,6 +120,8 @@
         accept(message);
       } else if (message.type === "error") {
         refused(message.error, message.step);
+      } else if (message.type === "hint" || message.type === "hint_error") {
+        coached(message);
       }
     };
     socket.onclose = (event) => {
@@ -182,6 +194,9 @@
         options: table.options && typeof table.options === "object" ? table.options : {},
         replay: typeof table.replay === "string" ? table.replay : "", // issue 26
         rematch: table.rematch === true,
+        hints_allowed: table.hints_allowed === true, // issue 30
+        hints: Array.isArray(table.hints) ? table.hints.filter(
+          (h) => h && Number.isInteger(h.step) && Number.isInteger(h.seat)) : [],
         ...seatsOf(table),
       },
     };
@@ -190,6 +205,7 @@
       picks = [];
       highlighted = new Set();
       cancelAuto();
+      if (coach && coach.step !== current.step) coach = null; // issue 30: marks vanish
     }
     if (failed() || (socket && socket.readyState === WebSocket.OPEN)) showConnected();
     if (board === undefined) {
@@ -638,6 +654,7 @@
     renderSeats(view);
     renderBanner(view, ctx);
     renderActions(view, ctx);
+    renderCoach(ctx);
     if (board) board.render(view, ctx);
     else $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
     CityWatch.fillLog($("log"), current.log);
@@ -758,11 +775,12 @@
   }
 
   function renderHeader(view) {
-    const options = Object.entries(current.table.options);
+    const options = Object.entries(current.table.options).map(([name, value]) => `${name} ${value}`);
+    options.push(current.table.hints_allowed ? "hints allowed" : "no hints"); // issue 30
     const shown = $("table-options");
-    shown.textContent = options.map(([name, value]) => `${name} ${value}`).join(" · ");
+    shown.textContent = options.join(" · ");
     shown.title = shown.textContent; // the header keeps one line and may cut it
-    shown.hidden = options.length === 0;
+    shown.hidden = false;
     const who = $("who");
     const mine = board && board.who ? board.who(view) : null;
     if (current.seat === null) {
@@ -873,8 +891,11 @@
         title: "Undo the last step (Escape)", onclick: () => back(), text: "← Back",
       }),
       el("span", { class: "step-path-text", text: picks.map((p) => p.label).join(" › ") }));
+    const marks = coachMarks();
     const button = (i, extra = "") => {
       const choice = current.choices[i];
+      const mark = marks ? marks.get(i) : null;
+      if (mark && mark.best) extra += " coach-best";
       return el("button", {
         type: "button",
         class: `action${choice.usual ? " usual" : ""}${highlighted.has(i) ? " highlight" : ""}${extra}`,
@@ -883,7 +904,7 @@
         title: choice.usual ? "The usual choice: Enter takes it" : null,
         disabled: pending,
         onclick: () => act(i),
-      }, board && board.label ? board.label(choice.text) : choice.text);
+      }, board && board.label ? board.label(choice.text) : choice.text, ...coachBadges(mark));
     };
     const buttons = [];
     if (usual >= 0 && left.includes(usual)) buttons.push(button(usual));
@@ -897,14 +918,127 @@
           continue;
         }
         const label = groupLabel(next.field, group);
+        const mark = marks ? bestOf(marks, group.indices) : null;
         buttons.push(el("button", {
-          type: "button", class: "action step", "data-field": next.field,
+          type: "button", class: `action step${mark && mark.best ? " coach-best" : ""}`,
+          "data-field": next.field,
           "data-value": group.key, disabled: pending,
           onclick: () => step({ field: next.field, key: group.key, raw: group.value, label }),
-        }, label, el("span", { class: "count", text: ` ${CityWatch.plural(group.indices.length, "choice")}` })));
+        }, label, el("span", { class: "count", text: ` ${CityWatch.plural(group.indices.length, "choice")}` }),
+        ...coachBadges(mark)));
       }
     }
     list.replaceChildren(...buttons);
+  }
+
+  // ---- issue 30: the coach ------------------------------------------------------------
+
+  /** A chance in words, as the coach writes it: "54%", "<1%", ">99%". */
+  function percent(chance) {
+    if (chance > 0 && chance < 0.005) return "<1%";
+    if (chance > 0.995 && chance < 1) return ">99%";
+    return `${Math.round(100 * chance)}%`;
+  }
+
+  /** Ask the coach for this decision's hint (one click; the answer comes to this page). */
+  function askHint() {
+    if (!current || !myDecision() || !current.table.hints_allowed) return;
+    if (coach && coach.step === current.step && (coach.thinking || coach.hint)) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      coach = { step: current.step, error: "not connected; try again in a moment" };
+      render();
+      return;
+    }
+    coach = { step: current.step, thinking: true };
+    socket.send(JSON.stringify({ type: "hint", step: current.step }));
+    render();
+  }
+
+  /** The coach's answer (or refusal) for this page's seat. */
+  function coached(message) {
+    if (!current || message.step !== current.step) return;
+    if (message.type === "hint" && message.hint && Array.isArray(message.hint.options)) {
+      coach = { step: current.step, hint: message.hint };
+    } else {
+      coach = { step: current.step, error: String(message.error || "no hint") };
+    }
+    render();
+  }
+
+  /** Choice index -> {chance, best, hard} for the hint shown, matched by the action's JSON;
+   * null without a hint for this decision. The best: within one point of the highest. */
+  function coachMarks() {
+    if (!coach || !coach.hint || coach.step !== current.step) return null;
+    const options = coach.hint.options;
+    const top = Math.max(...options.map((o) => Number(o.chance) || 0));
+    const byJson = new Map(options.map((o, i) => [JSON.stringify(o.json), { o, i }]));
+    const marks = new Map();
+    current.choices.forEach((choice, i) => {
+      if (choice.steps) return; // a plan is not one action
+      const found = byJson.get(JSON.stringify(choice.json));
+      if (!found) return;
+      const chance = Number(found.o.chance) || 0;
+      marks.set(i, { chance, best: chance >= top - 0.01, hard: found.i === coach.hint.hard });
+    });
+    return marks;
+  }
+
+  /** The mark of the best choice among ``indices`` (a step's group of choices). */
+  function bestOf(marks, indices) {
+    let best = null;
+    for (const i of indices) {
+      const mark = marks.get(i);
+      if (mark && (!best || mark.chance > best.chance)) best = { ...mark };
+      if (mark && mark.hard) {
+        if (!best) best = { ...mark };
+        best.hard = true;
+      }
+    }
+    return best;
+  }
+
+  /** A choice's badges: its chance, and "hard level's pick". */
+  function coachBadges(mark) {
+    if (!mark) return [];
+    const badges = [el("span", {
+      class: "coach-badge", title: coach.hint.cooperative
+        ? "The crew's chance of winning after this choice" : "Your chance of winning after this choice",
+      text: percent(mark.chance),
+    })];
+    if (mark.hard) badges.push(el("span", { class: "coach-hard", text: "hard level's pick" }));
+    return badges;
+  }
+
+  /** The Hint button and its note (hidden when hints are not allowed or the decision is not
+   * this seat's), and the hints every seat asked, above the log. */
+  function renderCoach(ctx) {
+    const box = $("coach");
+    const allowed = current.table.hints_allowed;
+    box.hidden = !(allowed && ctx.mine && !walking);
+    const ask = $("coach-ask");
+    const mine = coach && coach.step === current.step ? coach : null;
+    ask.disabled = pending || Boolean(mine && (mine.thinking || mine.hint));
+    ask.textContent = mine && mine.thinking ? "Thinking…" : "Hint";
+    const note = $("coach-note");
+    if (mine && mine.error) {
+      note.textContent = CityWatch.sentence(`No hint: ${mine.error}`);
+      note.className = "coach-note coach-error";
+    } else if (mine && mine.hint) {
+      note.textContent = mine.hint.cooperative
+        ? "The crew's chance of winning after each choice."
+        : "Your chance of winning after each choice.";
+      note.className = "coach-note";
+    } else {
+      note.textContent = "";
+      note.className = "coach-note";
+    }
+    document.body.dataset.coach = mine ? (mine.thinking ? "thinking" : mine.hint ? "shown" : "refused") : "none";
+    const used = $("coach-used");
+    const { hints, colours } = current.table;
+    used.hidden = hints.length === 0;
+    used.replaceChildren(...hints.map((h) => el("li", {
+      text: `${colours[h.seat] || `Seat ${h.seat + 1}`} asked the coach for a hint (decision ${h.step + 1})`,
+    })));
   }
 
   /** Once the game is over: the board's outcome box (or a sentence), every seat's points
@@ -927,7 +1061,11 @@
           title: "The replay link shows the game as a spectator saw it: share it freely",
           text: "Watch the replay" }), " ",
         el("a", { href: `/api/record/${t}`, download: "", class: "button-link",
-          id: "record-link", text: "Download the record" })),
+          id: "record-link", text: "Download the record" }), " ",
+        el("a", { href: `/analysis/${table.replay ? encodeURIComponent(table.replay) : t}`,
+          class: "button-link", id: "analysis-link", // issue 30
+          title: "Each player's chance of winning over the game, and its turning points",
+          text: "Analysis" })),
       rematchNote(),
       CityWatch.endScores(current.end, table.names, current.seat) || "");
   }
@@ -999,6 +1137,7 @@
   }
 
   $("auto-take").addEventListener("change", (event) => setAutoTake(event.target.checked));
+  $("coach-ask").addEventListener("click", askHint);
   $("name-form").addEventListener("submit", saveName);
   $("name-skip").addEventListener("click", skipName);
   document.addEventListener("keydown", onKey);

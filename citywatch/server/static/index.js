@@ -13,6 +13,8 @@
 // per-table one only if it is not the first shipped document (the default) or is an upload.
 // The server checks every rule and answers 400 naming the rule broken. The page reads only
 // the declaration: no game's name or keyword is written here.
+// Issue 30: "Allow hints" is sent as "hints" (true or false); until the person changes it, it
+// follows the seats: on with exactly one person, off with two or more (the server's default).
 // Issue 16: "Your name" names the first person's seat (the creator's), sent as "names" (one
 // per seat, null for the others); it is remembered in localStorage as the default next time.
 "use strict";
@@ -34,6 +36,14 @@
   let picks = {};
   let files = {};
   const NAME_KEY = "citywatch.name"; // localStorage: the name last given (also by table pages)
+  let hintsChosen = false; // issue 30: the person set "Allow hints" (it no longer follows the seats)
+
+  /** Issue 30: "Allow hints" at its default for the seats chosen, unless the person set it. */
+  function followHints() {
+    if (hintsChosen || !game) return;
+    const people = chosen.slice(0, players()).filter((kind) => kind === "human").length;
+    $("hints").checked = people === 1;
+  }
 
   function players() {
     const checked = document.querySelector('input[name="players"]:checked');
@@ -133,11 +143,15 @@
       for (const [value, label] of kinds()) {
         select.append(el("option", { value, selected: chosen[i] === value, text: label }));
       }
-      select.addEventListener("change", () => { chosen[i] = select.value; });
+      select.addEventListener("change", () => {
+        chosen[i] = select.value;
+        followHints();
+      });
       rows.push(el("label", { for: `seat-${i}`, text: `Seat ${i + 1}` }), select);
     }
     $("seats").replaceChildren(...rows);
     showSeats();
+    followHints();
   }
 
   /** The picks of the chosen game's set-up choices, each at its default (the shipped
@@ -338,7 +352,7 @@
     $("create-error").replaceChildren();
     const seats = chosen.slice(0, players());
     if (!game) return;
-    const body = { game: game.name, seats };
+    const body = { game: game.name, seats, hints: $("hints").checked };
     const picked = chosenOptions();
     if (picked.error) {
       fail(picked.error);
@@ -452,4 +466,5 @@
     // storage refused: no default name
   }
   loadGames();
+  $("hints").addEventListener("change", () => { hintsChosen = true; });
 })();

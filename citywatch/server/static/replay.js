@@ -46,6 +46,8 @@
       `${CityWatch.plural(steps, "decision")}${over ? "" : " so far"}.`;
     if (over) {
       $("download").href = `/api/record/${k0}`;
+      $("analysis-link").href = `/analysis/${k0}`; // issue 30: the coach's analysis
+      $("analysis-link").hidden = false;
     } else {
       $("download").hidden = true;
       $("banner").replaceChildren(el("div", { class: "banner banner-notice", "data-kind": "live" },
