@@ -20,6 +20,7 @@ from citywatch.core.api import (
 from citywatch.core.guide import load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import (
+    kinds,
     places,
     rules,  # noqa: F401  (registers every rule)
     view,
@@ -110,6 +111,11 @@ class GuardsGuards(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def action_kind(self, state: State, action: Any) -> str:
+        """A Scroll cast or an Item used by its name ("Cast Leaden Boots"), anything else by
+        what it does ("Move", "Recruit") (``kinds.py``)."""
+        return kinds.action_kind(action)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning, judged from spells returned and progress."""
