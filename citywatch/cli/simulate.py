@@ -14,6 +14,9 @@ from citywatch.core.errors import UnknownGame
 from citywatch.core.registry import game_names, load
 from citywatch.lab.moments import MAX_MOMENT_GAMES, MOMENT_GAMES, check_moment_games
 
+TOP_MOMENTS = 10
+"""The most kinds of action the text summary lists among the decisive moments."""
+
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``simulate`` subcommand to ``subparsers``."""
@@ -200,6 +203,19 @@ def _print_summary(data: dict[str, Any]) -> None:
             for card in data[key]:
                 print(f"{card['card']:<30}{card['games']:>7}{card['wins']:>9.2f}"
                       f"{_interval(card)}")
+    moments = data.get("decisive_moments")
+    if moments and moments["kinds"]:
+        print()
+        print(f"decisive moments: {moments['decisions']} decisions with a choice in "
+              f"{moments['games']} games, swings in percentage points")
+        print(f"{'card or kind of action':<36}{'decisions':>10}{'mean swing':>12}"
+              f"{'95% interval':>17}{'mean |swing|':>14}")
+        for row in moments["kinds"][:TOP_MOMENTS]:
+            interval = ("" if row["ci_low"] is None else
+                        f"{100 * row['ci_low']:+.1f} - {100 * row['ci_high']:+.1f}")
+            print(f"{row['kind'][:35]:<36}{row['decisions']:>10}"
+                  f"{100 * row['mean_swing']:>+12.1f}{interval:>17}"
+                  f"{100 * row['mean_abs_swing']:>14.1f}")
     print()
     print(f"mean turns {data['mean_turns']:.1f}, mean decisions {data['mean_decisions']:.1f}")
     run = data["run"]

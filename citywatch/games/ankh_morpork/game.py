@@ -103,8 +103,9 @@ class AnkhMorpork(Game):
 
     def action_kind(self, state: State, action: Any) -> str:
         """A card played by its name ("Play Mr Boggis"), a City Area's power by its
-        area ("Use The Scours"), anything else by what it does ("Build") (``kinds.py``)."""
-        return kinds.action_kind(action)
+        area ("Use The Scours"), anything else by what it does ("Build") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning: the fitted evaluation (``evaluate.py``)."""

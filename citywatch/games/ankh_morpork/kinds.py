@@ -42,10 +42,10 @@ VERB_KINDS: dict[str, str] = {
 """Each verb's kind, but for those that play a card or use a City Area (``action_kind``)."""
 
 
-def action_kind(action: Action) -> str:
+def action_kind(action: Action) -> str | None:
     """``"Play <card>"`` for a card played (an interrupt too, and Doctor Mossy Lawn), ``"Use
     <area>"`` for a City Area's power, Small Gods' protection by its cost, else the verb's
-    kind (``VERB_KINDS``)."""
+    kind (``VERB_KINDS``); None for a verb without one."""
     if action.verb == "play" or (action.verb == "protect" and action.card >= 0):
         return f"Play {CARDS[action.card].name}"
     if action.verb == "mossy":
@@ -54,4 +54,4 @@ def action_kind(action: Action) -> str:
         return "Pay Small Gods to ignore an event"
     if action.verb == "power":
         return f"Use {AREAS[action.area].name}"
-    return VERB_KINDS[action.verb]
+    return VERB_KINDS.get(action.verb)

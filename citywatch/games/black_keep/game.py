@@ -104,8 +104,9 @@ class BlackKeep(Game):
 
     def action_kind(self, state: State, action: Any) -> str:
         """A Guard card played by its name ("Play Water Arrow"), the Thief cards by what
-        they do ("Move", "Run", "Play Hide"), anything else by what it does (``kinds.py``)."""
-        return kinds.action_kind(action)
+        they do ("Move", "Run", "Play Hide"), anything else by what it does (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: Any) -> list[float] | None:
         """Each seat's share of winning, judged from the way still to go, wounds and the

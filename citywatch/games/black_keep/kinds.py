@@ -25,9 +25,9 @@ VERB_KINDS: dict[str, str] = {
 """Each verb's kind, but for ``guard_card`` (``action_kind``)."""
 
 
-def action_kind(action: Action) -> str:
+def action_kind(action: Action) -> str | None:
     """``"Play <Guard card>"`` for a Guard card played, else the verb's kind
-    (``VERB_KINDS``)."""
+    (``VERB_KINDS``); None for a verb without one."""
     if action.verb == GUARD_CARD:
         return f"Play {GUARD_CARD_NAMES[action.x]}"
-    return VERB_KINDS[action.verb]
+    return VERB_KINDS.get(action.verb)

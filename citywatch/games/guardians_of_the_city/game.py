@@ -105,8 +105,9 @@ class GuardiansOfTheCity(Game):
 
     def action_kind(self, state: State, action: Any) -> str:
         """An Action card played by its name ("Play Raids"), anything else by what
-        it does ("Set a National Effort") (``kinds.py``)."""
-        return kinds.action_kind(action)
+        it does ("Set a National Effort") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def how_to_play(self) -> dict[str, Any]:
         """Set-up, a turn, how to win and the terms (``reference.py``)."""

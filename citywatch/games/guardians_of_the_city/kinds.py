@@ -25,9 +25,9 @@ VERB_KINDS: dict[str, str] = {
 """Each verb's kind, but for ``play`` (``action_kind``)."""
 
 
-def action_kind(action: Action) -> str:
+def action_kind(action: Action) -> str | None:
     """``"Play <card>"`` for an Action card played (galvanised or not), else the verb's kind
-    (``VERB_KINDS``)."""
+    (``VERB_KINDS``); None for a verb without one."""
     if action.verb == PLAY:
         return f"Play {ACTION_CARDS[action.x].name}"
-    return VERB_KINDS[action.verb]
+    return VERB_KINDS.get(action.verb)

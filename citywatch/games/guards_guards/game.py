@@ -114,8 +114,9 @@ class GuardsGuards(Game):
 
     def action_kind(self, state: State, action: Any) -> str:
         """A Scroll cast or an Item used by its name ("Cast Leaden Boots"), anything else by
-        what it does ("Move", "Recruit") (``kinds.py``)."""
-        return kinds.action_kind(action)
+        what it does ("Move", "Recruit") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning, judged from spells returned and progress."""

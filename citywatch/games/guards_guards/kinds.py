@@ -86,13 +86,13 @@ VERB_KINDS: dict[str, str] = {
 (``action_kind``)."""
 
 
-def action_kind(action: Action) -> str:
+def action_kind(action: Action) -> str | None:
     """``"Cast <Scroll>"``, ``"Use <Item>"``, ``"Use <Guild ability>"``, else the verb's kind
-    (``VERB_KINDS``)."""
+    (``VERB_KINDS``); None for a verb without one."""
     if action.verb in CASTS:
         return f"Cast {SCROLLS[action.x].name}"
     if action.verb == "use_item":
         return f"Use {ITEMS[action.x].name}"
     if action.verb == "use_guild_ability":
         return f"Use {GUILD_CARDS[action.x].ability_name}"
-    return VERB_KINDS[action.verb]
+    return VERB_KINDS.get(action.verb)
