@@ -4,8 +4,9 @@ was (``Game.action_kind``).
 
 A decision's swing is the mover's chance of winning after it less before it, as the mover
 could judge it then (``Moment.swing``). Only decisions with a choice count. Per kind: how many
-decisions, the mean swing with its 95% interval (normal approximation: mean +- 1.96 standard
-errors) and the mean absolute swing, the rows sorted by the mean absolute swing, largest first.
+decisions, the mean swing with its 95% interval (Student's t: mean +- t standard errors, so a
+kind seen a few times gets the wide interval it deserves) and the mean absolute swing, the
+rows sorted by the mean absolute swing, largest first.
 
 The analyses run in the backends' workers (``swings_batch``), each game's record read from the
 records folder when it holds the game, else the game played again from its seeds.
@@ -40,6 +41,10 @@ LEVEL = "quick"
 """The coach's strength the analyses use."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
+T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
+       2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064,
+       2.060, 2.056, 2.052, 2.048, 2.045, 2.042)
+"""Student's t quantile of a two-sided 95% interval for 1 to 30 degrees of freedom."""
 
 Swing = tuple[str, float]
 """A decision with a choice: its kind (``Game.action_kind``) and its swing."""
@@ -156,6 +161,16 @@ def moment_summary(games: Sequence[Sequence[Swing]]) -> dict[str, Any]:
             "decisions": sum(row["decisions"] for row in rows), "kinds": rows}
 
 
+def t95(freedom: int) -> float:
+    """Student's t quantile of a two-sided 95% interval with ``freedom`` (>= 1) degrees of
+    freedom: the table up to 30, then the Cornish-Fisher expansion (off by under 0.001)."""
+    if freedom <= len(T95):
+        return T95[freedom - 1]
+    z = Z95
+    return (z + (z ** 3 + z) / (4 * freedom)
+            + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * freedom ** 2))
+
+
 def kind_row(kind: str, swings: Sequence[float]) -> dict[str, Any]:
     """One kind's row of ``moment_summary``."""
     n = len(swings)
@@ -163,7 +178,7 @@ def kind_row(kind: str, swings: Sequence[float]) -> dict[str, Any]:
     low = high = None
     if n > 1:
         sd = math.sqrt(sum((s - mean) ** 2 for s in swings) / (n - 1))
-        half = Z95 * sd / math.sqrt(n)
+        half = t95(n - 1) * sd / math.sqrt(n)
         low, high = mean - half, mean + half
     return {"kind": kind, "decisions": n, "mean_swing": mean, "ci_low": low, "ci_high": high,
             "mean_abs_swing": sum(abs(s) for s in swings) / n}

@@ -366,9 +366,9 @@ def render_moments(summary: dict[str, Any]) -> str:
 strength: before and after each of the {moments['decisions']} decisions with a choice, the
 mover's chance of winning (a co-operative crew's) as the mover could judge it. A decision's
 swing is its chance after less before, in percentage points. Per card or kind of action: its
-decisions, the mean swing with its 95% interval (normal approximation; none for a single
-decision) and the mean absolute swing, which orders the rows: the kinds of decision that
-moved the chances most come first. All rows are in moments.csv.</p>
+decisions, the mean swing with its 95% interval (Student's t; none for a single decision)
+and the mean absolute swing, which orders the rows: the kinds of decision that moved the
+chances most come first (mind the counts). All rows are in moments.csv.</p>
 <table><tr><th>card or kind of action</th><th>decisions</th><th>mean swing</th>
 <th>95% interval</th><th>mean absolute swing</th></tr>
 {rows}</table>

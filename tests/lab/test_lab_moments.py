@@ -17,7 +17,7 @@ from citywatch.core.api import Game, State
 from citywatch.core.record import Record, start
 from citywatch.core.registry import game_names, load
 from citywatch.core.rng import Rng
-from citywatch.lab.moments import MAX_MOMENT_GAMES, measure_moments, moment_summary
+from citywatch.lab.moments import MAX_MOMENT_GAMES, measure_moments, moment_summary, t95
 from citywatch.simulate import simulate
 
 GAMES = [name for name in game_names() if name in (
@@ -156,17 +156,27 @@ def test_decisive_moments_are_the_same_in_worker_processes() -> None:
 
 
 def test_moment_summary_groups_swings_by_kind() -> None:
-    """Issue 30: per kind, the count, the mean swing with its 95% interval (mean +- 1.96
-    standard errors) and the mean absolute swing, ordered by the mean absolute swing."""
+    """Issue 30: per kind, the count, the mean swing with its 95% interval (mean +- Student's
+    t standard errors) and the mean absolute swing, ordered by the mean absolute swing."""
     summary = moment_summary([[("Build", 0.1), ("Move", -0.3)], [("Build", 0.3)]])
     assert summary["games"] == 2 and summary["decisions"] == 3
     move, build = summary["kinds"]
     assert move == {"kind": "Move", "decisions": 1, "mean_swing": -0.3, "ci_low": None,
                     "ci_high": None, "mean_abs_swing": 0.3}
     assert build["decisions"] == 2 and build["mean_swing"] == pytest.approx(0.2)
-    half = 1.959964 * 0.1414213562 / 2 ** 0.5
+    half = 12.706 * 0.1  # t with 1 degree of freedom, times the standard error 0.1414 / 1.414
     assert build["ci_low"] == pytest.approx(0.2 - half) and build["ci_high"] == pytest.approx(
         0.2 + half)
+
+
+def test_t_quantiles_join_the_normal_one() -> None:
+    """Issue 30 (honest intervals): the t quantile falls with the degrees of freedom, is
+    continuous past the table (30) and tends to the normal 1.96."""
+    values = [t95(k) for k in range(1, 200)]
+    assert values == sorted(values, reverse=True)
+    assert t95(31) == pytest.approx(2.040, abs=0.001) and t95(60) == pytest.approx(2.000,
+                                                                                   abs=0.001)
+    assert t95(10 ** 6) == pytest.approx(1.96, abs=0.001)
 
 
 @pytest.mark.parametrize(("args", "message"), [
