@@ -12,6 +12,7 @@ from typing import Any
 
 from citywatch import lab
 from citywatch.lab import GameResult, Progress, Summary, first_seat, play_game
+from citywatch.lab.moments import MOMENT_GAMES, check_moment_games, measure_moments
 from citywatch.lab.report import write_report
 
 __all__ = ["GameResult", "Summary", "first_seat", "play_game", "simulate"]
@@ -33,6 +34,7 @@ def simulate(
     min_plays: int | None = None,
     options: Mapping[str, Any] | None = None,
     sweep: Mapping[str, Sequence[Any] | None] | None = None,
+    moments: int | None = None,
 ) -> Summary:
     """Play ``games`` games; game k's seed is drawn from a generator seeded with ``seed``.
 
@@ -44,8 +46,16 @@ def simulate(
     documents over the games). ``sweep`` names options or per-table set-up choices to sweep
     with their values (``None``: every choice of a choice option, every shipped document of
     a set-up choice), e.g. ``{"NAME": ["a", "b"]}``: game k plays combination k mod C,
-    and the summary's ``sweep`` has a row per combination. ``ValueError`` for bad options.
+    and the summary's ``sweep`` has a row per combination. With ``report``, the coach
+    analyses the first ``moments`` games (default ``MOMENT_GAMES``; 0: none) in the same
+    workers, and the summary's ``decisive_moments`` has each kind of action's swing
+    (``lab.moments``). ``ValueError`` for bad options, or ``moments`` without ``report``.
     """
+    if moments is not None:
+        check_moment_games(moments)
+        if moments and report is None:
+            raise lab.LabError("the decisive moments are part of a report: give a report "
+                               "folder too")
     study = lab.make_study(game_name, players, seed, bot_names, options, sweep)
     folder = report if report is not None else records
     results, run = lab.run_study(
@@ -55,5 +65,10 @@ def simulate(
     data = lab.summarise(study, results, run,
                          lab.MIN_PLAYS if min_plays is None else min_plays)
     if report is not None:
+        count = MOMENT_GAMES if moments is None else moments
+        if count:
+            data["decisive_moments"] = measure_moments(
+                study, results, count, workers=workers, ray=ray, use_ray=use_ray,
+                records=records)
         write_report(report, data, results)
     return Summary.from_json(data)

@@ -12,6 +12,10 @@ from typing import Any
 from citywatch.cli.arguments import add_options, bot_list, positive, seed
 from citywatch.core.errors import UnknownGame
 from citywatch.core.registry import game_names, load
+from citywatch.lab.moments import MAX_MOMENT_GAMES, MOMENT_GAMES, check_moment_games
+
+TOP_MOMENTS = 10
+"""The most kinds of action the text summary lists among the decisive moments."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -33,6 +37,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                           "(start one here); alone, Ray's default")
     sim.add_argument("--report", type=Path, metavar="DIR",
                      help="write the summary as JSON, CSV and an HTML page with plots here")
+    sim.add_argument("--moments", type=_moment_games, default=None, metavar="N",
+                     help="with --report: the coach analyses the first N games for the "
+                          "decisive moments, each kind of action's swing in winning chances "
+                          f"(default {MOMENT_GAMES}, 0: none, at most {MAX_MOMENT_GAMES})")
     sim.add_argument("--min-plays", type=positive, default=None, metavar="N",
                      help="rank cards played at least N times (default 20)")
     sim.add_argument("--sweep", type=_sweep, action="append", default=[],
@@ -41,6 +49,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                           "k mod C of the values (a choice option: all its choices by "
                           "default); the summary has a row per combination")
     add_options(sim)
+
+
+def _moment_games(text: str) -> int:
+    """``--moments``: a whole number from 0 to ``MAX_MOMENT_GAMES``."""
+    try:
+        return check_moment_games(int(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of games from 0 to {MAX_MOMENT_GAMES}") from exc
 
 
 def _sweep(text: str) -> tuple[str, list[int | str] | None]:
@@ -77,12 +94,15 @@ def run(args: argparse.Namespace) -> int:
     folder = args.report or args.records
     try:
         sweep = _sweep_choice(args.sweep)
+        if args.moments is not None and args.report is None:
+            raise ValueError("--moments needs --report DIR: the decisive moments are part "
+                             "of the report")
         with progress_bar() as progress:
             summary = simulate(args.game, args.players, args.games, args.seed, args.bots,
                                args.records, workers=args.workers, ray=args.ray or None,
                                use_ray=args.ray is not None, report=args.report,
                                progress=progress, min_plays=args.min_plays,
-                               options=args.options, sweep=sweep)
+                               options=args.options, sweep=sweep, moments=args.moments)
     except (ValueError, UnknownGame) as exc:
         print(f"citywatch simulate: error: {exc}", file=sys.stderr)
         return 2
@@ -183,6 +203,19 @@ def _print_summary(data: dict[str, Any]) -> None:
             for card in data[key]:
                 print(f"{card['card']:<30}{card['games']:>7}{card['wins']:>9.2f}"
                       f"{_interval(card)}")
+    moments = data.get("decisive_moments")
+    if moments and moments["kinds"]:
+        print()
+        print(f"decisive moments: {moments['decisions']} decisions with a choice in "
+              f"{moments['games']} games, swings in percentage points")
+        print(f"{'card or kind of action':<36}{'decisions':>10}{'mean swing':>12}"
+              f"{'95% interval':>17}{'mean |swing|':>14}")
+        for row in moments["kinds"][:TOP_MOMENTS]:
+            interval = ("" if row["ci_low"] is None else
+                        f"{100 * row['ci_low']:+.1f} - {100 * row['ci_high']:+.1f}")
+            print(f"{row['kind'][:35]:<36}{row['decisions']:>10}"
+                  f"{100 * row['mean_swing']:>+12.1f}{interval:>17}"
+                  f"{100 * row['mean_abs_swing']:>14.1f}")
     print()
     print(f"mean turns {data['mean_turns']:.1f}, mean decisions {data['mean_decisions']:.1f}")
     run = data["run"]

@@ -534,6 +534,22 @@ class Game(ABC):
         unasked; it is still a recorded decision. It reads only what that seat may see."""
         return False
 
+    def action_kind(self, state: State, action: Any) -> str:
+        """The card or kind of action ``action`` (legal in ``state``) is, in a few words, for
+        grouping decisions (the lab's decisive moments): ``"Play Mr Boggis"``, ``"Move"``,
+        ``"Build"``. Few kinds, each meaningful to a player. Default: from the action's JSON,
+        ``"Play <card>"`` for the verb ``play`` with a ``card``, else its verb in words
+        (``"end_turn"``: ``"End turn"``); an action without a verb by the first word of its
+        ``str()``."""
+        data = action.to_json()
+        if isinstance(data, dict) and isinstance(data.get("verb"), str) and data["verb"]:
+            card = data.get("card")
+            if data["verb"] == "play" and isinstance(card, str):
+                return f"Play {card}"
+            return str(data["verb"]).replace("_", " ").capitalize()
+        words = str(action).split()
+        return words[0] if words else "Action"
+
     def plans(self, state: State) -> list[Plan]:
         """Runs of decisions the seat to move may take as one choice (``Plan``), such as
         walking to a place chosen on the map (issue 27), offered beside its legal actions; each

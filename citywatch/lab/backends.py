@@ -1,8 +1,10 @@
 """Backends: a study's games played in batches, in this process (``run_serial``), in a pool of
 processes (``run_processes``) or as Ray tasks (``run_ray``).
 
-Workers run ``timed_batch`` (processes and Ray tasks import it from this module by name);
-``Batcher`` sizes the batches."""
+Workers run a ``Work``: a batch of game indices in, what it sends back and the seconds it took
+out. Playing games is ``timed_batch`` (with the study and whether to keep records bound by
+``functools.partial``; workers import it from this module by name); the decisive moments'
+analyses (``lab.moments``) are another. ``Batcher`` sizes the batches."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any
+from typing import Any, TypeVar
 
 from citywatch.bots import make_bot
 from citywatch.lab.play import play_game
@@ -27,6 +29,13 @@ BATCH_SECONDS = 0.5
 
 Played = tuple[dict[str, Any], dict[str, Any] | None]
 """A played game as sent back by a worker: its result line, and its record if asked for."""
+
+T = TypeVar("T")
+
+Work = Callable[[tuple[int, ...]], tuple[list[T], float]]
+"""A batch's work in a worker: what it sends back for the game indices given (an item per
+game) and the seconds it took. It must pickle (a module-level function, or a
+``functools.partial`` of one) to reach worker processes and Ray tasks."""
 
 
 def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> list[Played]:
@@ -48,7 +57,8 @@ def play_batch(study: Study, indices: Sequence[int], records: bool = False) -> l
     return out
 
 
-def timed_batch(study: Study, indices: Sequence[int], records: bool) -> tuple[list[Played], float]:
+def timed_batch(study: Study, records: bool, indices: Sequence[int]
+                ) -> tuple[list[Played], float]:
     """``play_batch`` and the seconds it took (for worker processes and Ray tasks)."""
     start = time.perf_counter()
     played = play_batch(study, indices, records)
@@ -94,6 +104,11 @@ class Batcher:
         self.seconds += seconds
 
 
+def run_work(work: Work[T], batch: tuple[int, ...]) -> tuple[list[T], float]:
+    """Run ``work`` on ``batch`` (the function Ray tasks run)."""
+    return work(batch)
+
+
 Emit = Callable[[Played], None]
 
 
@@ -104,23 +119,24 @@ def run_serial(study: Study, todo: Sequence[int], records: bool, emit: Emit) -> 
             emit(played)
 
 
-def run_processes(study: Study, todo: Sequence[int], records: bool, emit: Emit,
+def run_processes(work: Work[T], todo: Sequence[int], emit: Callable[[T], None],
                   workers: int) -> None:
-    """Play batches of games in ``workers`` processes on this machine."""
+    """Run ``work`` on batches of ``todo`` in ``workers`` processes on this machine; ``emit``
+    each item sent back, as the batches finish."""
     batcher = Batcher(todo, workers)
     with ProcessPoolExecutor(max_workers=workers, initializer=_worker_init) as pool:
-        pending: set[Future[tuple[list[Played], float]]] = set()
+        pending: set[Future[tuple[list[T], float]]] = set()
         try:
             while True:
                 while len(pending) < batcher.in_flight and (batch := batcher.next()):
-                    pending.add(pool.submit(timed_batch, study, batch, records))
+                    pending.add(pool.submit(work, batch))
                 if not pending:
                     break
                 done, pending = wait(pending, return_when=FIRST_COMPLETED)
                 for future in done:
-                    played, seconds = future.result()
-                    batcher.finished(len(played), seconds)
-                    for item in played:
+                    items, seconds = future.result()
+                    batcher.finished(len(items), seconds)
+                    for item in items:
                         emit(item)
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -145,9 +161,10 @@ def ray_target(address: str | None) -> tuple[str, int] | None:
     return host, int(port)
 
 
-def run_ray(study: Study, todo: Sequence[int], records: bool, emit: Emit,
+def run_ray(work: Work[T], todo: Sequence[int], emit: Callable[[T], None],
             address: str | None, workers: int | None) -> int:
-    """Play batches of games as Ray tasks: on a cluster at ``address``, or ``local``.
+    """Run ``work`` on batches of ``todo`` as Ray tasks: on a cluster at ``address``, or
+    ``local``; ``emit`` each item sent back, as the batches finish.
 
     ``None`` is Ray's own default (``RAY_ADDRESS``, a cluster running here, else a new local
     instance). A local instance gets ``workers`` CPUs when given. Code is shipped to a cluster
@@ -189,20 +206,20 @@ def run_ray(study: Study, todo: Sequence[int], records: bool, emit: Emit,
     try:
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", 1)))
-        task: Any = ray.remote(num_cpus=1)(timed_batch)
+        task: Any = ray.remote(num_cpus=1)(run_work)
         batcher = Batcher(todo, cpus)
         pending: list[Any] = []
         try:
             while True:
                 while len(pending) < batcher.in_flight and (batch := batcher.next()):
-                    pending.append(task.remote(study, batch, records))
+                    pending.append(task.remote(work, batch))
                 if not pending:
                     break
                 done, pending = ray.wait(pending, num_returns=1)
                 for ref in done:
-                    played, seconds = ray.get(ref)
-                    batcher.finished(len(played), seconds)
-                    for item in played:
+                    items, seconds = ray.get(ref)
+                    batcher.finished(len(items), seconds)
+                    for item in items:
                         emit(item)
         except BaseException:
             for ref in pending:

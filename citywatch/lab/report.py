@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 
 RATE = ("games", "wins", "rate", "ci_low", "ci_high")
 SPREAD = ("games", "mean", "median", "q1", "q3", "min", "max")
+MOMENT_COLUMNS = ("kind", "decisions", "mean_swing", "ci_low", "ci_high", "mean_abs_swing")
+"""The columns of ``moments.csv``: a row per kind of action (``lab.moments``)."""
+TOP_KINDS = 15
+"""The most kinds of action ``moments.png`` shows."""
 COLOURS = ("#4c72b0", "#c44e52", "#8c8c8c", "#937860", "#55a868", "#8172b3", "#da8bc3")
 """Colours of the end reasons in the plots, in the summary's order of reasons."""
 
@@ -85,6 +89,10 @@ def write_csv(folder: Path, summary: dict[str, Any], results: Sequence[Result]) 
     ]
     if sweep:
         out.append(write_sweep_csv(folder, summary))
+    moments = summary.get("decisive_moments")
+    if moments is not None:
+        out.append(_table(folder / "moments.csv", MOMENT_COLUMNS,
+                          [[row[k] for k in MOMENT_COLUMNS] for row in moments["kinds"]]))
     matrix = summary.get("seat_matrix")
     if matrix is not None:
         out.append(_table(folder / "seat_matrix.csv", (matrix["choice"], "against", *RATE),
@@ -136,8 +144,9 @@ def _save(fig: Figure, path: Path) -> Path:
 
 
 def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]) -> list[Path]:
-    """``roles.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``
-    and, for a study that sweeps options, ``sweep.png``."""
+    """``roles.png``, ``seats.png``, ``turns.png``, ``end_reasons.png``, ``cards.png``,
+    for a study that sweeps options ``sweep.png``, and with the decisive moments
+    ``moments.png``."""
     from matplotlib.figure import Figure  # matplotlib takes ~1 s to import: only for the plots
 
     out = []
@@ -218,7 +227,39 @@ def write_plots(folder: Path, summary: dict[str, Any], results: Sequence[Result]
         ax.set_title("Share of games somebody won (a co-operative crew's win rate) by swept "
                      f"options (games), 95% intervals\n{title}", fontsize=10)
         out.append(_save(fig, folder / "sweep.png"))
+    if "decisive_moments" in summary:
+        out.append(plot_moments(folder, summary["decisive_moments"]))
     return out
+
+
+def plot_moments(folder: Path, moments: dict[str, Any]) -> Path:
+    """``moments.png``: the mean swing of the ``TOP_KINDS`` kinds of action with the largest
+    mean absolute swing among those seen twice or more (an interval needs two), with their
+    95% intervals, the largest on top."""
+    from matplotlib.figure import Figure
+
+    rows = [row for row in moments["kinds"] if row["ci_low"] is not None][:TOP_KINDS]
+    fig = Figure(figsize=(8, 1.4 + 0.36 * max(1, len(rows))))
+    ax = fig.subplots()
+    if rows:
+        y = list(range(len(rows)))[::-1]
+        means = [row["mean_swing"] for row in rows]
+        ax.barh(y, means, xerr=[[m - row["ci_low"] for m, row in zip(means, rows, strict=True)],
+                                [row["ci_high"] - m for m, row in zip(means, rows, strict=True)]],
+                color=["#55a868" if m >= 0 else "#c44e52" for m in means], alpha=0.8,
+                capsize=3, error_kw={"elinewidth": 1})
+        ax.set_yticks(y, [f"{row['kind']} ({row['decisions']})" for row in rows])
+        ax.axvline(0, color="black", linewidth=1)
+        ax.xaxis.set_major_formatter(lambda v, _: f"{100 * v:+.0f}" if round(100 * v) else "0")
+        ax.set_xlabel("mean swing of the mover's winning chance (percentage points)")
+        ax.grid(axis="x", alpha=0.3)
+    else:
+        ax.text(0.5, 0.5, "no kind of action was decided twice with a choice", ha="center",
+                va="center", transform=ax.transAxes)
+    ax.set_title(f"Decisive moments: mean swing by kind of action (decisions), 95% intervals\n"
+                 f"{moments['games']} games analysed at {moments['level']} strength, "
+                 f"largest mean absolute swing on top", fontsize=10)
+    return _save(fig, folder / "moments.png")
 
 
 def _pct(rate: dict[str, Any]) -> str:
@@ -301,6 +342,40 @@ columns are in sweep.csv.</p>
 """
 
 
+def _points(value: float | None) -> str:
+    """A swing in signed percentage points, one decimal (``"+3.2"``); ``–`` for none."""
+    return "–" if value is None else f"{100 * value:+.1f}"
+
+
+def render_moments(summary: dict[str, Any]) -> str:
+    """The decisive moments' section (empty without them): a row per kind of action with
+    its decisions, mean swing, interval and mean absolute swing, and the plot."""
+    moments = summary.get("decisive_moments")
+    if moments is None:
+        return ""
+    e = html.escape
+    rows = "\n".join(
+        f"<tr><th>{e(row['kind'])}</th><td>{row['decisions']}</td>"
+        f"<td>{_points(row['mean_swing'])}</td>"
+        f"<td>{_points(row['ci_low'])} – {_points(row['ci_high'])}</td>"
+        f"<td>{100 * row['mean_abs_swing']:.1f}</td></tr>"
+        for row in moments["kinds"])
+    return f"""
+<h2>Decisive moments</h2>
+<p class="note">The coach analysed the first {moments['games']} games at {e(moments['level'])}
+strength: before and after each of the {moments['decisions']} decisions with a choice, the
+mover's chance of winning (a co-operative crew's) as the mover could judge it. A decision's
+swing is its chance after less before, in percentage points. Per card or kind of action: its
+decisions, the mean swing with its 95% interval (Student's t; none for a single decision)
+and the mean absolute swing, which orders the rows: the kinds of decision that moved the
+chances most come first (mind the counts). All rows are in moments.csv.</p>
+<table><tr><th>card or kind of action</th><th>decisions</th><th>mean swing</th>
+<th>95% interval</th><th>mean absolute swing</th></tr>
+{rows}</table>
+<img src="moments.png" alt="mean swing by kind of action">
+"""
+
+
 def render_html(summary: dict[str, Any]) -> str:
     """The report page: the study, its tables with intervals, and the plots."""
     e = html.escape
@@ -378,11 +453,12 @@ All cards are in cards.csv.</p>
 <table>{head}
 {bottom}</table>
 <img src="cards.png" alt="most and least decisive cards">
-
+{render_moments(summary)}
 <p class="note">Files: summary.json, seats.csv, turn_order.csv, roles.csv, bots.csv,
 end_reasons.csv, cards.csv, games.csv, games.jsonl{
 ', seat_matrix.csv' if summary.get('seat_matrix') is not None else ''}{
-', sweep.csv' if 'sweep' in summary else ''}.</p>
+', sweep.csv' if 'sweep' in summary else ''}{
+', moments.csv' if 'decisive_moments' in summary else ''}.</p>
 </body></html>
 """
 

@@ -9,16 +9,22 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from citywatch.core.record import Record
-from citywatch.lab.backends import Played, run_processes, run_ray, run_serial
+from citywatch.lab.backends import Played, run_processes, run_ray, run_serial, timed_batch
 from citywatch.lab.results import Result, ResultsFile
 from citywatch.lab.study import LabError, Study
 
 Progress = Callable[[int, int], None]
 """Told (games done, games in the study) at the start and after every game."""
+
+
+def record_name(index: int) -> str:
+    """The name of game ``index``'s record file in a study's records folder."""
+    return f"game-{index + 1:05d}.json"
 
 
 @dataclass
@@ -71,7 +77,7 @@ def run_study(study: Study, games: int, *, workers: int | None = None, ray: str 
         line, record = played
         result = Result.from_json(line)
         if record is not None and records is not None:
-            Record.from_json(record).save(records / f"game-{result.index + 1:05d}.json")
+            Record.from_json(record).save(records / record_name(result.index))
         if store is not None:
             store.add(result)
         done[result.index] = result
@@ -86,11 +92,12 @@ def run_study(study: Study, games: int, *, workers: int | None = None, ray: str 
         if not todo:
             pass
         elif use_ray:
-            run.workers = run_ray(study, todo, want, emit, ray, workers)
+            run.workers = run_ray(partial(timed_batch, study, want), todo, emit, ray, workers)
         elif run.workers == 1 or len(todo) == 1:
             run_serial(study, todo, want, emit)
         else:
-            run_processes(study, todo, want, emit, min(run.workers, len(todo)))
+            run_processes(partial(timed_batch, study, want), todo, emit,
+                          min(run.workers, len(todo)))
     finally:
         run.seconds = time.perf_counter() - start
         if store is not None:

@@ -325,7 +325,7 @@ def test_the_study_report_names_its_options(tmp_path: Path,
     report = tmp_path / "report"
     assert main(["simulate", "guards-guards", "--players", "2", "--games", "2", "--seed", "4",
                  "--bots", "heuristic", "--option", "spells=2", "--workers", "1",
-                 "--report", str(report), "--json"]) == 0
+                 "--moments", "0", "--report", str(report), "--json"]) == 0
     capsys.readouterr()
     page = (report / "index.html").read_text()
     assert "options spells=2, rounds=100" in page

@@ -98,7 +98,7 @@ def test_a_killed_study_resumes(tmp_path: Path) -> None:
     report = tmp_path / "report"
     results = report / lab.RESULTS
     args = ["simulate", "ankh-morpork", "--games", "400", "--seed", "11", "--workers", "2",
-            "--report", str(report), "--json"]
+            "--moments", "0", "--report", str(report), "--json"]
     child = subprocess.Popen([sys.executable, "-m", "citywatch.cli", *args],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                              start_new_session=True)
@@ -181,7 +181,7 @@ def test_resuming_refuses_other_game_options(tmp_path: Path,
 def test_ray_backend_gives_identical_results(tmp_path: Path) -> None:
     """--ray local --workers 2 starts a local Ray instance and plays the very same games."""
     result = cli("simulate", "ankh-morpork", "--games", "50", "--seed", "7", "--ray", "local",
-                 "--workers", "2", "--report", str(tmp_path), "--json")
+                 "--workers", "2", "--moments", "0", "--report", str(tmp_path), "--json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
     assert summary["run"]["backend"] == "ray" and summary["run"]["workers"] == 2
@@ -272,7 +272,7 @@ def test_report_writes_json_csv_html_and_plots(tmp_path: Path,
     report = tmp_path / "report"
     assert main(["simulate", "ankh-morpork", "--games", "30", "--seed", "5", "--players", "3",
                  "--bots", "random,heuristic:lookahead=0,random", "--min-plays", "3",
-                 "--report", str(report), "--json"]) == 0
+                 "--moments", "0", "--report", str(report), "--json"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert json.loads((report / "summary.json").read_text()) == summary
     assert set(summary["win_rate_by_bot"]) == {"random", "heuristic:lookahead=0"}

@@ -438,7 +438,8 @@ def test_the_report_has_a_sweep_table_plot_and_csv(vault: Game, tmp_path: Path,
     table on the page, and games.csv names each game's combination; the text summary too."""
     report = tmp_path / "report"
     assert main(["simulate", NAME, "--players", "3", "--games", "6", "--seed", "8",
-                 "--workers", "1", "--sweep", "difficulty", "--report", str(report)]) == 0
+                 "--workers", "1", "--sweep", "difficulty", "--moments", "0",
+                 "--report", str(report)]) == 0
     out = capsys.readouterr().out
     assert "swept options" in out and "difficulty=hard" in out
     summary = json.loads((report / "summary.json").read_text())

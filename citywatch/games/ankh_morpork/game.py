@@ -9,7 +9,11 @@ from typing import TYPE_CHECKING, Any
 from citywatch.core.api import COMPETITIVE, Game, GameType, Role, SeatScore, State, ViewKeys
 from citywatch.core.guide import Guide, load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
-from citywatch.games.ankh_morpork import rules, view  # noqa: F401  (register turn and views)
+from citywatch.games.ankh_morpork import (
+    kinds,
+    rules,  # noqa: F401  (registers the turn)
+    view,  # noqa: F401  (registers the views)
+)
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -96,6 +100,12 @@ class AnkhMorpork(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def action_kind(self, state: State, action: Any) -> str:
+        """A card played by its name ("Play Mr Boggis"), a City Area's power by its
+        area ("Use The Scours"), anything else by what it does ("Build") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning: the fitted evaluation (``evaluate.py``)."""

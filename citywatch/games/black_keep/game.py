@@ -27,11 +27,12 @@ from citywatch.core.api import (
 )
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed
-from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep import (
+    kinds,
     scoring,
     view,  # noqa: F401  (registers the view)
 )
+from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep.actions import Action
 from citywatch.games.black_keep.params import HELP, MAXIMUM, MINIMUM, Parameters
 from citywatch.games.black_keep.position import read_position
@@ -100,6 +101,12 @@ class BlackKeep(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def action_kind(self, state: State, action: Any) -> str:
+        """A Guard card played by its name ("Play Water Arrow"), the Thief cards by what
+        they do ("Move", "Run", "Play Hide"), anything else by what it does (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: Any) -> list[float] | None:
         """Each seat's share of winning, judged from the way still to go, wounds and the

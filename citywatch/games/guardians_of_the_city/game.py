@@ -18,6 +18,7 @@ from citywatch.core.api import (
 from citywatch.core.presentation import Encoding, TerminalScreens
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guardians_of_the_city import (
+    kinds,
     scoring,
     view,  # noqa: F401  (registers the view)
 )
@@ -101,6 +102,12 @@ class GuardiansOfTheCity(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def action_kind(self, state: State, action: Any) -> str:
+        """An Action card played by its name ("Play Raids"), anything else by what
+        it does ("Set a National Effort") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def how_to_play(self) -> dict[str, Any]:
         """Set-up, a turn, how to win and the terms (``reference.py``)."""

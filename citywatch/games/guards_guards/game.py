@@ -20,6 +20,7 @@ from citywatch.core.api import (
 from citywatch.core.guide import load_guide, with_terms
 from citywatch.core.rng import Seed, rng_from_seed
 from citywatch.games.guards_guards import (
+    kinds,
     places,
     rules,  # noqa: F401  (registers every rule)
     view,
@@ -110,6 +111,12 @@ class GuardsGuards(Game):
     def action_from_json(self, data: Any) -> Action:
         """Read an action's JSON form."""
         return Action.from_json(data)
+
+    def action_kind(self, state: State, action: Any) -> str:
+        """A Scroll cast or an Item used by its name ("Cast Leaden Boots"), anything else by
+        what it does ("Move", "Recruit") (``kinds.py``;
+        another verb by ``Game.action_kind``)."""
+        return kinds.action_kind(action) or super().action_kind(state, action)
 
     def evaluate(self, state: State) -> list[float] | None:
         """Each seat's share of winning, judged from spells returned and progress."""
