@@ -10,6 +10,7 @@ from typing import Protocol
 
 from citywatch import reference
 from citywatch.cli import (
+    analyse,
     games,
     perft,
     play,
@@ -38,7 +39,7 @@ class Command(Protocol):
 
 
 COMMANDS: dict[str, Command] = {
-    "simulate": simulate, "replay": replay, "rules": reference, "games": games,
+    "simulate": simulate, "replay": replay, "analyse": analyse, "rules": reference, "games": games,
     "tournament": tournament, "perft": perft, "play": play,
     **{kind: setup for kind in choice_names()}, "serve": serve,
 }

@@ -29,6 +29,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                            "'board' and 'log' on demand; full: the whole board before every "
                            "decision too (a resumed game keeps its own unless given; 'screen "
                            "full' or 'screen compact' in the game changes it)")
+    play.add_argument("--hints", choices=("on", "off"), default=None,
+                      help="allow the 'hint' command, the coach's estimate of your chance of "
+                           "winning after each choice (default: on when one person plays bots, "
+                           "off with two or more people; a resumed game keeps its own unless "
+                           "given); every seat is told of a hint used")
     add_options(play)
 
 
@@ -38,13 +43,14 @@ def run(args: argparse.Namespace) -> int:
 
     con = app.console()
     read = app.default_reader(con)
+    hints = None if args.hints is None else args.hints == "on"
     if args.resume:
-        return app.resume(read, con, auto=args.auto, screen=args.screen)
+        return app.resume(read, con, auto=args.auto, screen=args.screen, hints=hints)
     try:
         seats = app.parse_seats(args.seats, args.players, args.bot, args.game)
         args.options.update(seat_choices(args.game, len(seats), args))
         game = app.new_game(args.game, seats, args.seed, read, con, options=args.options,
-                            auto=args.auto, screen=args.screen or "compact")
+                            auto=args.auto, screen=args.screen or "compact", hints=hints)
     except ValueError as exc:
         print(f"citywatch play: error: {exc}", file=sys.stderr)
         return 2

@@ -29,6 +29,7 @@ from citywatch.core.presentation import View, summary_least_of, summary_of
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import load
 from citywatch.core.rng import Rng
+from citywatch.terminal import coaching
 from citywatch.terminal.compact import (
     MenuLayout,
     Option,
@@ -54,7 +55,11 @@ COMMANDS = ("Type the number of your choice, or press Enter for the usual choice
             "decision to the next: a number not offered now is left out rather than given to "
             "another kind of choice. Other commands: '? NAME' help on anything in the game's "
             "rules reference (a card, a place, ...); 'board' (or 'b') the whole board and "
-            "players; 'hand' your whole hand; 'log' the whole history; after one of these, "
+            "players; 'hand' your whole hand; 'log' the whole history; 'hint' the coach's "
+            "estimate of your chance of winning after each of your choices, with their numbers "
+            "('hint quick' or 'hint deep': faster or deeper; when the game allows hints: on "
+            "against bots, off with two or more people, 'citywatch play --hints on|off' sets "
+            "it; every seat is told of a hint used); after one of these, "
             "Enter comes back to your choices (or type your choice at once); 'b' back a step of "
             "a big choice; 'n'/'p' the next or previous page of a long menu; 'auto on' or 'auto "
             "off' to let the usual choice be taken for you when it can never hurt; 'screen "
@@ -223,6 +228,11 @@ class TerminalGame:
         changed = self.game.shown_options(record.options, state.players)
         self.options_shown = "".join(f" · {name} {value}" for name, value in changed.items())
         """The options not at their default and the seats' decks, for the screen's title."""
+        self.hints_allowed = coaching.hints_allowed(record.meta, len(self.humans))
+        """Whether 'hint' asks the coach (issue 30: the save's setting, else on for one person
+        against bots and off for two or more people)."""
+        self.hints_seen = {seat: 0 for seat in range(state.players)}
+        """Per seat, how many of the hints used (``meta["hints"]``) its screens have told."""
 
     def name(self, seat: int) -> str:
         """A seat's name (``GameType.seat_name``), else its number."""
@@ -362,7 +372,7 @@ class TerminalGame:
         self.record.meta["menus"] = {str(s): m.to_json() for s, m in sorted(self.memory.items())}
         lines = self.state.log(seat)
         decision.recent = lines[self.seen_log[seat]:]
-        decision.recent[:0] = self.taken.pop(seat, [])
+        decision.recent[:0] = self.taken.pop(seat, []) + self.hint_notices(seat)
         self.seen_log[seat] = len(lines)
         self.show(seat, decision)
         browsing = False
@@ -394,6 +404,14 @@ class TerminalGame:
                 return True
             elif word in QUIT_WORDS:
                 return False
+            elif word == "hint" or word.startswith("hint "):
+                if self.ask_coach(seat, decision, legal, word.removeprefix("hint")):
+                    self.console.print(Text("(Enter: back to your choices, or type your "
+                                            f"choice: {self.number_range(shown)})",
+                                            style="dim"))
+                    browsing = True
+                    continue
+                self.show(seat, decision)
             elif (named := naming(forms, text)) is not None and len(named) == 1:
                 self.take(seat, named[0], legal, plans)
                 return True
@@ -475,6 +493,63 @@ class TerminalGame:
         self.notices[seat] = (f"Auto-take is {state}: the usual choice is taken for you when it "
                               "can never hurt ('auto on' or 'auto off').")
         return seat in self.auto and self.auto_takes(seat)
+
+    # --- the coach (issue 30) ---------------------------------------------------------------
+    def hints_used(self) -> list[dict[str, Any]]:
+        """The hints used so far, as the record keeps them: ``{"step", "seat"}`` each."""
+        used = self.record.meta.get("hints")
+        if not isinstance(used, list):
+            used = self.record.meta["hints"] = []
+        return used
+
+    def hint_notices(self, seat: int) -> list[str]:
+        """"Red asked the coach for a hint." for each hint used that ``seat``'s screens have
+        not told yet (every seat is told; a resumed game tells them again, as its log)."""
+        used = self.hints_used()
+        lines = [f"{self.names[h['seat']]} asked the coach for a hint."
+                 for h in used[self.hints_seen[seat]:]
+                 if isinstance(h, dict) and h.get("seat") in range(len(self.names))]
+        self.hints_seen[seat] = len(used)
+        return lines
+
+    def ask_coach(self, seat: int, decision: Decision, legal: list[Any], words: str) -> bool:
+        """'hint [quick|deep]': if the game allows hints, the coach's estimate for each of the
+        seat's choices (those left in the step on the screen), under the numbers the screen
+        gives them, recorded (``meta["hints"]``) and told to every seat; True when that screen
+        is printed, else the decision's notice says why not (nothing else changes)."""
+        level = coaching.parse_level(words)
+        if not self.hints_allowed:
+            decision.notice = ("Hints are off in this game, as they are by default with two or "
+                               "more people at one keyboard; to allow them, quit and continue "
+                               "with 'citywatch play --resume --hints on'.")
+            return False
+        if level is None:
+            decision.notice = (f"'hint {shortened(words.strip())}': type 'hint', or "
+                               "'hint quick', 'hint normal' or 'hint deep'.")
+            return False
+        from citywatch.coach import hint
+
+        shown = self.options(decision)
+        remaining = decision.steps.remaining() if decision.in_steps() else range(len(legal))
+        judged_actions = [legal[i] for i in remaining if i < len(legal)]
+        step = len(self.record.actions)
+        self.console.clear()
+        self.console.print(Text.assemble("The coach is thinking for ",
+                                         self.screens.colour(self.names[seat]), "…",
+                                         style="dim"))
+        judged = hint(self.state, seat, coaching.hint_rng(self.record.seed, step), level,
+                      actions=judged_actions)
+        self.hints_used().append({"step": step, "seat": seat})
+        self.save()
+        index = {action: i for i, action in enumerate(legal)}
+        indices = [index[option.action] for option in judged.options]
+        paths = coaching.number_paths(shown, decision.steps, decision.picking, set(indices))
+        width, height = self.console.width, self.console.size.height
+        self.console.clear()
+        for line in coaching.hint_lines(judged, indices, decision.labels, paths,
+                                        self.names[seat], width, height - 7):
+            self.console.print(line, no_wrap=True, overflow="ellipsis", crop=True)
+        return True
 
     def set_screen(self, seat: int, setting: str) -> None:
         """``screen full|compact``: the whole board before every decision, or only the
@@ -634,7 +709,8 @@ class TerminalGame:
     def tail_lines(self, decision: Decision, width: int, paged: bool = False) -> list[Text]:
         """Under the menu: the commands, a notice, and what Enter takes (``paged``: as long
         as it would be with a page count)."""
-        hint = "Number, '?' help, board, hand, log, auto, screen, quit"
+        hint = ("Number, '?' help, hint, board, hand, log, auto, screen, quit"
+                if self.hints_allowed else "Number, '?' help, board, hand, log, auto, screen, quit")
         if decision.steps.picks:
             hint += " · b: back"
         if paged or len(decision.pages) > 1:
@@ -695,12 +771,14 @@ def console() -> Console:
 
 def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
              out: Console | None = None, options: Mapping[str, Any] | None = None,
-             auto: bool = False, screen: str = "compact") -> TerminalGame:
+             auto: bool = False, screen: str = "compact", hints: bool | None = None
+             ) -> TerminalGame:
     """Set up a new game with the game's ``options``, saved at once (the save keeps the
     options); ``run()`` plays it. ``auto``: every person's usual choice is taken unasked
     when it can never hurt (the save keeps it; ``auto off`` in the game undoes it).
     ``screen``: 'compact' or 'full' (the save keeps it; ``screen ...`` in the game changes
-    it).
+    it). ``hints``: whether 'hint' asks the coach (None: on for one person against bots, off
+    for two or more people; the save keeps it).
 
     Raise ``ValueError`` for a wrong number of seats or a bad option.
     """
@@ -719,6 +797,8 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
     if screen not in SCREEN_SETTINGS:
         raise ValueError(f"unknown screen {screen!r}: use {' or '.join(SCREEN_SETTINGS)}")
     record.meta["screen"] = screen
+    record.meta["hints_allowed"] = (coaching.allowed_by_default(seats.count(YOU))
+                                    if hints is None else hints)
     path = saves.new_save_path(game_name)
     play = TerminalGame(out or console(), state, record, path, read)
     play.save()
@@ -726,11 +806,12 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
 
 
 def resume(read: Reader, out: Console | None = None, choice: str | None = None,
-           auto: bool = False, screen: str | None = None) -> int:
+           auto: bool = False, screen: str | None = None, hints: bool | None = None) -> int:
     """List unfinished games (one open in another terminal marked "in use"), continue the
     chosen one (``auto``: with auto-take on for every person; ``screen``: with this screen
-    setting, else the save's); exit status: 0, or 1 when nothing was resumed (none to
-    resume, the choice is in use, or the person stopped)."""
+    setting, else the save's; ``hints``: allowed or not, else the save's); exit status: 0, or
+    1 when nothing was resumed (none to resume, the choice is in use, or the person
+    stopped)."""
     con = out or console()
     found, broken = saves.list_saves()
     for path, why in broken:
@@ -783,9 +864,11 @@ def resume(read: Reader, out: Console | None = None, choice: str | None = None,
                 "seats", [])) if seat == YOU]
         if screen in SCREEN_SETTINGS:
             save.record.meta["screen"] = screen
+        if hints is not None:
+            save.record.meta["hints_allowed"] = hints
         play = TerminalGame(con, state, save.record, save.path, read)
         play.locked = True
-        if auto or screen in SCREEN_SETTINGS:
+        if auto or screen in SCREEN_SETTINGS or hints is not None:
             play.save()  # the save keeps the settings given now
     except BaseException:
         saves.unlock(save.path)
