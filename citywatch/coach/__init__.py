@@ -14,8 +14,9 @@ game, on the core API.
 from __future__ import annotations
 
 from citywatch.coach.chances import STRENGTHS, Calibration, Judge, Strength, strength
-from citywatch.coach.hints import Hint, HintOption, hint
+from citywatch.coach.hints import Hint, HintOption, allowed_by_default, hint, hint_rng
 from citywatch.coach.review import Analysis, Moment, TurningPoint, analyse
 
 __all__ = ["STRENGTHS", "Analysis", "Calibration", "Hint", "HintOption", "Judge", "Moment",
-           "Strength", "TurningPoint", "analyse", "hint", "strength"]
+           "Strength", "TurningPoint", "allowed_by_default", "analyse", "hint", "hint_rng",
+           "strength"]

@@ -21,7 +21,25 @@ from citywatch.bots.base import Observation
 from citywatch.coach.chances import MIN_WORLDS, Judge, Strength, strength
 from citywatch.core.api import State
 from citywatch.core.registry import load
-from citywatch.core.rng import Rng
+from citywatch.core.rng import Rng, Seed, rng_from_seed
+
+HINT_PURPOSE = -30
+"""The derive number of a hint's generators: the bots derive theirs from the step (0 or more,
+``bots.decide.bot_rng``), so a hint's is never a bot's."""
+
+
+def hint_rng(seed: Seed, step: int) -> Rng:
+    """The generator of a hint asked after ``step`` actions of a game seeded ``seed``, the same
+    in every interface: secret if the seed is, independent of the game's and the bots'
+    numbers."""
+    return rng_from_seed(seed).derive(HINT_PURPOSE).derive(step)
+
+
+def allowed_by_default(people: int) -> bool:
+    """Whether a table allows hints unless its players say: yes when one person plays (the
+    others bots), no with two or more people, where each would see the coach help the
+    others."""
+    return people <= 1
 
 
 @cache

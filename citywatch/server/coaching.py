@@ -11,14 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from citywatch.coach import analyse, hint
+from citywatch.coach import allowed_by_default, analyse, hint, hint_rng
 from citywatch.core.record import Record
 from citywatch.core.registry import load
-from citywatch.core.rng import Rng, Seed, rng_from_seed
+from citywatch.core.rng import Seed
 
-COACH_PURPOSE = -30
-"""The derive number of the coach's generators: bots derive theirs by the step (0 or more),
-so this one is never a bot's (issue 30)."""
 HINT_LEVEL = "normal"
 """The strength of a hint asked at a table."""
 ANALYSIS_LEVEL = "quick"
@@ -27,18 +24,12 @@ ANALYSIS_TIME_LIMIT = 120.0
 """Seconds a finished table's analysis may take in a worker."""
 
 
-def coach_rng(seed: Seed, step: int) -> Rng:
-    """The generator of a hint for the decision after ``step`` actions of a game seeded
-    ``seed``: secret if the seed is, independent of the game's and the bots' numbers."""
-    return rng_from_seed(seed).derive(COACH_PURPOSE).derive(step)
-
-
 def hint_json(game_name: str, position: dict[str, Any], seat: int, seed: Seed,
               step: int) -> dict[str, Any]:
     """The hint for ``seat``'s decision in ``position`` (``Hint.to_json``), at ``HINT_LEVEL``;
     ``ValueError`` if the decision is not ``seat``'s."""
     state = load(game_name).from_position(position)
-    return hint(state, seat, coach_rng(seed, step), HINT_LEVEL).to_json()
+    return hint(state, seat, hint_rng(seed, step), HINT_LEVEL).to_json()
 
 
 def analysis_json(record: dict[str, Any]) -> dict[str, Any]:
@@ -51,4 +42,4 @@ def analysis_json(record: dict[str, Any]) -> dict[str, Any]:
 def hints_by_default(seats: list[str], human: str) -> bool:
     """Whether a table of ``seats`` allows hints unless its creator says: yes with exactly
     one person (the others bots), no with two or more people."""
-    return seats.count(human) == 1
+    return seats.count(human) >= 1 and allowed_by_default(seats.count(human))

@@ -24,6 +24,7 @@ from rich.text import Text
 
 from citywatch import saves
 from citywatch.bots import Observation, make_bot
+from citywatch.coach.hints import allowed_by_default
 from citywatch.core.api import Game, Plan, State, following
 from citywatch.core.presentation import View, summary_least_of, summary_of
 from citywatch.core.record import Record, replay
@@ -527,7 +528,7 @@ class TerminalGame:
             decision.notice = (f"'hint {shortened(words.strip())}': type 'hint', or "
                                "'hint quick', 'hint normal' or 'hint deep'.")
             return False
-        from citywatch.coach import hint
+        from citywatch.coach import hint, hint_rng
 
         shown = self.options(decision)
         remaining = decision.steps.remaining() if decision.in_steps() else range(len(legal))
@@ -537,7 +538,7 @@ class TerminalGame:
         self.console.print(Text.assemble("The coach is thinking for ",
                                          self.screens.colour(self.names[seat]), "…",
                                          style="dim"))
-        judged = hint(self.state, seat, coaching.hint_rng(self.record.seed, step), level,
+        judged = hint(self.state, seat, hint_rng(self.record.seed, step), level,
                       actions=judged_actions)
         self.hints_used().append({"step": step, "seat": seat})
         self.save()
@@ -797,7 +798,7 @@ def new_game(game_name: str, seats: list[str], seed: int | None, read: Reader,
     if screen not in SCREEN_SETTINGS:
         raise ValueError(f"unknown screen {screen!r}: use {' or '.join(SCREEN_SETTINGS)}")
     record.meta["screen"] = screen
-    record.meta["hints_allowed"] = (coaching.allowed_by_default(seats.count(YOU))
+    record.meta["hints_allowed"] = (allowed_by_default(seats.count(YOU))
                                     if hints is None else hints)
     path = saves.new_save_path(game_name)
     play = TerminalGame(out or console(), state, record, path, read)

@@ -17,32 +17,16 @@ from typing import Any
 
 from rich.text import Text
 
-from citywatch.coach import STRENGTHS, Hint
+from citywatch.coach import STRENGTHS, Hint, allowed_by_default
 from citywatch.coach.hints import percent
-from citywatch.core.rng import Rng, Seed, rng_from_seed
 from citywatch.terminal.compact import Option, Steps, one_line
 
-HINT_DERIVE = 1 << 40
-"""Added to the step to derive a hint's generator from the game's seed: the bots' generators
-(``bots.decide.bot_rng``) use the step itself, so a hint never shares their numbers."""
 LEVELS = tuple(STRENGTHS)
 """What ``hint LEVEL`` accepts (``hint`` alone: normal)."""
 DEFAULT_LEVEL = "normal"
 HARD_MARK = "  (hard level's pick)"
 LEAST_OPTIONS = 3
 """The fewest options the hint screen lists, however short the terminal."""
-
-
-def hint_rng(seed: Seed, step: int) -> Rng:
-    """The generator of a hint asked after ``step`` actions of a game seeded ``seed``: secret
-    if the seed is, and independent of the bots' and the game's own numbers."""
-    return rng_from_seed(seed).derive(HINT_DERIVE + step)
-
-
-def allowed_by_default(people: int) -> bool:
-    """Hints are allowed when one person plays (against bots), not with two or more at one
-    keyboard (hot seat), where each would see the coach help the others."""
-    return people <= 1
 
 
 def hints_allowed(meta: dict[str, Any], people: int) -> bool:

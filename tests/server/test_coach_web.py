@@ -14,8 +14,8 @@ from starlette.testclient import TestClient
 from test_server import humans, token_of, view
 
 from citywatch.bots.decide import bot_rng
+from citywatch.coach import hint_rng as coach_rng
 from citywatch.server import create_app
-from citywatch.server.coaching import coach_rng
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 

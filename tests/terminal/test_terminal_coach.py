@@ -15,10 +15,10 @@ from rich.console import Console
 
 from citywatch import saves
 from citywatch.bots.decide import bot_rng
-from citywatch.coach import Hint, HintOption
+from citywatch.coach import Hint, HintOption, hint_rng
 from citywatch.core.record import Record
 from citywatch.terminal import app
-from citywatch.terminal.coaching import HARD_MARK, hint_lines, hint_rng, number_paths
+from citywatch.terminal.coaching import HARD_MARK, hint_lines, number_paths
 from citywatch.terminal.compact import Option, Steps, key_of
 
 GAME = "guardians-of-the-city"
