@@ -45,9 +45,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     cmd.add_argument("--plot", type=Path, metavar="FILE.png",
                      help="draw each player's winning chance over the game, the turning points "
                           "and the hints used, as a PNG")
-    cmd.add_argument("--strength", choices=tuple(STRENGTHS), default="quick",
-                     help="how hard the coach looks at each decision (default quick: a few "
-                          "seconds for a whole game)")
+    cmd.add_argument("--strength", choices=tuple(STRENGTHS), default="normal",
+                     help="how hard the coach looks at each decision (default normal: "
+                          "seconds for a whole game, up to a minute for a long one)")
     cmd.add_argument("--turning", type=turning_count, default=5, metavar="N",
                      help=f"how many turning points (0 to {MAX_TURNING_POINTS}, default 5)")
 

@@ -18,7 +18,7 @@ from citywatch.core.rng import Seed
 
 HINT_LEVEL = "normal"
 """The strength of a hint asked at a table."""
-ANALYSIS_LEVEL = "quick"
+ANALYSIS_LEVEL = "normal"
 """The strength of a finished table's analysis."""
 ANALYSIS_TIME_LIMIT = 120.0
 """Seconds a finished table's analysis may take in a worker."""

@@ -71,7 +71,7 @@ def test_json_has_a_chance_for_every_seat_before_every_decision(
     the end (len(actions) + 1), a chance per seat; --seat keeps that seat's turning points."""
     actions = Record.load(records["versus"]).actions
     assert main(["analyse", str(records["versus"]), "--json", "--seat", "2",
-                 "--turning", "3"]) == 0
+                 "--turning", "3", "--strength", "quick"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["curve"]) == len(actions) + 1
     assert all(len(row) == 2 and all(0 <= c <= 1 for c in row) for row in data["curve"])
@@ -84,7 +84,8 @@ def test_plot_writes_a_png(records: dict[str, Path], tmp_path: Path,
     """Issue 30, analyse --plot: the graph is written as a PNG at the path given (and nothing
     else is left in its folder: the write is atomic)."""
     target = tmp_path / "chances.png"
-    assert main(["analyse", str(records["coop"]), "--plot", str(target)]) == 0
+    assert main(["analyse", str(records["coop"]), "--plot", str(target), "--strength",
+                 "quick"]) == 0
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and target.stat().st_size > 10_000
     assert [p.name for p in tmp_path.iterdir()] == ["chances.png"]
     assert f"The graph: {target}" in capsys.readouterr().out
