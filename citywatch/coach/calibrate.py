@@ -5,11 +5,11 @@
 choices rotated over the games), judges positions every ``--every`` decisions as the seat to
 move judges them at normal strength (``Judge.raw_chances``: worlds sampled from its own
 observation), and records every seat's raw chance and whether it won (a tie counts as the
-seat's share). The first ``--fit`` games fit a logistic map (``Calibration``) per kind of
-play; the next ``--games`` games, never seen by the fit, measure it: a reliability table
-(predicted against observed, by tenths) and Brier scores, beside the Brier score of always
-saying the average. The result is written to ``calibration/<game>.json``, which ``Judge``
-reads and the README's tables show.
+seat's share). The first ``--fit`` games fit an isotonic map (``Calibration``) per kind of
+play, and per number of seats where there are enough judgements; the next ``--games`` games,
+never seen by the fit, measure it: a reliability table (predicted against observed, by tenths)
+and Brier scores, beside the Brier score of always saying the average. The result is written to
+``calibration/<game>.json``, which ``Judge`` reads and the README's tables show.
 
 Game k's seed, bots and worlds depend only on ``--seed`` and k, so a run is repeatable.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -26,14 +25,20 @@ from typing import Any
 
 from citywatch.bots import make_bot
 from citywatch.bots.base import Observation
-from citywatch.coach.chances import EDGE, STRENGTHS, Calibration, Judge, calibration_path
+from citywatch.coach.chances import STRENGTHS, Calibration, Judge, calibration_path
 from citywatch.core.api import Game
 from citywatch.core.registry import game_names, load
 from citywatch.core.rng import Rng
 
-Sample = tuple[str, float, float]
-"""The kind of play, a raw chance and the result (1 won, 0 lost, a tie's share)."""
+Sample = tuple[str, int, float, float]
+"""The kind of play, the number of seats, a raw chance and the result (1 won, 0 lost, a
+tie's share)."""
 BINS = 10
+"""The reliability table's rows: tenths."""
+LEAST_BLOCK = 40
+"""The fewest judgements a fitted point stands for (more with many: a 200th of them)."""
+LEAST_FOR_SEATS = 1000
+"""The fewest judgements for a calibration of its own for one number of seats."""
 
 
 def game_setup(game: Game, index: int) -> tuple[int, dict[str, Any]]:
@@ -84,67 +89,37 @@ def play_and_judge(game_name: str, index: int, seed: int, every: int, worlds: in
     outcome = state.outcome()
     assert outcome is not None
     rewards = outcome.rewards(players)
-    return [(kind, p, rewards[i]) for raw in judged for i, p in enumerate(raw)]
+    return [(kind, players, p, rewards[i]) for raw in judged for i, p in enumerate(raw)]
 
 
-def logit(p: float) -> float:
-    """The log-odds of ``p``, kept ``EDGE`` from 0 and 1."""
-    q = min(1.0 - EDGE, max(EDGE, p))
-    return math.log(q / (1.0 - q))
-
-
-def log_loss(a: float, b: float, xs: Sequence[float], ys: Sequence[float]) -> float:
-    """The mean logistic log-loss of slope ``a`` and offset ``b`` on log-odds ``xs``."""
-    total = 0.0
-    for x, y in zip(xs, ys, strict=True):
-        z = a * x + b
-        # log(1 + e^z) - y z, computed without overflow
-        total += (z if z > 0 else 0.0) + math.log1p(math.exp(-abs(z))) - y * z
-    return total / max(1, len(xs))
-
-
-def fit(samples: Sequence[tuple[float, float]], steps: int = 100) -> Calibration:
-    """The slope and offset minimising the logistic log-loss of the results (Newton's method,
-    each step halved until the loss falls); a slope below 0 is refused (slope 0, the average's
-    log-odds), since it would turn the ranking of actions round."""
-    a, b = 1.0, 0.0
-    xs = [logit(p) for p, _ in samples]
-    ys = [y for _, y in samples]
-    loss = log_loss(a, b, xs, ys)
-    for _ in range(steps):
-        ga = gb = haa = hab = hbb = 0.0
-        for x, y in zip(xs, ys, strict=True):
-            z = a * x + b
-            q = 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
-            ga += (q - y) * x
-            gb += q - y
-            w = q * (1.0 - q)
-            haa += w * x * x
-            hab += w * x
-            hbb += w
-        haa += 1e-6
-        hbb += 1e-6
-        det = haa * hbb - hab * hab
-        if det <= 0:
-            break
-        da = (hbb * ga - hab * gb) / det
-        db = (haa * gb - hab * ga) / det
-        step = 1.0
-        while step > 1e-6:
-            trial = log_loss(a - step * da, b - step * db, xs, ys)
-            if trial < loss:
-                break
-            step /= 2
+def fit(samples: Sequence[tuple[float, float]]) -> Calibration:
+    """The isotonic calibration of (raw chance, result) pairs: the pairs sorted by raw chance
+    in blocks of at least ``LEAST_BLOCK``, blocks merged while a block's results are not above
+    the one before (pool adjacent violators), each block a point (its mean raw chance, its
+    mean result), and the points (0, 0) and (1, 1) at the ends where they keep the order (not
+    for a single block: then the raw chances tell nothing and every one gets the average). The
+    map rises strictly between points, so it keeps the ranking of actions."""
+    pairs = sorted(samples)
+    if not pairs:
+        return Calibration()
+    size = max(LEAST_BLOCK, len(pairs) // 200)
+    blocks: list[list[float]] = []  # [sum of raw chances, sum of results, count]
+    for start in range(0, len(pairs), size):
+        chunk = pairs[start:start + size]
+        if blocks and len(chunk) < size:
+            blocks[-1] = [blocks[-1][0] + sum(p for p, _ in chunk),
+                          blocks[-1][1] + sum(y for _, y in chunk), blocks[-1][2] + len(chunk)]
         else:
-            break
-        a, b, loss = a - step * da, b - step * db, trial
-        if step * (abs(da) + abs(db)) < 1e-9:
-            break
-    if a < 0:
-        # the raw chances order the results the wrong way round: they carry no information
-        # the coach may use, so every position gets the average (a hint then ranks nothing)
-        a, b = 0.0, logit(sum(ys) / max(1, len(ys)))
-    return Calibration(round(a, 4), round(b, 4))
+            blocks.append([sum(p for p, _ in chunk), sum(y for _, y in chunk), len(chunk)])
+        while len(blocks) > 1 and blocks[-2][1] / blocks[-2][2] >= blocks[-1][1] / blocks[-1][2]:
+            last = blocks.pop()
+            blocks[-1] = [a + b for a, b in zip(blocks[-1], last, strict=True)]
+    points = [(x / n, y / n) for x, y, n in blocks]
+    if len(points) > 1 and points[0][0] > 0.0 and points[0][1] > 0.0:
+        points.insert(0, (0.0, 0.0))
+    if len(points) > 1 and points[-1][0] < 1.0 and points[-1][1] < 1.0:
+        points.append((1.0, 1.0))
+    return Calibration(tuple((round(x, 4), round(y, 4)) for x, y in points))
 
 
 def brier(pairs: Sequence[tuple[float, float]]) -> float:
@@ -168,18 +143,40 @@ def reliability(pairs: Sequence[tuple[float, float]]) -> list[dict[str, Any]]:
 
 def measure(fit_samples: Sequence[Sample], test_samples: Sequence[Sample], kind: str,
             fit_games: int, test_games: int) -> dict[str, Any]:
-    """One kind of play's calibration, fitted on ``fit_samples`` and measured on
-    ``test_samples``."""
-    train = [(p, y) for k, p, y in fit_samples if k == kind]
-    test = [(p, y) for k, p, y in test_samples if k == kind]
-    calibration = fit(train)
-    calibrated = [(calibration.apply(p), y) for p, y in test]
-    average = sum(y for _, y in test) / max(1, len(test))
-    return {"calibration": calibration.to_json(),
+    """One kind of play's calibration, fitted on ``fit_samples`` (for the kind, and for each
+    number of seats with ``LEAST_FOR_SEATS`` judgements) and measured on ``test_samples`` as
+    ``Judge.calibrated`` applies it."""
+    train = [(n, p, y) for k, n, p, y in fit_samples if k == kind]
+    test = [(n, p, y) for k, n, p, y in test_samples if k == kind]
+    overall = fit([(p, y) for _, p, y in train])
+    by_players = {}
+    for players in sorted({n for n, _, _ in train}):
+        these = [(p, y) for n, p, y in train if n == players]
+        if len(these) >= LEAST_FOR_SEATS:
+            by_players[players] = fit(these)
+    calibrated = [(by_players.get(n, overall).apply(p), y) for n, p, y in test]
+    average = sum(y for _, _, y in test) / max(1, len(test))
+    return {"calibration": overall.to_json(),
+            "by_players": {str(n): c.to_json() for n, c in by_players.items()},
             "fit_games": fit_games, "games": test_games, "positions": len(test),
-            "brier": round(brier(calibrated), 4), "brier_raw": round(brier(test), 4),
-            "brier_average": round(brier([(average, y) for _, y in test]), 4),
+            "brier": round(brier(calibrated), 4),
+            "brier_raw": round(brier([(p, y) for _, p, y in test]), 4),
+            "brier_average": round(brier([(average, y) for _, _, y in test]), 4),
             "average": round(average, 4), "table": reliability(calibrated)}
+
+
+def read_samples(path: str | None, run_key: dict[str, Any]) -> list[list[Sample]] | None:
+    """The judged games kept at ``path`` for the run ``run_key``; None if there are none."""
+    if not path:
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("run") != run_key:
+        return None
+    return [[(k, int(n), float(p), float(y)) for k, n, p, y in game] for game in data["games"]]
 
 
 def run(argv: Sequence[str] | None = None) -> dict[str, Any]:
@@ -194,19 +191,28 @@ def run(argv: Sequence[str] | None = None) -> dict[str, Any]:
     parser.add_argument("--workers", type=int, default=1, help="processes (1)")
     parser.add_argument("--bots", default="normal",
                         help="the bot in every seat (normal: the normal level)")
+    parser.add_argument("--samples", help="a file keeping the judged games: read back when it "
+                        "holds the same run, else written (refit without playing again)")
     parser.add_argument("--out", help="where to write (the game's calibration file)")
     args = parser.parse_args(argv)
     if min(args.fit, args.games, args.every, args.workers) < 1:
         parser.error("--fit, --games, --every and --workers must be at least 1")
     worlds = STRENGTHS["normal"].worlds
     total = args.fit + args.games
-    with ProcessPoolExecutor(args.workers) as pool:
-        per_game = list(pool.map(play_and_judge, [args.game] * total, range(total),
-                                 [args.seed] * total, [args.every] * total,
-                                 [worlds] * total, [args.bots] * total, chunksize=4))
+    run_key = {"game": args.game, "bots": args.bots, "seed": args.seed, "every": args.every,
+               "worlds": worlds, "games": total}
+    per_game = read_samples(args.samples, run_key)
+    if per_game is None:
+        with ProcessPoolExecutor(args.workers) as pool:
+            per_game = list(pool.map(play_and_judge, [args.game] * total, range(total),
+                                     [args.seed] * total, [args.every] * total,
+                                     [worlds] * total, [args.bots] * total, chunksize=4))
+        if args.samples:
+            with open(args.samples, "w", encoding="utf-8") as f:
+                f.write(json.dumps({"run": run_key, "games": per_game}) + "\n")
     fit_samples = [s for game in per_game[:args.fit] for s in game]
     test_samples = [s for game in per_game[args.fit:] for s in game]
-    kinds = sorted({k for k, _, _ in fit_samples})
+    kinds = sorted({k for k, _, _, _ in fit_samples})
     result = {
         "about": "Calibration of the coach's winning chances (citywatch.coach.calibrate): "
                  "positions of games between the same bot in every seat ('bots'), judged by "

@@ -5,9 +5,9 @@ A position is judged in worlds sampled from the judging seat's observation
 (``State.determinize``), never from the true state. In each world one playout is made as the
 hard level's search makes them (``Game.search_options``: its playout policy, cut at its depth)
 and judged by the game's evaluation (``Game.evaluate``), or by the outcome if the game ends.
-The mean over the worlds is calibrated (``Calibration``, fitted by ``coach.calibrate`` and kept
-in ``calibration/<game>.json``) so that, over many games, positions judged at 30% are won about
-30% of the time (README, "The coach").
+The mean over the worlds is calibrated (``Calibration``, an isotonic map fitted by
+``coach.calibrate`` and kept in ``calibration/<game>.json``) so that, over many games,
+positions judged at 30% are won about 30% of the time (README, "The coach").
 
 A chance is on the scale of ``Outcome.rewards``: in a co-operative game every seat's chance is
 the crew's (``Game.plays_together``), otherwise a seat's own (a tie split).
@@ -16,7 +16,6 @@ the crew's (``Game.plays_together``), otherwise a seat's own (a tie split).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,34 +58,45 @@ def strength(name: str) -> Strength:
 
 @dataclass(frozen=True)
 class Calibration:
-    """A logistic map from a mean playout result ``p`` to a chance (Platt scaling):
-    ``sigmoid(slope * logit(p) + offset)``. The identity is slope 1, offset 0."""
+    """A non-decreasing map from a mean playout result to a chance: straight lines between
+    ``points`` (result, chance), sorted by result, and level beyond the first and last (an
+    isotonic fit, ``coach.calibrate``). No points: the identity."""
 
-    slope: float = 1.0
-    offset: float = 0.0
+    points: tuple[tuple[float, float], ...] = ()
 
     def apply(self, p: float) -> float:
         """The calibrated chance for the mean result ``p``."""
-        q = min(1.0 - EDGE, max(EDGE, p))
-        z = self.slope * math.log(q / (1.0 - q)) + self.offset
-        return 1.0 / (1.0 + math.exp(-z)) if z > -700 else 0.0
+        points = self.points
+        if not points:
+            return min(1.0, max(0.0, p))
+        if p <= points[0][0]:
+            return points[0][1]
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            if p <= x1:
+                return y0 if x1 <= x0 else y0 + (y1 - y0) * (p - x0) / (x1 - x0)
+        return points[-1][1]
 
-    def to_json(self) -> dict[str, float]:
-        """``{"slope", "offset"}``."""
-        return {"slope": self.slope, "offset": self.offset}
+    def to_json(self) -> dict[str, Any]:
+        """``{"points": [[result, chance], ...]}``, rounded to 4 places."""
+        return {"points": [[round(x, 4), round(y, 4)] for x, y in self.points]}
 
     @classmethod
     def from_json(cls, data: Any) -> Calibration:
-        """Read ``{"slope", "offset"}``; ``ValueError`` if they are not finite numbers."""
-        if not isinstance(data, dict):
-            raise ValueError("a calibration must be an object")
-        slope, offset = data.get("slope"), data.get("offset")
-        for value in (slope, offset):
-            if isinstance(value, bool) or not isinstance(value, int | float) \
-                    or not math.isfinite(value):
-                raise ValueError("a calibration's slope and offset must be finite numbers")
-        assert isinstance(slope, int | float) and isinstance(offset, int | float)
-        return cls(float(slope), float(offset))
+        """Read ``{"points": [[result, chance], ...]}``; ``ValueError`` unless every number is
+        from 0 to 1 and both run in order."""
+        points = data.get("points") if isinstance(data, dict) else None
+        if not isinstance(points, list):
+            raise ValueError("a calibration must be an object with a list of points")
+        read: list[tuple[float, float]] = []
+        for point in points:
+            if not (isinstance(point, list) and len(point) == 2 and all(
+                    isinstance(v, int | float) and not isinstance(v, bool)
+                    and 0.0 <= v <= 1.0 for v in point)):
+                raise ValueError("a calibration's point is two numbers from 0 to 1")
+            read.append((float(point[0]), float(point[1])))
+        if any(b[0] < a[0] or b[1] < a[1] for a, b in zip(read, read[1:], strict=False)):
+            raise ValueError("a calibration's points must rise")
+        return cls(tuple(read))
 
 
 def calibration_path(game_name: str) -> Path:
@@ -94,15 +104,25 @@ def calibration_path(game_name: str) -> Path:
     return CALIBRATION_FOLDER / f"{game_name}.json"
 
 
+def calibration_key(kind: str, players: int | None = None) -> str:
+    """How a calibration is filed: by kind of play (``"competitive"``), and for one number of
+    seats (``"competitive/4"``)."""
+    return kind if players is None else f"{kind}/{players}"
+
+
 def load_calibrations(game_name: str) -> dict[str, Calibration]:
-    """The fitted calibrations of ``game_name`` by kind of play (``"competitive"``,
-    ``"cooperative"``); a kind not fitted is left out (the identity stands in)."""
+    """The fitted calibrations of ``game_name`` by kind of play and by kind and number of seats
+    (``calibration_key``); one not fitted is left out."""
     path = calibration_path(game_name)
     if not path.exists():
         return {}
     data = json.loads(path.read_text(encoding="utf-8"))
-    return {kind: Calibration.from_json(entry["calibration"])
-            for kind, entry in data.get("kinds", {}).items()}
+    found: dict[str, Calibration] = {}
+    for kind, entry in data.get("kinds", {}).items():
+        found[kind] = Calibration.from_json(entry["calibration"])
+        for players, fitted in entry.get("by_players", {}).items():
+            found[calibration_key(kind, int(players))] = Calibration.from_json(fitted)
+    return found
 
 
 class Judge:
@@ -151,9 +171,14 @@ class Judge:
             return [min(1.0, v * n) for v in values]
         return list(values)
 
-    def calibrated(self, raw: Sequence[float], kind: str) -> list[float]:
-        """Each seat's chance from its mean raw result ``raw`` (``kind`` of play)."""
-        calibration = self.calibrations.get(kind, Calibration())
+    def calibrated(self, raw: Sequence[float], kind: str,
+                   players: int | None = None) -> list[float]:
+        """The chances of mean raw results ``raw`` in a game of ``kind`` of play and
+        ``players`` seats (default: one result per seat): the calibration fitted for that
+        number of seats, else for the kind, else the identity."""
+        seats = len(raw) if players is None else players
+        calibration = self.calibrations.get(calibration_key(kind, seats)) \
+            or self.calibrations.get(kind, Calibration())
         return [calibration.apply(p) for p in raw]
 
     def raw_chances(self, state: State, seat: int, rng: Rng, worlds: int) -> list[float]:

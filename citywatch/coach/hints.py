@@ -177,7 +177,7 @@ def hint(state: State, seat: int, rng: Rng, level: str | Strength = "normal",
         mean = sums[i] / worlds
         variance = max(0.0, squares[i] / worlds - mean * mean)
         error = math.sqrt(variance / (worlds - 1)) if worlds > 1 else 0.0
-        chance = mean if ended[i] == worlds else judge.calibrated([mean], kind)[0]
+        chance = mean if ended[i] == worlds else judge.calibrated([mean], kind, state.players)[0]
         options.append(HintOption(action, str(action), chance, error))
     return Hint(seat, tuple(options), pick, worlds, chosen_strength.name,
                 kind == "cooperative", time.perf_counter() - started)

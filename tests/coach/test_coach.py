@@ -14,7 +14,7 @@ import toy_game
 
 from citywatch.bots import make_bot
 from citywatch.bots.base import Observation
-from citywatch.coach import STRENGTHS, Calibration, analyse, hint
+from citywatch.coach import STRENGTHS, Calibration, Judge, analyse, hint
 from citywatch.coach.calibrate import fit, markdown, reliability
 from citywatch.coach.chances import calibration_path
 from citywatch.core.api import State
@@ -106,25 +106,46 @@ def test_a_decision_that_ends_the_game_is_judged_exactly(toy: None) -> None:
 
 
 def test_the_calibration_fit_recovers_a_known_map() -> None:
-    """Issue 30 (honest numbers): results drawn from a known logistic map of the raw chances
-    are fitted back to about that map, and a map that would turn the order of chances round
-    is refused (slope 0: every position gets the average)."""
+    """Issue 30 (honest numbers): results drawn from a known rising map of the raw chances are
+    fitted back to about that map; the fitted map rises strictly between its points (so it
+    keeps the ranking of actions), and raw chances that order the results the wrong way round
+    get one level, the average (they tell nothing)."""
     rng = Rng(3)
-    truth = Calibration(0.6, 0.4)
+
+    def truth(p: float) -> float:
+        return min(1.0, 0.05 + 1.3 * p * p)
+
     samples = []
-    for _ in range(4000):
-        p = (rng.below(980) + 10) / 1000
-        samples.append((p, 1.0 if rng.below(10 ** 6) < truth.apply(p) * 10 ** 6 else 0.0))
+    for _ in range(12):
+        for p in [(k + 5) / 1000 for k in range(990)]:
+            samples.append((p, 1.0 if rng.below(10 ** 6) < truth(p) * 10 ** 6 else 0.0))
     fitted = fit(samples)
-    assert abs(fitted.slope - 0.6) < 0.08 and abs(fitted.offset - 0.4) < 0.15
-    backwards = [(p, 1.0 - y) for p, y in samples if p > 0.5] + \
-        [(p, 1.0) for p, y in samples if p <= 0.5]
-    refused = fit(backwards)
-    assert refused.slope == 0.0
-    average = sum(y for _, y in backwards) / len(backwards)
-    assert refused.apply(0.1) == pytest.approx(average, abs=1e-3)
+    for p in (0.1, 0.3, 0.5, 0.7):
+        assert fitted.apply(p) == pytest.approx(truth(p), abs=0.06)
+    values = [fitted.apply(k / 100) for k in range(5, 80)]
+    assert all(a < b for a, b in zip(values, values[1:], strict=False))
+    wrong_way = fit([(p, 1.0 if p < 0.5 else 0.0) for p, _ in samples])
+    average = sum(1.0 for p, _ in samples if p < 0.5) / len(samples)
+    assert wrong_way.apply(0.2) == pytest.approx(average, abs=0.01)
+    assert wrong_way.apply(0.8) == pytest.approx(average, abs=0.01)
     rows = reliability([(0.05, 0.0), (0.15, 1.0), (0.95, 1.0), (1.0, 1.0)])
     assert [(r["count"], r["observed"]) for r in rows] == [(1, 0.0), (1, 1.0), (2, 1.0)]
+
+
+def test_a_calibration_is_read_only_if_it_rises() -> None:
+    """Issue 30: a calibration file's points are numbers from 0 to 1 that rise; anything else
+    is refused, and a judge uses the map fitted for the number of seats when there is one."""
+    good = Calibration.from_json({"points": [[0, 0], [0.5, 0.4], [1, 1]]})
+    assert good.apply(0.25) == pytest.approx(0.2)
+    for bad in ({"points": [[0, 0.5], [1, 0.2]]}, {"points": [[0, 2]]}, {"slope": 1},
+                {"points": [[0, True]]}):
+        with pytest.raises(ValueError):
+            Calibration.from_json(bad)
+    game = load("guardians-of-the-city")
+    judge = Judge(game, calibrations={"competitive": Calibration(((0.0, 0.1), (1.0, 0.1))),
+                                      "competitive/2": Calibration(((0.0, 0.3), (1.0, 0.3)))})
+    assert judge.calibrated([0.5, 0.5], "competitive") == [0.3, 0.3]
+    assert judge.calibrated([0.5], "competitive", players=3) == [0.1]
 
 
 @pytest.mark.parametrize("name", game_names())
