@@ -6,7 +6,8 @@ A decision's swing is the mover's chance of winning after it less before it, as 
 could judge it then (``Moment.swing``). Only decisions with a choice count. Per kind: how many
 decisions, the mean swing with its 95% interval (Student's t: mean +- t standard errors, so a
 kind seen a few times gets the wide interval it deserves) and the mean absolute swing, the
-rows sorted by the mean absolute swing, largest first.
+rows sorted by the mean absolute swing, largest first, those of kinds decided fewer than
+``SETTLED`` times after the others.
 
 The analyses run in the backends' workers (``swings_batch``), each game's record read from the
 records folder when it holds the game, else the game played again from its seeds.
@@ -39,6 +40,9 @@ MAX_MOMENT_GAMES = 1000
 """The most games a study's decisive moments may analyse (one takes a second or more)."""
 LEVEL = "quick"
 """The coach's strength the analyses use."""
+SETTLED = 5
+"""Kinds decided at least this often are listed first: a kind seen once or twice may top the
+list by chance."""
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""
 T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179,
@@ -150,13 +154,14 @@ def moment_summary(games: Sequence[Sequence[Swing]]) -> dict[str, Any]:
     """``games`` (each a game's swings) summarised: ``games``, ``level``, ``decisions`` (with
     a choice) and ``kinds``, a row per kind: ``kind``, ``decisions``, ``mean_swing``,
     ``ci_low``, ``ci_high`` (its 95% interval; ``null`` for a single decision) and
-    ``mean_abs_swing``, sorted by ``mean_abs_swing``, largest first (ties by kind)."""
+    ``mean_abs_swing``: first the kinds decided at least ``SETTLED`` times, then the others,
+    each by ``mean_abs_swing``, largest first (ties by kind)."""
     by_kind: dict[str, list[float]] = {}
     for swings in games:
         for kind, swing in swings:
             by_kind.setdefault(kind, []).append(swing)
     rows = [kind_row(kind, swings) for kind, swings in by_kind.items()]
-    rows.sort(key=lambda row: (-row["mean_abs_swing"], row["kind"]))
+    rows.sort(key=lambda row: (row["decisions"] < SETTLED, -row["mean_abs_swing"], row["kind"]))
     return {"games": len(games), "level": LEVEL,
             "decisions": sum(row["decisions"] for row in rows), "kinds": rows}
 
