@@ -357,8 +357,9 @@ def render_moments(summary: dict[str, Any]) -> str:
     rows = "\n".join(
         f"<tr><th>{e(row['kind'])}</th><td>{row['decisions']}</td>"
         f"<td>{_points(row['mean_swing'])}</td>"
-        f"<td>{_points(row['ci_low'])} – {_points(row['ci_high'])}</td>"
-        f"<td>{100 * row['mean_abs_swing']:.1f}</td></tr>"
+        + ("<td>–</td>" if row["ci_low"] is None
+           else f"<td>{_points(row['ci_low'])} – {_points(row['ci_high'])}</td>")
+        + f"<td>{100 * row['mean_abs_swing']:.1f}</td></tr>"
         for row in moments["kinds"])
     return f"""
 <h2>Decisive moments</h2>
