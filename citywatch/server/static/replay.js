@@ -129,6 +129,11 @@
       const line = [el("strong", { text: `Decision ${answer.step}: ` })];
       if (answer.by) line.push(CityWatch.colourName(answer.by), answer.action ? ": " : "");
       line.push(answer.action || (over ? "" : " (shown once the game is over)"));
+      // issue 30: a hint asked before this decision (its step: the decisions before it)
+      const hints = Array.isArray(table.hints) ? table.hints : [];
+      if (hints.some((h) => h && h.step === answer.step - 1)) {
+        line.push(el("span", { class: "replay-hint", text: " (after asking the coach for a hint)" }));
+      }
       $("action").replaceChildren(...line);
     }
     const last = answer.over === true && answer.step === answer.steps;
