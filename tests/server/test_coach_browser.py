@@ -1,7 +1,8 @@
 """Issue 30 in the browser: the person clicks "Hint" once and every choice button gets its
 chance as a badge, the best highlighted and the hard level's pick marked; the hint asked is
-listed for every seat; the finished table's page links the analysis, whose SVG graph draws
-the chance over the game with the turning points and the hint marked. Screenshots:
+listed for every seat (and in the replay, at the decision); the finished table's page links
+the analysis, whose SVG graph draws the chance over the game with the turning points and the
+hint marked. Screenshots:
 /tmp/citywatch-coach-hint.png and /tmp/citywatch-coach-analysis.png."""
 
 from __future__ import annotations
@@ -91,4 +92,9 @@ def test_one_click_shows_the_chances_and_the_analysis_draws_the_game(
     assert graph.locator("g.turning-mark").count() == page.locator("#turning li").count() >= 1
     expect(page.locator("#legend")).to_contain_text("the crew")
     page.screenshot(path=ANALYSIS_SHOT, full_page=True)
+    replay = page.locator("#replay-link").get_attribute("href")
+    page.goto(f"{server}{replay}#{int(step) + 1}")
+    page.wait_for_function("(s) => document.body.dataset.step === s", arg=str(int(step) + 1))
+    expect(page.locator("#action .replay-hint")).to_have_text(
+        " (after asking the coach for a hint)")
     watch.check()
