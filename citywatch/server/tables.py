@@ -395,7 +395,7 @@ class LiveTable:
         yet and for a bot) and ``bots`` (a bot seat's level, such as "hard"; null for a
         person). Issue 26: ``replay``, the table's public replay id (``/replay/<id>``: no seat
         in it), and ``rematch``, whether a rematch has been set up (each seat's page asks for
-        its own link to it, ``Tables.rematch``). Issue 30: ``hints_allowed``, whether a person
+        its own link to it, ``Tables.rematch``). Issue 30: ``hints_on``, whether a person
         may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
         which every seat sees."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
@@ -408,7 +408,7 @@ class LiveTable:
                                                                  strict=True)],
                                  "bots": [None if kind == HUMAN else kind
                                           for kind in self.seats],
-                                 "hints_allowed": self.hints_allowed,
+                                 "hints_on": self.hints_allowed,
                                  "hints": [dict(h) for h in self.hints]}
         if self.shown:
             about["options"] = dict(self.shown)

@@ -78,13 +78,13 @@ def test_hints_are_on_with_one_person_off_with_more_and_checked(client: TestClie
     and every seat is told it."""
     alone = create(client, ["human", "random"])
     assert alone["hints"] is True
-    assert view(client, humans(alone)[0])["table"]["hints_allowed"] is True
+    assert view(client, humans(alone)[0])["table"]["hints_on"] is True
     two = create(client, ["human", "human"])
     assert two["hints"] is False
-    assert view(client, token_of(two["spectator"]))["table"]["hints_allowed"] is False
+    assert view(client, token_of(two["spectator"]))["table"]["hints_on"] is False
     assert create(client, ["human", "random"], hints=False)["hints"] is False
     chosen = create(client, ["human", "human"], hints=True)
-    assert view(client, humans(chosen)[1])["table"]["hints_allowed"] is True
+    assert view(client, humans(chosen)[1])["table"]["hints_on"] is True
     for bad in ("yes", 1, 0, [True], {"on": True}):
         answer = client.post("/api/tables", json={"game": GAME, "seats": ["human", "random"],
                                                   "options": OPTIONS, "hints": bad})

@@ -84,7 +84,7 @@ def told(seats: list[str], created: dict[str, Any]) -> dict[str, Any]:
     return {**PRACTICE, "colours": ["Red", "Blue", "Green", "Yellow"],
             "names": [None] * 4, "bots": [None if s == "human" else s for s in seats],
             "replay": created["replay"].removeprefix("/replay/"), "rematch": False,
-            "hints_allowed": seats.count("human") == 1, "hints": []}  # issue 30
+            "hints_on": seats.count("human") == 1, "hints": []}  # issue 30
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:

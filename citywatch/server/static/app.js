@@ -35,7 +35,7 @@
 // table of the same seats; "Join the rematch" once anyone set it up), the public replay link
 // (table.replay: no seat in it) and the record, which the server names.
 //
-// Issue 30: the coach. When the table allows hints (table.hints_allowed) and the decision is
+// Issue 30: the coach. When the table allows hints (table.hints_on) and the decision is
 // this seat's, a "Hint" button beside the choices sends {"type": "hint", "step": n} over the
 // WebSocket; the answer ({"type": "hint", "step", "hint": {options: [{text, json, chance}],
 // best, hard, cooperative}}) comes to this page only, and each choice button gets its chance
@@ -194,7 +194,7 @@
         options: table.options && typeof table.options === "object" ? table.options : {},
         replay: typeof table.replay === "string" ? table.replay : "", // issue 26
         rematch: table.rematch === true,
-        hints_allowed: table.hints_allowed === true, // issue 30
+        hints_on: table.hints_on === true, // issue 30
         hints: Array.isArray(table.hints) ? table.hints.filter(
           (h) => h && Number.isInteger(h.step) && Number.isInteger(h.seat)) : [],
         ...seatsOf(table),
@@ -776,7 +776,7 @@
 
   function renderHeader(view) {
     const options = Object.entries(current.table.options).map(([name, value]) => `${name} ${value}`);
-    options.push(current.table.hints_allowed ? "hints allowed" : "no hints"); // issue 30
+    options.push(current.table.hints_on ? "hints allowed" : "no hints"); // issue 30
     const shown = $("table-options");
     shown.textContent = options.join(" · ");
     shown.title = shown.textContent; // the header keeps one line and may cut it
@@ -942,7 +942,7 @@
 
   /** Ask the coach for this decision's hint (one click; the answer comes to this page). */
   function askHint() {
-    if (!current || !myDecision() || !current.table.hints_allowed) return;
+    if (!current || !myDecision() || !current.table.hints_on) return;
     if (coach && coach.step === current.step && (coach.thinking || coach.hint)) return;
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       coach = { step: current.step, error: "not connected; try again in a moment" };
@@ -1013,7 +1013,7 @@
    * this seat's), and the hints every seat asked, above the log. */
   function renderCoach(ctx) {
     const box = $("coach");
-    const allowed = current.table.hints_allowed;
+    const allowed = current.table.hints_on;
     box.hidden = !(allowed && ctx.mine && !walking);
     const ask = $("coach-ask");
     const mine = coach && coach.step === current.step ? coach : null;
