@@ -37,7 +37,7 @@ BINS = 10
 """The reliability table's rows: tenths."""
 LEAST_BLOCK = 40
 """The fewest judgements a fitted point stands for (more with many: a 200th of them)."""
-LEAST_FOR_SEATS = 1000
+LEAST_FOR_SEATS = 300
 """The fewest judgements for a calibration of its own for one number of seats."""
 
 
@@ -234,7 +234,8 @@ def markdown(result: dict[str, Any]) -> str:
     """The reliability tables of one game's calibration file, as the README shows them."""
     lines = []
     for kind, entry in result["kinds"].items():
-        lines.append(f"{load(result['game']).display_name()}, {kind}: {entry['games']} games, "
+        lines.append(f"**{load(result['game']).display_name()}, {kind}**: fitted on "
+                     f"{entry['fit_games']} games, measured on {entry['games']} others, "
                      f"{entry['positions']} judgements; Brier score {entry['brier']} "
                      f"(uncalibrated {entry['brier_raw']}, always {entry['average']:.0%}: "
                      f"{entry['brier_average']})")
