@@ -145,12 +145,14 @@ class Judge:
         ``"competitive"``."""
         return "cooperative" if self.game.plays_together(state) else "competitive"
 
-    def playout(self, world: State, rng: Rng) -> list[float]:
-        """Play ``world`` on (it is changed) for at most ``depth`` decisions with the playout
-        policy and return each seat's raw result: the outcome's rewards if the game ended, else
-        the evaluation (the crew's chance for every seat in a co-operative game)."""
+    def playout(self, world: State, rng: Rng, depth: int | None = None) -> list[float]:
+        """Play ``world`` on (it is changed) for at most ``depth`` decisions (default: the
+        judge's) with the playout policy and return each seat's raw result: the outcome's
+        rewards if the game ended, else the evaluation (the crew's chance for every seat in a
+        co-operative game)."""
         steps = 0
-        while (seat := world.to_move) is not None and steps < self.depth:
+        most = self.depth if depth is None else depth
+        while (seat := world.to_move) is not None and steps < most:
             actions = world.legal_actions()
             if self.policy is None or len(actions) == 1:
                 action = actions[rng.below(len(actions))]
@@ -206,7 +208,8 @@ class Judge:
     def around(self, state: State, seat: int, action: Any, rng: Rng,
                worlds: int) -> tuple[list[float], list[float]]:
         """Each seat's chance before and after ``seat`` takes ``action`` in ``state``, judged
-        in the same ``worlds`` worlds sampled for ``seat`` with the same playout seeds."""
+        in the same ``worlds`` worlds sampled for ``seat`` with the same playout seeds, the
+        playouts before it one decision longer (they cut at the same decision of the game)."""
         observation = Observation(state, seat)
         before = [0.0] * state.players
         after = [0.0] * state.players
@@ -217,7 +220,9 @@ class Judge:
             moved = world.copy()
             moved.apply(action)
             ended += moved.outcome() is not None
-            for p, value in enumerate(self.playout(world, Rng(seed))):
+            # one decision more before the action: both playouts stop at the same decision
+            # of the game, so a swing never measures how the evaluation reads another moment
+            for p, value in enumerate(self.playout(world, Rng(seed), self.depth + 1)):
                 before[p] += value / worlds
             for p, value in enumerate(self.playout(moved, Rng(seed))):
                 after[p] += value / worlds
