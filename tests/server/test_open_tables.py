@@ -5,15 +5,25 @@ two people taking the last seat at once: one gets it)."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+import httpx
 import pytest
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from playwright.sync_api import Browser, expect
 from starlette.testclient import TestClient
+from test_browser import (  # noqa: F401  (browser, server: the Playwright fixtures)
+    Watch,
+    browser,
+    open_page,
+    server,
+    wait_for_state,
+)
 from test_server import token_of, view
 
 from citywatch.server import create_app
@@ -26,6 +36,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWa
 GAME = "black-keep"
 OPTIONS = {"scenario": "tutorial"}
 """The fastest game to set up."""
+STRIP = "#seat-names .seat-entry"
 ROOMY = Limits(creations="1000/minute", open_tables_per_address=1000)
 
 
@@ -197,3 +208,44 @@ def test_the_list_and_takes_are_rate_limited(tmp_path: Any) -> None:
         refused = take(client, "none")
         assert "too many seats taken" in refused.json()["error"]
         assert refused.headers["Retry-After"] == "60"
+
+
+def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
+        server: str, browser: Browser) -> None:  # noqa: F811
+    """Issue 31 in two browsers: the first makes a public table of two people on the start
+    page; the second, on its start page already, sees it appear in "Open tables" without a
+    reload and takes the seat; then both table pages show the two people by name, and the
+    table is no longer listed."""
+    watch = Watch()
+    first = open_page(browser, server + "/", watch)
+    second = open_page(browser, server + "/", watch)
+    for page in (first, second):
+        page.wait_for_function("() => document.body.dataset.ready === 'yes'")
+    expect(second.locator("#open-empty")).to_be_visible()
+    first.locator("#your-name").fill("Ann")
+    first.locator('input[name="players"][value="2"]').check()
+    first.locator("#seat-1").select_option("human")
+    first.locator("#public").check()
+    first.locator("#create").click()
+    expect(first.locator("#created")).to_be_visible()
+    expect(first.locator("input.seat-link")).to_have_count(1)  # the free seat's link is not given
+    expect(first.locator(".free-seat")).to_have_count(1)
+
+    row = second.locator(".open-table")
+    expect(row).to_have_count(1, timeout=10_000)  # polled, no reload
+    expect(row.locator(".open-seats")).to_have_text(" 1 of 2 people · no bots")
+    expect(second.locator("#open-empty")).to_be_hidden()
+    second.locator("#your-name").fill("Bob")
+    row.locator(".take-seat").click()
+    second.wait_for_url(re.compile(r"/play/"))
+    wait_for_state(second)
+    first.goto(first.locator("input.seat-link").input_value())
+    wait_for_state(first)
+    for page, mine in ((first, 0), (second, 1)):
+        expect(page.locator(STRIP)).to_have_count(2)
+        names = [re.compile(rf"^{colour} — {name}{' [(]you[)]' if seat == mine else ''}")
+                 for seat, (colour, name) in enumerate((("Red", "Ann"), ("Blue", "Bob")))]
+        expect(page.locator(STRIP)).to_have_text(names)
+    with httpx.Client(base_url=server) as client:
+        assert client.get("/api/open-tables").json()["tables"] == []
+    watch.check()
