@@ -16,6 +16,8 @@ import pytest
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from playwright.sync_api import Browser, expect
+from postgres_helpers import running_postgres
+from sqlalchemy import inspect
 from starlette.testclient import TestClient
 from test_browser import (  # noqa: F401  (browser, server: the Playwright fixtures)
     Watch,
@@ -25,6 +27,7 @@ from test_browser import (  # noqa: F401  (browser, server: the Playwright fixtu
     wait_for_state,
 )
 from test_server import token_of, view
+from test_server_security import _old_database
 
 from citywatch.server import create_app
 from citywatch.server import tables as tables_module
@@ -249,3 +252,47 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     with httpx.Client(base_url=server) as client:
         assert client.get("/api/open-tables").json()["tables"] == []
     watch.check()
+
+
+def test_an_old_database_gains_the_columns_and_its_tables_stay_private(tmp_path: Any) -> None:
+    """Issue 31: a database written before open tables gains ``public`` and ``free`` when
+    opened; its tables are private (unlisted, told ``public`` false, no seat free)."""
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    _old_database(url, ["human", "human"], 3, [])
+    app = create_app(url, bot_delay=30, bot_workers=1)
+    with TestClient(app) as client:
+        storage: Storage = app.state.storage
+        columns = {c["name"] for c in inspect(storage.engine).get_columns("tables")}
+        assert {"public", "free"} <= columns
+        assert listed(client) == {}
+        table = view(client, "person-token")["table"]
+        assert table["public"] is False and table["free"] == []
+        assert take(client, "old").status_code == 404
+
+
+def test_open_tables_across_processes_on_postgres() -> None:
+    """Issue 31 on PostgreSQL, two server processes (two apps) on one database: a public table
+    made through one is listed by the other; two takes of its last seat at once, one through
+    each, give it to one (the other a 409); the first process's page is told it was taken."""
+    with running_postgres() as url:
+        first, second = (create_app(url, bot_delay=30, bot_workers=1, limits=ROOMY)
+                         for _ in range(2))
+        with TestClient(first) as one, TestClient(second) as two:
+            created = create(one, ["human", "human"], public=True)
+            assert created["table"] in listed(two)
+            start = threading.Barrier(2)
+            codes: list[int] = []
+
+            def taker(client: TestClient) -> None:
+                start.wait()
+                codes.append(take(client, created["table"]).status_code)
+
+            threads = [threading.Thread(target=taker, args=(c,)) for c in (one, two)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+            assert sorted(codes) == [200, 409]
+            assert listed(one) == {} and listed(two) == {}
+            mine = view(one, token_of(created["seats"][0]["link"]))["table"]
+            assert mine["free"] == []
