@@ -217,8 +217,9 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
         server: str, browser: Browser) -> None:  # noqa: F811
     """Issue 31 in two browsers: the first makes a public table of two people on the start
     page; the second, on its start page already, sees it appear in "Open tables" without a
-    reload and takes the seat; then both table pages show the two people by name, and the
-    table is no longer listed."""
+    reload and takes the seat; the first's table page, open meanwhile, shows the free seat and
+    then, without a reload, the taker's name; both pages show the two people by name, and
+    the table is no longer listed."""
     watch = Watch()
     first = open_page(browser, server + "/", watch)
     second = open_page(browser, server + "/", watch)
@@ -233,6 +234,9 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     expect(first.locator("#created")).to_be_visible()
     expect(first.locator("input.seat-link")).to_have_count(1)  # the free seat's link is not given
     expect(first.locator(".free-seat")).to_have_count(1)
+    first.goto(first.locator("input.seat-link").input_value())
+    wait_for_state(first)
+    expect(first.locator(STRIP).nth(1)).to_contain_text("Blue — free seat (open table)")
 
     row = second.locator(".open-table")
     expect(row).to_have_count(1, timeout=10_000)  # polled, no reload
@@ -242,8 +246,6 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     row.locator(".take-seat").click()
     second.wait_for_url(re.compile(r"/play/"))
     wait_for_state(second)
-    first.goto(first.locator("input.seat-link").input_value())
-    wait_for_state(first)
     for page, mine in ((first, 0), (second, 1)):
         expect(page.locator(STRIP)).to_have_count(2)
         names = [re.compile(rf"^{colour} — {name}{' [(]you[)]' if seat == mine else ''}")
