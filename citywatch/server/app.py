@@ -55,6 +55,7 @@ from citywatch.server.tables import (
     catalogue,
     has_board,
     parse_act,
+    parse_take,
 )
 
 log = logging.getLogger("citywatch.server")
@@ -295,7 +296,8 @@ async def create_table(request: Request) -> Response:
         created = await _tables(request).create(body.get("game"), body.get("seats"),
                                                 body.get("seed"), body.get("practice", False),
                                                 body.get("options"), body.get("names"),
-                                                _address(request), body.get("hints"))
+                                                _address(request), body.get("hints"),
+                                                body.get("public", False))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -384,6 +386,53 @@ async def api_name(request: Request) -> Response:
     except TableError as exc:
         return _error(exc)
     return JSONResponse({"ok": True, "name": name})
+
+
+OPEN_LIST_RATE = parse("60/minute")
+"""How often one address may read the open tables (issue 31): the start page asks every 5 s."""
+TAKE_RATE = parse("10/minute")
+"""How many seats one address may try to take in a minute (issue 31)."""
+
+
+def _limited(request: Request, rate: Any, what: str, sentence: str) -> Response | None:
+    """A 429 answer if the client's address is over ``rate`` for ``what``, else None."""
+    limiter: MovingWindowRateLimiter = request.app.state.limiter
+    if limiter.hit(rate, what, _address(request)):
+        return None
+    return JSONResponse({"error": f"too many {sentence} from your address ({rate}); try "
+                                  "again in a minute"}, status_code=429,
+                        headers={"Retry-After": "60"})
+
+
+async def api_open_tables(request: Request) -> Response:
+    """``GET /api/open-tables``: the public tables with a free person seat, newest first, at
+    most ``MAX_OPEN_LISTED`` (issue 31, ``Tables.open_tables``): ``{"tables": [...]}``. 429
+    beyond ``OPEN_LIST_RATE`` from one address."""
+    refused = _limited(request, OPEN_LIST_RATE, "open-list", "requests for the open tables")
+    if refused is not None:
+        return refused
+    try:
+        found = await _tables(request).open_tables()
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse({"tables": found})
+
+
+async def api_take_seat(request: Request) -> Response:
+    """``POST /api/open-tables/{table}/take`` with ``{}`` or ``{"seat": n}`` (and, if
+    wanted, ``"name"``): a free seat of an open table and its private link, given once
+    (issue 31, ``Tables.take_seat``). 400 for a bad body, 404 for no such open table, 409
+    if the seat was taken, 415 if not sent as JSON, 429 beyond ``TAKE_RATE``."""
+    try:
+        body = await _body(request)
+        parse_take(body)  # a bad request is refused before it counts
+        refused = _limited(request, TAKE_RATE, "take", "seats taken")
+        if refused is not None:
+            return refused
+        taken = await _tables(request).take_seat(request.path_params["table"], body)
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse(taken)
 
 
 async def api_record(request: Request) -> Response:
@@ -616,6 +665,8 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
         Route("/api/builder/{game}/{keyword}", api_builder),
         Route("/api/check/{game}/{keyword}", api_check, methods=["POST"]),
         Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/open-tables", api_open_tables),
+        Route("/api/open-tables/{table}/take", api_take_seat, methods=["POST"]),
         Route("/api/view/{token}", api_view),
         Route("/api/act/{token}", api_act, methods=["POST"]),
         Route("/api/name/{token}", api_name, methods=["POST"]),

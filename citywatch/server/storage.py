@@ -76,6 +76,8 @@ tables = Table(
     Column("rematch", String(64), nullable=True),  # the id of the table set up as its rematch
     Column("hints_allowed", Boolean, nullable=True),  # issue 30: whether hints are allowed
     Column("hints", Text, nullable=True),  # issue 30: JSON list of {"step", "seat"} asked
+    Column("public", Boolean, nullable=True),  # issue 31: listed among the open tables
+    Column("free", Text, nullable=True),  # issue 31: JSON list of the person seats not taken
 )
 REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
 """One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
@@ -122,7 +124,7 @@ CHANNEL = "citywatch"
 
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
-               "replay", "rematch", "hints_allowed", "hints"),
+               "replay", "rematch", "hints_allowed", "hints", "public", "free"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -142,6 +144,23 @@ class RematchTaken(StorageError):
     def __init__(self, table_id: str, rematch: str) -> None:
         super().__init__(f"table {table_id} already has its rematch, {rematch}")
         self.rematch = rematch
+
+
+class SeatTaken(StorageError):
+    """The seat asked for is not free (issue 31): nothing was changed."""
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """A public table with a free person seat, as the open tables list it (issue 31)."""
+
+    id: str
+    game: str
+    players: int
+    seats: list[str]
+    free: tuple[int, ...]
+    options: dict[str, Any]
+    created: datetime
 
 
 @dataclass(frozen=True)
@@ -168,6 +187,17 @@ class TableRow:
     """Whether the table allows hints (issue 30); None for a table stored before."""
     hints: tuple[dict[str, int], ...] = ()
     """The hints asked at the table, ``{"step", "seat"}`` each, in order (issue 30)."""
+    public: bool = False
+    """Whether the table is listed among the open tables while a seat is free (issue 31)."""
+    free: tuple[int, ...] = ()
+    """The person seats of a public table nobody has taken yet (issue 31)."""
+
+
+def _seat_list(raw: str | None) -> tuple[int, ...]:
+    """The stored free seats (JSON text or NULL) as seat numbers."""
+    found = json.loads(raw) if raw else []
+    return tuple(int(s) for s in (found if isinstance(found, list) else [])
+                 if isinstance(s, int) and not isinstance(s, bool))
 
 
 def _hints(raw: str | None) -> tuple[dict[str, int], ...]:
@@ -194,7 +224,7 @@ def _table_row(row: Any) -> TableRow:
                     _names(row.names, int(row.players)), str(row.replay or ""),
                     None if row.rematch is None else str(row.rematch),
                     None if row.hints_allowed is None else bool(row.hints_allowed),
-                    _hints(row.hints))
+                    _hints(row.hints), bool(row.public), _seat_list(row.free))
 
 
 class Locked:
@@ -345,8 +375,10 @@ class Storage:
                      names: list[str | None] | None = None,
                      creator: str | None = None, replay: str | None = None,
                      rematch_of: str | None = None,
-                     hints_allowed: bool | None = None) -> None:
-        """Store a new table, whether it allows hints (issue 30), its game's ``options``,
+                     hints_allowed: bool | None = None,
+                     free: list[int] | None = None) -> None:
+        """Store a new table, whether it allows hints (issue 30), with ``free`` a public
+        table (issue 31) whose seats ``free`` wait for someone to take them, its game's ``options``,
         its seats' ``names`` (None: unnamed), its ``creator`` (a hash of the creating
         address), its public ``replay`` id (None: a new one) and its tokens (token -> seat,
         -1 for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too.
@@ -373,7 +405,8 @@ class Storage:
                 finished=False, notices="[]",
                 options=json.dumps(options, separators=(",", ":")) if options else None,
                 names=named, creator=creator, replay=replay or new_replay_id(),
-                hints_allowed=hints_allowed, hints="[]"))
+                hints_allowed=hints_allowed, hints="[]", public=free is not None,
+                free=None if free is None else json.dumps(free)))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -465,6 +498,53 @@ class Storage:
             if self.shared:
                 _notify(conn, table_id, "about")
         return tuple(hints)
+
+    def open_tables(self, limit: int) -> list[OpenTable]:
+        """At most ``limit`` public tables, newest first, neither finished nor failed, with a
+        free person seat (issue 31)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id, tables.c.game, tables.c.players, tables.c.seats,
+                       tables.c.free, tables.c.options, tables.c.created)
+                .where(tables.c.public.is_(True), tables.c.finished.is_(False),
+                       tables.c.failure.is_(None), tables.c.free.is_not(None),
+                       tables.c.free != "[]")
+                .order_by(tables.c.created.desc()).limit(limit)).all()
+        return [OpenTable(str(r.id), str(r.game), int(r.players), list(r.seats),
+                          _seat_list(r.free), json.loads(r.options) if r.options else {},
+                          r.created) for r in rows]
+
+    def take_seat(self, table_id: str, seat: int | None) -> tuple[int, str]:
+        """Take a free person seat of a public table (issue 31): ``seat``, or the first free
+        one if None; read and written under the row's lock, so of two people taking the last
+        seat at once, in any processes, one gets it. The seat and its token. ``SeatTaken``
+        if the table is over or the seat not free (nothing changed), ``StorageError`` for an
+        unknown table. Announced with ``NOTIFY`` ``"<table id> about"`` on a shared
+        database."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.public, tables.c.free, tables.c.finished,
+                           tables.c.failure).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None or not row.public:
+                raise StorageError(f"there is no open table {table_id}")
+            free = list(_seat_list(row.free))
+            if row.finished or row.failure is not None:
+                raise SeatTaken(f"the game at table {table_id} is over")
+            if not free:
+                raise SeatTaken(f"every seat of table {table_id} is taken")
+            chosen = free[0] if seat is None else seat
+            if chosen not in free:
+                raise SeatTaken(f"seat {chosen + 1} of table {table_id} is not free")
+            found = conn.execute(select(tokens.c.token).where(
+                tokens.c.table_id == table_id, tokens.c.seat == chosen)).first()
+            if found is None:
+                raise StorageError(f"table {table_id} has no token for seat {chosen}")
+            free.remove(chosen)
+            conn.execute(update(tables).where(tables.c.id == table_id)
+                         .values(free=json.dumps(free)))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return chosen, str(found.token)
 
     def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
         """How many tables created at ``since`` or later (by ``creator``, if given) are

@@ -59,7 +59,9 @@ from citywatch.server.pace import ROUND, TURN, BotPace
 from citywatch.server.setup import SETUP_TIME_LIMIT, Built, build
 from citywatch.server.storage import (
     Duplicate,
+    OpenTable,
     RematchTaken,
+    SeatTaken,
     Storage,
     StorageError,
     TableRow,
@@ -256,6 +258,41 @@ class _Taken:
     lost_lease: bool = False
 
 
+MAX_OPEN_LISTED = 100
+"""The most open tables listed at once (issue 31), the newest."""
+MAX_SEATS = 64
+"""A bound on a seat's number sent to take a seat, checked before anything is read."""
+
+
+def parse_take(body: Any) -> tuple[int | None, str | None]:
+    """The seat (None: the first free one) and the taker's name (None: unnamed) of a request
+    to take a seat (issue 31): ``{}`` or ``{"seat": n}``, either with ``"name"`` (cleaned by
+    ``clean_name``) if wanted; ``TableError`` 400 if it is neither."""
+    if not isinstance(body, dict) or not set(body) <= {"seat", "name"}:
+        raise TableError(400, 'the request must be a JSON object {}, {"seat": n} or '
+                              'with "name": "..." too')
+    seat = body.get("seat")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
+                             or not 0 <= seat < MAX_SEATS):
+        raise TableError(400, f"seat must be a seat's number, 0 to {MAX_SEATS - 1}")
+    name = None if body.get("name") is None else clean_name(body["name"], "your name")
+    return seat, name
+
+
+def _open_json(row: OpenTable) -> dict[str, Any]:
+    """What the open tables list shows of one (``Tables.open_tables``)."""
+    game = load(row.game)
+    people = [seat for seat, spec in enumerate(row.seats) if spec == HUMAN]
+    return {"table": row.id, "game": row.game, "title": game.display_name(),
+            "seats": len(row.seats), "people": len(people),
+            "taken": len(people) - len(row.free), "free": list(row.free),
+            "kinds": list(row.seats),
+            "bots": [spec for spec in row.seats if spec != HUMAN],
+            "options": dict(game.shown_options(row.options, row.players)),
+            "since": (row.created if row.created.tzinfo else
+                      row.created.replace(tzinfo=UTC)).isoformat()}
+
+
 class LiveTable:
     """One table in memory: its state, the actions taken, its lock and its subscribers."""
 
@@ -286,6 +323,10 @@ class LiveTable:
         """Whether a person may ask the coach for a hint (issue 30)."""
         self.hints: list[dict[str, int]] = [dict(h) for h in row.hints]
         """The hints asked, ``{"step", "seat"}`` each, in order (issue 30)."""
+        self.public = row.public
+        """Whether the table is listed among the open tables while a seat is free (31)."""
+        self.free = row.free
+        """The person seats of a public table nobody has taken yet (issue 31)."""
         self._hinting: set[int] = set()
         self._last_hint: dict[int, tuple[int, dict[str, Any]]] = {}
         self._analysis: asyncio.Task[dict[str, Any]] | None = None
@@ -397,7 +438,8 @@ class LiveTable:
         in it), and ``rematch``, whether a rematch has been set up (each seat's page asks for
         its own link to it, ``Tables.rematch``). Issue 30: ``hints_on``, whether a person
         may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
-        which every seat sees."""
+        which every seat sees. Issue 31: ``public``, whether the table is listed among the
+        open tables, and ``free``, its person seats nobody has taken yet."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
                                  "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
@@ -409,7 +451,8 @@ class LiveTable:
                                  "bots": [None if kind == HUMAN else kind
                                           for kind in self.seats],
                                  "hints_on": self.hints_allowed,
-                                 "hints": [dict(h) for h in self.hints]}
+                                 "hints": [dict(h) for h in self.hints],
+                                 "public": self.public, "free": list(self.free)}
         if self.shown:
             about["options"] = dict(self.shown)
         return about
@@ -436,6 +479,12 @@ class LiveTable:
             self.names = list(names)
             self._notify()
         return name
+
+    def seat_taken(self, seat: int) -> None:
+        """Note that free seat ``seat`` was taken (issue 31), and tell every seat."""
+        if seat in self.free:
+            self.free = tuple(s for s in self.free if s != seat)
+            self._notify()
 
     def rematch_is(self, table_id: str) -> None:
         """Note that table ``table_id`` is this one's rematch, and tell every seat."""
@@ -594,6 +643,9 @@ class LiveTable:
                 changed = True
             if list(row.hints) != self.hints:  # issue 30: asked through another process
                 self.hints = [dict(h) for h in row.hints]
+                changed = True
+            if row.free != self.free:  # issue 31: a seat taken through another process
+                self.free = row.free
                 changed = True
         for raw, digest, state in steps:
             self._note(state)
@@ -1043,7 +1095,7 @@ class Tables:
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None,
                      names: Any = None, address: str | None = None,
-                     hints: Any = None) -> dict[str, Any]:
+                     hints: Any = None, public: Any = False) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -1053,8 +1105,11 @@ class Tables:
         stored with the table. ``names`` (issue 16): one per seat, a person's name or null
         (``parse_names``). ``hints`` (issue 30): whether a person may ask the coach for
         hints, true or false (None: yes with exactly one person, no with more,
-        ``hints_by_default``). ``TableError`` 400 if the game, the seats, the seed,
-        ``practice``, the options, the names or ``hints`` are not valid; 429 if ``address``
+        ``hints_by_default``). ``public`` (issue 31): true lists the table among the open
+        tables while a person seat other than the creator's (the first) is free; those seats'
+        links are given only to whoever takes them (``take_seat``), not here.
+        ``TableError`` 400 if the game, the seats, the seed, ``practice``, the options, the
+        names, ``hints`` or ``public`` are not valid; 429 if ``address``
         (the creator's) already has ``Limits.open_tables_per_address`` unfinished tables;
         503 if the server holds too many open tables. The options are checked and the game
         set up in the set-up pool (``_build``), never on the event loop.
@@ -1082,6 +1137,13 @@ class Tables:
         elif not isinstance(hints, bool):
             raise TableError(400, "hints must be true (allowed) or false (not allowed), or "
                                   "left out (allowed with one person, not with more)")
+        if not isinstance(public, bool):
+            raise TableError(400, "public must be true (listed among the open tables) or "
+                                  "false (private links only)")
+        free = [seat for seat, spec in enumerate(specs) if spec == HUMAN][1:]
+        if public and not free:
+            raise TableError(400, "a public table needs a second person's seat for someone "
+                                  "to take")
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -1095,13 +1157,17 @@ class Tables:
                                   "practice table (\"practice\": true)")
         creator = None if address is None else address_hash(address)
         table, tokens, built = await self._open(game, specs, seed, options, named, creator,
-                                                hints_allowed=hints)
-        links = {seat: f"/play/{token}" for token, seat in tokens.items()}
+                                                hints_allowed=hints,
+                                                free=free if public else None)
+        links = {seat: f"/play/{token}" for token, seat in tokens.items()
+                 if not (public and seat in free)}
         return {
             "table": table.id,
+            "public": public,
             "seats": [
                 {"seat": seat, "colour": table.colours[seat], "kind": spec,
-                 "link": links.get(seat), "name": named[seat]}
+                 "link": links.get(seat), "name": named[seat],
+                 "free": public and seat in free}
                 for seat, spec in enumerate(specs)
             ],
             "spectator": links[SPECTATOR],
@@ -1113,13 +1179,15 @@ class Tables:
 
     async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
                     named: list[str | None], creator: str | None,
-                    rematch_of: str | None = None, hints_allowed: bool | None = None
+                    rematch_of: str | None = None, hints_allowed: bool | None = None,
+                    free: list[int] | None = None
                     ) -> tuple[LiveTable, dict[str, int], Built]:
         """Set up and store a new table of checked seats, names and seed (``create``): its
         live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
         its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
         if that one has a rematch already: nothing is stored); ``hints_allowed``: None for
-        the default (``hints_by_default``)."""
+        the default (``hints_by_default``); ``free``: a public table's seats left to take
+        (issue 31; None: a private table)."""
         if hints_allowed is None:
             hints_allowed = hints_by_default(specs, HUMAN)
         await self._check_room(creator)
@@ -1136,7 +1204,7 @@ class Tables:
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
                                     specs, tokens, chosen, lease, named, creator, replay_id,
-                                    rematch_of, hints_allowed)
+                                    rematch_of, hints_allowed, free)
         except RematchTaken:
             raise
         except (StorageError, SQLAlchemyError) as exc:
@@ -1148,7 +1216,8 @@ class Tables:
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
                        options=chosen, names=tuple(named), replay=replay_id,
-                       hints_allowed=hints_allowed)
+                       hints_allowed=hints_allowed, public=free is not None,
+                       free=tuple(free or ()))
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -1201,6 +1270,48 @@ class Tables:
         if mine is None:
             raise TableError(404, "the rematch has no seat for this link")
         return {"table": table.rematch, "link": f"/play/{mine}", "created": created}
+
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """The open tables (issue 31): at most ``MAX_OPEN_LISTED`` public tables with a free
+        person seat, newest first, each with its game and title, the person seats taken of
+        the person seats, the seats (``"human"`` or a bot's level), the free seats, the
+        options its header shows (``Game.shown_options``) and when it was made (ISO 8601).
+        Read from the database in a thread, so every process lists the same."""
+        try:
+            found = await run_in_threadpool(self._list_open)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("cannot list the open tables: %s", exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        return found
+
+    def _list_open(self) -> list[dict[str, Any]]:
+        return [_open_json(row) for row in self.storage.open_tables(MAX_OPEN_LISTED)
+                if row.game in game_names()]
+
+    async def take_seat(self, table_id: Any, body: Any) -> dict[str, Any]:
+        """Take a free seat of an open table (issue 31), ``body`` as ``parse_take`` reads it.
+        ``{"table", "seat", "colour", "link"}``: the seat's private link, given to nobody
+        else. ``TableError`` 400 for a bad body, 404 for a table that is not
+        open, 409 if the seat (or every seat) was taken or the game is over."""
+        seat, name = parse_take(body)
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 64:
+            raise TableError(404, "there is no open table with this id")
+        try:
+            taken, token = await run_in_threadpool(self.storage.take_seat, table_id, seat)
+        except SeatTaken as exc:
+            raise TableError(409, f"{exc}; choose another open table") from None
+        except StorageError:
+            raise TableError(404, "there is no open table with this id") from None
+        except SQLAlchemyError as exc:
+            log.error("cannot take a seat at table %s: %s", table_id, exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+        self._tokens[token] = (table_id, taken)
+        table = await self.get(table_id)
+        table.seat_taken(taken)
+        if name is not None:
+            await table.set_name(taken, name)
+        return {"table": table_id, "seat": taken, "colour": table.colours[taken],
+                "link": f"/play/{token}"}
 
     async def resolve_replay(self, key: str) -> LiveTable:
         """The live table of a public replay id (issue 26), or of a seat's or the spectator's

@@ -80,11 +80,12 @@ def told(seats: list[str], created: dict[str, Any]) -> dict[str, Any]:
     """``PRACTICE`` with what every seat is told of each of four ``seats`` (issue 16: the
     seat's colour, its person's name, none here, and its bot's level) of the table
     ``created`` (issue 26: its public replay id, no rematch yet; issue 30: hints allowed by
-    default with exactly one person, none asked)."""
+    default with exactly one person, none asked; issue 31: private, no seat free)."""
     return {**PRACTICE, "colours": ["Red", "Blue", "Green", "Yellow"],
             "names": [None] * 4, "bots": [None if s == "human" else s for s in seats],
             "replay": created["replay"].removeprefix("/replay/"), "rematch": False,
-            "hints_on": seats.count("human") == 1, "hints": []}  # issue 30
+            "hints_on": seats.count("human") == 1, "hints": [],  # issue 30
+            "public": False, "free": []}  # issue 31
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:

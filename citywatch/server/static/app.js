@@ -197,6 +197,7 @@
         hints_on: table.hints_on === true, // issue 30
         hints: Array.isArray(table.hints) ? table.hints.filter(
           (h) => h && Number.isInteger(h.step) && Number.isInteger(h.seat)) : [],
+        free: Array.isArray(table.free) ? table.free.filter(Number.isInteger) : [], // issue 31
         ...seatsOf(table),
       },
     };

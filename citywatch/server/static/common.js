@@ -154,7 +154,9 @@ const CityWatch = (() => {
         ? el("span", { class: "seat-name", text: name })
         : bot
           ? el("span", { class: "seat-name seat-bot", text: `${botLabel(bot)} bot` })
-          : el("span", { class: "seat-name seat-unnamed", text: "no name yet" });
+          : (table.free || []).includes(i) // issue 31: an open table's seat not taken yet
+            ? el("span", { class: "seat-name seat-unnamed seat-free", text: "free seat (open table)" })
+            : el("span", { class: "seat-name seat-unnamed", text: "no name yet" });
       const now = colour === deciding;
       const item = el("li", {
         class: `seat-entry${i === seat ? " me" : ""}${now ? " deciding" : ""}`, "data-seat": i,

@@ -17,6 +17,10 @@
 // follows the seats: on with exactly one person, off with two or more (the server's default).
 // Issue 16: "Your name" names the first person's seat (the creator's), sent as "names" (one
 // per seat, null for the others); it is remembered in localStorage as the default next time.
+// Issue 31: "List it among the open tables" is sent as "public"; the free seats' links are
+// not given to the creator. "Open tables" lists GET /api/open-tables, asked every
+// OPEN_POLL_MS while the page is shown; "Take a seat" posts to
+// /api/open-tables/<table>/take (with "Your name", if given) and opens the seat's link.
 "use strict";
 
 (() => {
@@ -352,7 +356,7 @@
     $("create-error").replaceChildren();
     const seats = chosen.slice(0, players());
     if (!game) return;
-    const body = { game: game.name, seats, hints: $("hints").checked };
+    const body = { game: game.name, seats, hints: $("hints").checked, public: $("public").checked };
     const picked = chosenOptions();
     if (picked.error) {
       fail(picked.error);
@@ -441,7 +445,12 @@
         items.push(linkRow(label, seat.link, "seat-link"));
       }
     }
-    const bots = answer.seats.filter((s) => !s.link);
+    for (const seat of answer.seats.filter((s) => s.free)) {
+      items.push(el("li", { class: "free-seat" },
+        el("span", { class: "link-label" }, CityWatch.colourName(seat.colour)),
+        el("span", { class: "note", text: "Free: listed among the open tables until someone takes it." })));
+    }
+    const bots = answer.seats.filter((s) => s.kind !== "human");
     items.push(linkRow(el("span", { text: "Spectator" }), answer.spectator, "spectator-link"));
     const list = $("links");
     list.replaceChildren(...items);
@@ -458,6 +467,89 @@
     }
     created.scrollIntoView({ behavior: "smooth", block: "start" });
   }
+
+  // ---- issue 31: open tables ----
+  const OPEN_POLL_MS = 4000;
+  let shownOpen = ""; // the list last drawn, as JSON: redrawn only when it changes
+
+  /** "waiting 5 min" from an ISO 8601 time. */
+  function waitingSince(iso) {
+    const minutes = Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 60000));
+    if (minutes < 1) return "waiting for less than a minute";
+    if (minutes < 120) return `waiting ${minutes} min`;
+    return `waiting ${Math.floor(minutes / 60)} h`;
+  }
+
+  function openRow(row) {
+    const options = Object.entries(row.options || {}).map(([k, v]) =>
+      `${k}: ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ");
+    const bots = row.bots.length
+      ? `bots: ${row.bots.map((b) => CityWatch.botLabel(b)).join(", ")}` : "no bots";
+    const take = el("button", { type: "button", class: "button take-seat", text: "Take a seat" });
+    take.addEventListener("click", () => takeSeat(row.table, take));
+    return el("li", { class: "open-table", "data-table": row.table },
+      el("div", { class: "open-what" },
+        el("strong", { class: "open-game", text: row.title }),
+        el("span", { class: "open-seats", text: ` ${row.taken} of ${row.people} people · ${bots}` }),
+        options ? el("div", { class: "note open-options", text: options }) : null,
+        el("div", { class: "note open-since", title: row.since, text: waitingSince(row.since) })),
+      take);
+  }
+
+  async function loadOpen() {
+    try {
+      const response = await fetch("/api/open-tables");
+      if (response.status === 429) return; // asked too often: the next poll tries again
+      if (!response.ok) throw new Error(`the server answered ${response.status}`);
+      const rows = (await response.json()).tables;
+      $("open-error").replaceChildren();
+      const text = JSON.stringify(rows);
+      if (text !== shownOpen) {
+        shownOpen = text;
+        $("open-tables").replaceChildren(...rows.map(openRow));
+        $("open-empty").hidden = rows.length > 0;
+      } else {
+        for (const since of $("open-tables").querySelectorAll(".open-since")) {
+          since.textContent = waitingSince(since.title);
+        }
+      }
+    } catch (error) {
+      $("open-error").replaceChildren(el("div", { class: "banner banner-error", role: "alert",
+        text: `Cannot load the open tables: ${error.message}` }));
+    }
+  }
+
+  async function takeSeat(table, button) {
+    button.disabled = true;
+    const body = {};
+    const name = $("your-name").value.trim();
+    if (name) body.name = name;
+    try {
+      const response = await fetch(`/api/open-tables/${encodeURIComponent(table)}/take`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        $("open-error").replaceChildren(el("div", { class: "banner banner-error", role: "alert",
+          text: answer.error || `The server answered ${response.status}.` }));
+        button.disabled = false;
+        loadOpen();
+        return;
+      }
+      location.assign(answer.link); // the seat's private link: keep it to come back
+    } catch (error) {
+      $("open-error").replaceChildren(el("div", { class: "banner banner-error", role: "alert",
+        text: `Cannot reach the server: ${error.message}` }));
+      button.disabled = false;
+    }
+  }
+
+  loadOpen();
+  setInterval(() => {
+    if (document.visibilityState === "visible") loadOpen();
+  }, OPEN_POLL_MS);
 
   $("new-table").addEventListener("submit", create);
   try {
