@@ -79,6 +79,8 @@ KEEP_FINISHED = 256
 """Finished tables kept in memory; older ones nobody watches are replayed again if asked for."""
 BACKLOG = 512
 """Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
+CHAT_LONGEST = 200
+"""The most characters of one chat message, after stripping (issue 31)."""
 FALLBACK_BOT = "random"
 """The bot that takes over a seat whose bot failed."""
 
@@ -286,6 +288,13 @@ class LiveTable:
         """Whether a person may ask the coach for a hint (issue 30)."""
         self.hints: list[dict[str, int]] = [dict(h) for h in row.hints]
         """The hints asked, ``{"step", "seat"}`` each, in order (issue 30)."""
+        self.spectators_chat = row.spectators_chat
+        """Whether the spectator link reads the chat (issue 31)."""
+        self.chat: list[dict[str, Any]] = [dict(m) for m in row.chat]
+        """The newest chat messages, ``{"n", "seat", "text", "at"}`` each (issue 31)."""
+        self.mutes: list[tuple[int, ...]] = (list(row.mutes) if row.mutes
+                                             else [()] * row.players)
+        """Per seat, the seats whose chat messages it hides (issue 31)."""
         self._hinting: set[int] = set()
         self._last_hint: dict[int, tuple[int, dict[str, Any]]] = {}
         self._analysis: asyncio.Task[dict[str, Any]] | None = None
@@ -353,7 +362,79 @@ class LiveTable:
             "last_move": self.game.last_move(self.state),
             "end": self.end(),
             "moves": self.history.since(seat, log_lines, self.state.to_move, self.colours),
+            "chat": self.chat_for(seat),
+            "muted": [] if seat is None else list(self.mutes[seat]),
         }
+
+    def chat_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The chat messages ``seat`` reads (issue 31), oldest first: a seat every message
+        but those of the seats it muted; the spectator every message if the table allows
+        (``spectators_chat``), else none."""
+        if seat is None:
+            return [dict(m) for m in self.chat] if self.spectators_chat else []
+        hidden = self.mutes[seat]
+        return [dict(m) for m in self.chat if m["seat"] not in hidden]
+
+    def chat_text(self, seat: int | None, raw: Any) -> str:
+        """``raw`` as ``seat``'s chat message (issue 31), cleaned by ``clean_text`` (1 to
+        ``CHAT_LONGEST`` characters after stripping, nothing invisible); ``TableError`` 403
+        for the spectator or a bot's seat, 400 for a text that breaks the rule."""
+        if seat is None:
+            raise TableError(403, "the spectator link can read but not write in the chat")
+        if self.seats[seat] != HUMAN:
+            raise TableError(403, "a bot plays this seat: bots never chat")
+        try:
+            return clean_text(raw, "a chat message", CHAT_LONGEST)
+        except TextError as exc:
+            raise TableError(400, str(exc)) from None
+
+    async def say(self, seat: int | None, raw: Any) -> dict[str, Any]:
+        """Add ``seat``'s chat message (issue 31): ``raw`` cleaned by ``clean_text``
+        (``CHAT_LONGEST`` characters at most; 400), from a person's seat only (403 for the
+        spectator and a bot's seat); stored (the newest ``CHAT_KEPT`` kept), then sent to
+        every seat (other processes hear of it by ``NOTIFY``). The message stored."""
+        text = self.chat_text(seat, raw)
+        assert seat is not None  # chat_text refused the spectator
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            try:
+                chat = await run_in_threadpool(self.manager.storage.add_chat, self.id, seat,
+                                               text)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot store a chat message: %s", self.id, exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            self.chat = [dict(m) for m in chat]
+            self._notify()
+        return dict(self.chat[-1])
+
+    async def mute(self, seat: int | None, other: Any, muted: Any) -> list[int]:
+        """Hide (``muted`` true) or show again ``other``'s chat messages for ``seat`` only
+        (issue 31), stored so that it lasts across reloads; the seats ``seat`` mutes after
+        it. ``TableError`` 403 for the spectator, 400 for ``other`` not another seat of
+        the table or ``muted`` not true or false."""
+        if seat is None:
+            raise TableError(403, "the spectator link has no chat to mute")
+        if isinstance(other, bool) or not isinstance(other, int) or not (
+                0 <= other < self.players) or other == seat:
+            raise TableError(400, f"mute another seat: a number from 0 to {self.players - 1}, "
+                                  "not your own")
+        if not isinstance(muted, bool):
+            raise TableError(400, "muted must be true (hide the seat's messages) or false")
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            try:
+                mutes = await run_in_threadpool(self.manager.storage.set_muted, self.id, seat,
+                                                other, muted)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot store a mute: %s", self.id, exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            self.mutes = list(mutes)
+            self._notify()
+        return list(self.mutes[seat])
 
     def end(self) -> dict[str, Any] | None:
         """Once the game is over, what every end screen shows (issue 26), the same for every
@@ -397,7 +478,8 @@ class LiveTable:
         in it), and ``rematch``, whether a rematch has been set up (each seat's page asks for
         its own link to it, ``Tables.rematch``). Issue 30: ``hints_on``, whether a person
         may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
-        which every seat sees."""
+        which every seat sees. Issue 31: ``spectators_chat``, whether the spectator link
+        reads the chat."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
                                  "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
@@ -409,6 +491,7 @@ class LiveTable:
                                  "bots": [None if kind == HUMAN else kind
                                           for kind in self.seats],
                                  "hints_on": self.hints_allowed,
+                                 "spectators_chat": self.spectators_chat,
                                  "hints": [dict(h) for h in self.hints]}
         if self.shown:
             about["options"] = dict(self.shown)
@@ -594,6 +677,12 @@ class LiveTable:
                 changed = True
             if list(row.hints) != self.hints:  # issue 30: asked through another process
                 self.hints = [dict(h) for h in row.hints]
+                changed = True
+            if list(row.chat) != self.chat:  # issue 31: written through another process
+                self.chat = [dict(m) for m in row.chat]
+                changed = True
+            if row.mutes and list(row.mutes) != self.mutes:  # issue 31: likewise
+                self.mutes = list(row.mutes)
                 changed = True
         for raw, digest, state in steps:
             self._note(state)
@@ -1043,7 +1132,7 @@ class Tables:
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None,
                      names: Any = None, address: str | None = None,
-                     hints: Any = None) -> dict[str, Any]:
+                     hints: Any = None, spectators_chat: Any = False) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -1053,8 +1142,10 @@ class Tables:
         stored with the table. ``names`` (issue 16): one per seat, a person's name or null
         (``parse_names``). ``hints`` (issue 30): whether a person may ask the coach for
         hints, true or false (None: yes with exactly one person, no with more,
-        ``hints_by_default``). ``TableError`` 400 if the game, the seats, the seed,
-        ``practice``, the options, the names or ``hints`` are not valid; 429 if ``address``
+        ``hints_by_default``). ``spectators_chat`` (issue 31): whether the spectator link
+        reads the table's chat, true or false (None: false). ``TableError`` 400 if the
+        game, the seats, the seed, ``practice``, the options, the names, ``hints`` or
+        ``spectators_chat`` are not valid; 429 if ``address``
         (the creator's) already has ``Limits.open_tables_per_address`` unfinished tables;
         503 if the server holds too many open tables. The options are checked and the game
         set up in the set-up pool (``_build``), never on the event loop.
@@ -1082,6 +1173,11 @@ class Tables:
         elif not isinstance(hints, bool):
             raise TableError(400, "hints must be true (allowed) or false (not allowed), or "
                                   "left out (allowed with one person, not with more)")
+        if spectators_chat is None:
+            spectators_chat = False
+        elif not isinstance(spectators_chat, bool):
+            raise TableError(400, "spectators_chat must be true (the spectator link reads the "
+                                  "chat) or false (it does not), or left out (false)")
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -1095,7 +1191,8 @@ class Tables:
                                   "practice table (\"practice\": true)")
         creator = None if address is None else address_hash(address)
         table, tokens, built = await self._open(game, specs, seed, options, named, creator,
-                                                hints_allowed=hints)
+                                                hints_allowed=hints,
+                                                spectators_chat=spectators_chat)
         links = {seat: f"/play/{token}" for token, seat in tokens.items()}
         return {
             "table": table.id,
@@ -1109,12 +1206,13 @@ class Tables:
             "practice": table.practice,
             "options": built.values,
             "hints": table.hints_allowed,
+            "spectators_chat": table.spectators_chat,
         }
 
     async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
                     named: list[str | None], creator: str | None,
-                    rematch_of: str | None = None, hints_allowed: bool | None = None
-                    ) -> tuple[LiveTable, dict[str, int], Built]:
+                    rematch_of: str | None = None, hints_allowed: bool | None = None,
+                    spectators_chat: bool = False) -> tuple[LiveTable, dict[str, int], Built]:
         """Set up and store a new table of checked seats, names and seed (``create``): its
         live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
         its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
@@ -1136,7 +1234,7 @@ class Tables:
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
                                     specs, tokens, chosen, lease, named, creator, replay_id,
-                                    rematch_of, hints_allowed)
+                                    rematch_of, hints_allowed, spectators_chat)
         except RematchTaken:
             raise
         except (StorageError, SQLAlchemyError) as exc:
@@ -1148,7 +1246,7 @@ class Tables:
             self._tokens[token] = (table_id, seat)
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
                        options=chosen, names=tuple(named), replay=replay_id,
-                       hints_allowed=hints_allowed)
+                       hints_allowed=hints_allowed, spectators_chat=spectators_chat)
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -1186,7 +1284,8 @@ class Tables:
                 new, _tokens, _built = await self._open(
                     table.game.name, list(table.seats), new_secret_seed(),
                     dict(table.options), list(table.names), creator, rematch_of=table.id,
-                    hints_allowed=table.hints_allowed)
+                    hints_allowed=table.hints_allowed,
+                    spectators_chat=table.spectators_chat)
                 table.rematch_is(new.id)
                 created = True
             except RematchTaken as taken:
