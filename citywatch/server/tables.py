@@ -392,7 +392,8 @@ class LiveTable:
         """Add ``seat``'s chat message (issue 31): ``raw`` cleaned by ``clean_text``
         (``CHAT_LONGEST`` characters at most; 400), from a person's seat only (403 for the
         spectator and a bot's seat); stored (the newest ``CHAT_KEPT`` kept), then sent to
-        every seat (other processes hear of it by ``NOTIFY``). The message stored."""
+        the seats that read it (not those that muted ``seat``; the spectator if allowed;
+        other processes hear of it by ``NOTIFY``). The message stored."""
         text = self.chat_text(seat, raw)
         assert seat is not None  # chat_text refused the spectator
         self.touch()
@@ -406,7 +407,9 @@ class LiveTable:
                 log.error("table %s: cannot store a chat message: %s", self.id, exc)
                 raise TableError(503, "the database cannot be reached; try again") from None
             self.chat = [dict(m) for m in chat]
-            self._notify()
+            readers: set[int | None] = {s for s in range(self.players)
+                                        if seat not in self.mutes[s]}
+            self._notify(readers | {None} if self.spectators_chat else readers)
         return dict(self.chat[-1])
 
     async def mute(self, seat: int | None, other: Any, muted: Any) -> list[int]:
@@ -433,7 +436,7 @@ class LiveTable:
                 log.error("table %s: cannot store a mute: %s", self.id, exc)
                 raise TableError(503, "the database cannot be reached; try again") from None
             self.mutes = list(mutes)
-            self._notify()
+            self._notify({seat})
         return list(self.mutes[seat])
 
     def end(self) -> dict[str, Any] | None:
@@ -548,9 +551,13 @@ class LiveTable:
         self.subscribers.pop(queue, None)
         self.touch()
 
-    def _notify(self) -> None:
+    def _notify(self, only: set[int | None] | None = None) -> None:
+        """Send the new state to every subscriber (or to the seats in ``only``; None stands
+        for the spectator)."""
         messages: dict[int | None, str] = {}
         for queue, seat in list(self.subscribers.items()):
+            if only is not None and seat not in only:
+                continue
             if queue.qsize() >= BACKLOG:
                 self.unsubscribe(queue)
                 while not queue.empty():
