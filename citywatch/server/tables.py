@@ -388,6 +388,11 @@ class LiveTable:
         except TextError as exc:
             raise TableError(400, str(exc)) from None
 
+    def _chat_read(self) -> dict[int | None, tuple[Any, ...]]:
+        """What each subscribed seat reads of the chat now: its messages and its mutes."""
+        return {seat: (self.chat_for(seat), () if seat is None else self.mutes[seat])
+                for seat in set(self.subscribers.values())}
+
     async def say(self, seat: int | None, raw: Any) -> dict[str, Any]:
         """Add ``seat``'s chat message (issue 31): ``raw`` cleaned by ``clean_text``
         (``CHAT_LONGEST`` characters at most; 400), from a person's seat only (403 for the
@@ -670,6 +675,7 @@ class LiveTable:
         """Make stored facts the table's: the row's seats, notices and failure, then each
         action in turn, every subscriber told after each. The caller holds the lock."""
         changed = False
+        told: set[int | None] = set()  # issue 31: the seats whose chat changed
         if row is not None:
             seats, notices = list(row.seats), list(row.notices)
             if (seats, notices, row.failure) != (self.seats, self.notices, self.failure):
@@ -685,12 +691,11 @@ class LiveTable:
             if list(row.hints) != self.hints:  # issue 30: asked through another process
                 self.hints = [dict(h) for h in row.hints]
                 changed = True
-            if list(row.chat) != self.chat:  # issue 31: written through another process
-                self.chat = [dict(m) for m in row.chat]
-                changed = True
-            if row.mutes and list(row.mutes) != self.mutes:  # issue 31: likewise
-                self.mutes = list(row.mutes)
-                changed = True
+            mutes = list(row.mutes) if row.mutes else self.mutes
+            if list(row.chat) != self.chat or mutes != self.mutes:  # issue 31: elsewhere
+                read = self._chat_read()
+                self.chat, self.mutes = [dict(m) for m in row.chat], mutes
+                told = {seat for seat, was in read.items() if was != self._chat_read()[seat]}
         for raw, digest, state in steps:
             self._note(state)
             self.state = state
@@ -699,6 +704,8 @@ class LiveTable:
             self._notify()
         if changed and not steps:
             self._notify()
+        elif told and not steps:
+            self._notify(told)
         if steps:
             self.touch()
             if self.over:

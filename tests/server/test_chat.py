@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from postgres_helpers import running_postgres
+from sqlalchemy import inspect
 from starlette.testclient import TestClient
-from test_server import humans, token_of, view
+from test_server import humans, sqlite_url, token_of, view
+from test_server_security import _old_database
 
 from citywatch.server import create_app
 from citywatch.server.storage import CHAT_KEPT, Storage
@@ -177,3 +180,40 @@ def test_chat_and_mutes_survive_a_reload_from_storage(client: TestClient, db: Pa
         f"filler {CHAT_KEPT - 1}")
     assert seat_two["muted"] == [0] and seat_two["chat"] == []
     assert seat_one["table"]["spectators_chat"] is True
+
+
+def test_an_old_database_gains_the_chat_columns(tmp_path: Path) -> None:
+    """Issue 31: a database of the first release gains the nullable chat columns when opened;
+    its table has no message, no mute and no spectator reading, and its person can write."""
+    url = sqlite_url(tmp_path, "old.db")
+    _old_database(url, ["human", "human", "random"], 3, [])
+    storage = Storage(url)
+    try:
+        with storage.engine.connect() as conn:
+            assert {"spectators_chat", "chat", "mutes"} <= {
+                c["name"] for c in inspect(conn).get_columns("tables")}
+        row = storage.table("old")
+        assert row is not None and (row.chat, row.spectators_chat) == ((), False)
+        assert row.mutes == ((), (), ())
+    finally:
+        storage.close()
+    with TestClient(create_app(url, bot_delay=30)) as client:
+        assert view(client, "watch-token")["table"]["spectators_chat"] is False
+        sent = send(client, "person-token", {"type": "chat", "text": "hi"})
+        assert sent["chat"][0]["text"] == "hi"
+
+
+def test_a_message_written_in_one_process_reaches_a_page_on_another() -> None:
+    """Issue 31 on PostgreSQL: a message written through one server process reaches a page
+    connected to another (``NOTIFY "<table> about"``), and so does a mute, for its seat."""
+    with running_postgres() as url:
+        first, second = create_app(url, bot_delay=30), create_app(url, bot_delay=30)
+        with TestClient(first) as one, TestClient(second) as two:
+            made = create(one, ["human", "human"])
+            red, blue = humans(made).values()
+            with two.websocket_connect(f"/ws/{blue}") as ws:
+                assert ws.receive_json()["chat"] == []
+                assert send(one, red, {"type": "chat", "text": "across"})["type"] == "state"
+                assert [m["text"] for m in ws.receive_json()["chat"]] == ["across"]
+                assert send(one, blue, {"type": "mute", "seat": 0, "muted": True})["muted"] == [0]
+                assert ws.receive_json()["chat"] == []
