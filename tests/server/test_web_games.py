@@ -109,7 +109,8 @@ def test_snapshots_name_the_game_and_carry_only_the_own_seats_choices(
                                  "names": [None, None], "bots": [None, None],  # issue 16
                                  "replay": created["replay"].removeprefix("/replay/"),
                                  "rematch": False,  # issue 26
-                                 "hints_on": False, "hints": []}  # issue 30
+                                 "hints_on": False, "hints": [],  # issue 30
+                                 "spectators_chat": False}  # issue 31
         expected = [{"text": str(a), "json": a.to_json()} for a in state.legal_actions()]
         assert data["choices"] == (expected if seat == mover else [])
     assert view(client, spectator)["choices"] == []
