@@ -8,6 +8,7 @@ module only, so other test files see the real registry.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import itertools
 import json
@@ -33,8 +34,9 @@ from citywatch.core.api import Game, State
 from citywatch.core.record import Record, replay
 from citywatch.core.registry import game_names, load, register, unregister
 from citywatch.core.rng import Rng, Seed, new_secret_seed
+from citywatch.core.text import TextError, clean_text
 from citywatch.server import create_app
-from citywatch.server.tables import Limits
+from citywatch.server.tables import CHAT_LONGEST, Limits
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")  # Starlette would rather have httpx2; pettingzoo.test
@@ -547,6 +549,10 @@ class _Socket:
         assert message["type"] in ("state", "error"), message
         self.seen.append((self.seat, message["step"], json.dumps(message)))
         if message["type"] == "state":
+            if self.steps and message["step"] == self.steps[-1]:  # issue 31: a chat message
+                assert message["chat"] != self.last["chat"], "a state message came twice"
+                self.last = message
+                return message
             if self.steps:
                 assert message["step"] == self.steps[-1] + 1, "a state message is missing"
             self.steps.append(message["step"])
@@ -567,12 +573,15 @@ class _Socket:
 
 
 def _play_table(client: TestClient, game: Game, seats: list[str], seed: int,
-                seen: list[tuple[int, int, str]]) -> dict[str, Any]:
+                seen: list[tuple[int, int, str]],
+                written: list[str] | None = None) -> dict[str, Any]:
     """Play one practice table to the end and return its record. People choose random legal
     actions, known from a mirror of the table (the bots' decisions are deterministic, so the
     mirror replays them), acting over HTTP and WebSocket in turn, and probe the server with
     wrong requests (out of turn, illegal, stale, malformed). Everything received goes to
-    ``seen`` as (seat, step, JSON text), the spectator being seat -1."""
+    ``seen`` as (seat, step, JSON text), the spectator being seat -1. Issue 31: a few times
+    a person writes in the chat the longest text of its own view (a thing only it may
+    know, which it may tell); the texts go to ``written``."""
     response = client.post("/api/tables", json={"game": game.name, "seats": seats,
                                                 "seed": seed, "practice": True})
     assert response.status_code == 200, response.text
@@ -598,6 +607,13 @@ def _play_table(client: TestClient, game: Game, seats: list[str], seed: int,
                 sock.read_to(step)
             others = [w for w in watchers if w != seat]
             other = others[k % len(others)]
+            if written is not None and k % 5 == 2 and len(written) < 3 and other >= 0:
+                text = _told(mirror.view(other))
+                written.append(text)
+                sockets[other].ws.send_json({"type": "chat", "text": text})
+                for sock in sockets.values():  # every seat is told, the step unchanged
+                    if sock.seat >= 0:  # the spectator does not read the chat: not told
+                        assert sock.receive()["step"] == step
             if k % 4 == 0:
                 seen.append((other, step, json.dumps(_snapshot(client, watchers[other]))))
             legal = mirror.legal_actions()
@@ -643,6 +659,16 @@ def _play_table(client: TestClient, game: Game, seats: list[str], seed: int,
     return record
 
 
+def _told(view: Any) -> str:
+    """The longest text of a seat's view that makes a chat message, as the server keeps it
+    (``clean_text``), or "hello" (issue 31)."""
+    told = {"hello"}
+    for text in _strings(view):
+        with contextlib.suppress(TextError):
+            told.add(clean_text(text[:CHAT_LONGEST], "a chat message", CHAT_LONGEST))
+    return max(sorted(told), key=len)
+
+
 def _strings(value: Any) -> set[str]:
     """The texts inside a JSON value (three characters or more)."""
     if isinstance(value, str):
@@ -666,7 +692,7 @@ def _named(value: Any) -> set[str]:
 
 
 def _check_received(game: Game, record: dict[str, Any],
-                    seen: list[tuple[int, int, str]]) -> int:
+                    seen: list[tuple[int, int, str]], written: list[str] | None = None) -> int:
     """Every view and log sent for a seat at step k is exactly that seat's view and log of
     the record replayed to step k (spectators: view(None), log(-1)); ``choices`` are empty
     unless the seat decides; ``last_move`` is ``Game.last_move`` (issue 16); each of ``moves``
@@ -674,7 +700,9 @@ def _check_received(game: Game, record: dict[str, Any],
     shown (in a view or the public log, at that step or before); ``end`` (issue 26: the
     breakdown, which reveals what was hidden) is sent only once the game is over; and nothing
     else sent (answers, errors, other keys) holds a text of another seat's view or log that the
-    seat's own view and log lack.
+    seat's own view and log lack. Issue 31: the chat holds only the ``written`` texts, which
+    people chose to tell (so they are not looked at as secrets), and the spectator reads none
+    (the option "spectators_chat" is off).
     Returns how many (secret, message) pairs were checked."""
     by_step: dict[int, list[tuple[int, str]]] = {}
     for seat, step, text in seen:
@@ -719,6 +747,10 @@ def _check_received(game: Game, record: dict[str, Any],
                         assert set(move["spaces"]) <= public, \
                             f"the moves sent to {where} name a place never public"
                 rest = {k: v for k, v in data.items() if k not in ("view", "log")}
+            if isinstance(rest, dict) and "chat" in rest:  # issue 31: what people wrote
+                texts_sent = [m.pop("text") for m in rest["chat"]]
+                assert set(texts_sent) <= set(written or []), f"a chat text nobody wrote: {where}"
+                assert seat >= 0 or not texts_sent, "the spectator read the chat"
             if isinstance(rest, dict) and rest.get("end") is not None:  # issue 26
                 assert state.is_terminal(), f"the end screen was sent to {where} mid-game"
                 rest = {k: v for k, v in rest.items() if k != "end"}  # revealed at the end
@@ -764,5 +796,7 @@ def test_hidden_information_over_http_and_websocket(game: Game, fast_folder: Pat
     with TestClient(app) as client:
         for k, seats in enumerate(tables):
             seen: list[tuple[int, int, str]] = []
-            record = _play_table(client, game, seats, 31 + k, seen)
-            assert _check_received(game, record, seen) > 0
+            written: list[str] = []
+            record = _play_table(client, game, seats, 31 + k, seen, written)
+            assert _check_received(game, record, seen, written) > 0
+            assert written or seats.count("human") < 2  # issue 31: people did write

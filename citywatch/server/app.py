@@ -297,7 +297,8 @@ async def create_table(request: Request) -> Response:
                                                 body.get("seed"), body.get("practice", False),
                                                 body.get("options"), body.get("names"),
                                                 _address(request), body.get("hints"),
-                                                body.get("public", False))
+                                                body.get("public", False),
+                                                body.get("spectators_chat"))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -357,6 +358,12 @@ async def api_act(request: Request) -> Response:
 
 NAME_RATE = parse("20/minute")
 HINT_RATE = parse("30/minute")
+CHAT_SEAT_RATE = parse("5/10 seconds")
+"""How many chat messages one seat may write in 10 seconds (issue 31)."""
+CHAT_TABLE_RATE = parse("60/minute")
+"""How many chat messages the seats of one table may write in a minute (issue 31)."""
+MUTE_RATE = parse("30/minute")
+"""How many times one seat may mute or unmute in a minute (issue 31)."""
 """How many hints the seats of one table may ask for in a minute (issue 30)."""
 ANALYSIS_RATE = parse("10/minute")
 """How many analyses not yet worked out one address may ask for in a minute (issue 30)."""
@@ -530,6 +537,32 @@ async def _hint(websocket: WebSocket, table: LiveTable, seat: int | None, step: 
                                 separators=(",", ":")))
 
 
+async def _chat(websocket: WebSocket, table: LiveTable, seat: int | None,
+                data: dict[str, Any], queue: asyncio.Queue[str | None]) -> None:
+    """A chat message ``{"type": "chat", "text": ...}`` or a mute ``{"type": "mute", "seat":
+    n, "muted": true|false}`` from ``seat`` (issue 31); the new state goes to every seat, a
+    refusal (``{"type": "chat_error", "error"}``) to this connection only, nothing changed."""
+    limiter: MovingWindowRateLimiter = websocket.app.state.limiter
+    who = f"{table.id}:{seat}"
+    try:
+        if data["type"] == "mute":
+            if not limiter.hit(MUTE_RATE, "mute", who):
+                raise TableError(429, f"too many mutes ({MUTE_RATE}); try again in a minute")
+            await table.mute(seat, data.get("seat"), data.get("muted"))
+            return
+        text = table.chat_text(seat, data.get("text"))  # refused before it counts
+        if not limiter.test(CHAT_TABLE_RATE, "chat", table.id):
+            raise TableError(429, f"too many chat messages at this table ({CHAT_TABLE_RATE}); "
+                                  "wait a little")
+        if not limiter.hit(CHAT_SEAT_RATE, "chat", who):
+            raise TableError(429, f"too many chat messages from your seat ({CHAT_SEAT_RATE}); "
+                                  "wait a few seconds")
+        limiter.hit(CHAT_TABLE_RATE, "chat", table.id)
+        await table.say(seat, text)
+    except TableError as exc:
+        queue.put_nowait(json.dumps({"type": "chat_error", "error": exc.message}))
+
+
 async def ws_endpoint(websocket: WebSocket) -> None:
     """``/ws/{token}``: state messages for the token's seat; ``act`` messages decide."""
     await websocket.accept()
@@ -565,6 +598,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 if text is None:
                     raise TableError(400, "send JSON text messages")
                 data = parse_json(text, "the message")
+                if isinstance(data, dict) and data.get("type") in ("chat", "mute"):
+                    await _chat(websocket, table, seat, data, queue)
+                    continue
                 if isinstance(data, dict) and data.get("type") == "hint":
                     task = asyncio.get_running_loop().create_task(
                         _hint(websocket, table, seat, parse_hint(data), queue))
@@ -573,7 +609,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                     continue
                 if not isinstance(data, dict) or data.get("type") != "act":
                     raise TableError(400, 'a client sends {"type": "act", "step": n, '
-                                          '"action": ...} or {"type": "hint", "step": n}')
+                                          '"action": ...}, {"type": "hint", "step": n}, '
+                                          '{"type": "chat", "text": ...} or {"type": '
+                                          '"mute", "seat": n, "muted": true|false}')
                 step, action = parse_act(data)
                 await table.act(seat, step, action)
             except TableError as exc:

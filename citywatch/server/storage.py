@@ -78,6 +78,9 @@ tables = Table(
     Column("hints", Text, nullable=True),  # issue 30: JSON list of {"step", "seat"} asked
     Column("public", Boolean, nullable=True),  # issue 31: listed among the open tables
     Column("free", Text, nullable=True),  # issue 31: JSON list of the person seats not taken
+    Column("spectators_chat", Boolean, nullable=True),  # issue 31: spectators read the chat
+    Column("chat", Text, nullable=True),  # issue 31: JSON list of the newest chat messages
+    Column("mutes", Text, nullable=True),  # issue 31: JSON object: seat -> the seats it muted
 )
 REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
 """One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
@@ -124,7 +127,8 @@ CHANNEL = "citywatch"
 
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
-               "replay", "rematch", "hints_allowed", "hints", "public", "free"),
+               "replay", "rematch", "hints_allowed", "hints", "public", "free",
+               "spectators_chat", "chat", "mutes"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -191,6 +195,13 @@ class TableRow:
     """Whether the table is listed among the open tables while a seat is free (issue 31)."""
     free: tuple[int, ...] = ()
     """The person seats of a public table nobody has taken yet (issue 31)."""
+    spectators_chat: bool = False
+    """Whether the spectator link reads the chat (issue 31; false for a table stored before)."""
+    chat: tuple[dict[str, Any], ...] = ()
+    """The newest chat messages (issue 31), ``{"n", "seat", "text", "at"}`` each, oldest
+    first, at most ``CHAT_KEPT``."""
+    mutes: tuple[tuple[int, ...], ...] = ()
+    """Per seat, the seats whose messages it hides (issue 31); empty for none at all."""
 
 
 def _seat_list(raw: str | None) -> tuple[int, ...]:
@@ -205,6 +216,26 @@ def _hints(raw: str | None) -> tuple[dict[str, int], ...]:
     found = json.loads(raw) if raw else []
     return tuple({"step": int(h["step"]), "seat": int(h["seat"])}
                  for h in (found if isinstance(found, list) else []) if isinstance(h, dict))
+
+
+CHAT_KEPT = 200
+"""How many chat messages a table keeps (issue 31): the newest; older ones are dropped."""
+
+
+def _chat(raw: str | None) -> tuple[dict[str, Any], ...]:
+    """The stored chat (JSON text or NULL) as ``{"n", "seat", "text", "at"}`` messages."""
+    found = json.loads(raw) if raw else []
+    return tuple({"n": int(m["n"]), "seat": int(m["seat"]), "text": str(m["text"]),
+                  "at": str(m["at"])}
+                 for m in (found if isinstance(found, list) else []) if isinstance(m, dict))
+
+
+def _mutes(raw: str | None, players: int) -> tuple[tuple[int, ...], ...]:
+    """The stored mutes (a JSON object, seat -> seats, or NULL), one tuple per seat."""
+    found = json.loads(raw) if raw else {}
+    found = found if isinstance(found, dict) else {}
+    return tuple(tuple(sorted(int(s) for s in found.get(str(seat), [])))
+                 for seat in range(players))
 
 
 def _names(raw: str | None, players: int) -> tuple[str | None, ...]:
@@ -224,7 +255,9 @@ def _table_row(row: Any) -> TableRow:
                     _names(row.names, int(row.players)), str(row.replay or ""),
                     None if row.rematch is None else str(row.rematch),
                     None if row.hints_allowed is None else bool(row.hints_allowed),
-                    _hints(row.hints), bool(row.public), _seat_list(row.free))
+                    _hints(row.hints), bool(row.public), _seat_list(row.free),
+                    bool(row.spectators_chat), _chat(row.chat),
+                    _mutes(row.mutes, int(row.players)))
 
 
 class Locked:
@@ -376,9 +409,11 @@ class Storage:
                      creator: str | None = None, replay: str | None = None,
                      rematch_of: str | None = None,
                      hints_allowed: bool | None = None,
-                     free: list[int] | None = None) -> None:
+                     free: list[int] | None = None,
+                     spectators_chat: bool = False) -> None:
         """Store a new table, whether it allows hints (issue 30), with ``free`` a public
-        table (issue 31) whose seats ``free`` wait for someone to take them, its game's ``options``,
+        table (issue 31) whose seats ``free`` wait for someone to take them, whether its
+        spectators read the chat (issue 31), its game's ``options``,
         its seats' ``names`` (None: unnamed), its ``creator`` (a hash of the creating
         address), its public ``replay`` id (None: a new one) and its tokens (token -> seat,
         -1 for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too.
@@ -406,7 +441,8 @@ class Storage:
                 options=json.dumps(options, separators=(",", ":")) if options else None,
                 names=named, creator=creator, replay=replay or new_replay_id(),
                 hints_allowed=hints_allowed, hints="[]", public=free is not None,
-                free=None if free is None else json.dumps(free)))
+                free=None if free is None else json.dumps(free),
+                spectators_chat=spectators_chat, chat="[]"))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -545,6 +581,48 @@ class Storage:
             if self.shared:
                 _notify(conn, table_id, "about")
         return chosen, str(found.token)
+
+    def add_chat(self, table_id: str, seat: int, text: str) -> tuple[dict[str, Any], ...]:
+        """Add ``seat``'s chat message ``text`` (already cleaned) after the messages stored,
+        keeping the newest ``CHAT_KEPT`` (read and written under the row's lock, issue 31);
+        the table's messages after it. Announced with ``NOTIFY`` ``"<table id> about"`` on a
+        shared database; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.chat).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            before = _chat(row.chat)
+            n = before[-1]["n"] + 1 if before else 1
+            at = datetime.now(UTC).isoformat(timespec="seconds")
+            chat = [*before, {"n": n, "seat": seat, "text": text, "at": at}][-CHAT_KEPT:]
+            conn.execute(update(tables).where(tables.c.id == table_id).values(
+                chat=json.dumps(chat, ensure_ascii=False, separators=(",", ":"))))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return tuple(chat)
+
+    def set_muted(self, table_id: str, seat: int, other: int,
+                  muted: bool) -> tuple[tuple[int, ...], ...]:
+        """Note that ``seat`` hides (``muted``) or shows ``other``'s chat messages (issue 31),
+        under the row's lock; every seat's mutes after it. Announced with ``NOTIFY`` on a
+        shared database; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.mutes, tables.c.players).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            mutes = [set(m) for m in _mutes(row.mutes, int(row.players))]
+            if muted:
+                mutes[seat].add(other)
+            else:
+                mutes[seat].discard(other)
+            stored = {str(s): sorted(m) for s, m in enumerate(mutes) if m}
+            conn.execute(update(tables).where(tables.c.id == table_id)
+                         .values(mutes=json.dumps(stored, separators=(",", ":"))))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return tuple(tuple(sorted(m)) for m in mutes)
 
     def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
         """How many tables created at ``since`` or later (by ``creator``, if given) are

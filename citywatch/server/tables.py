@@ -81,6 +81,8 @@ KEEP_FINISHED = 256
 """Finished tables kept in memory; older ones nobody watches are replayed again if asked for."""
 BACKLOG = 512
 """Messages waiting for one WebSocket; a connection further behind is closed (it reconnects)."""
+CHAT_LONGEST = 200
+"""The most characters of one chat message, after stripping (issue 31)."""
 FALLBACK_BOT = "random"
 """The bot that takes over a seat whose bot failed."""
 
@@ -327,6 +329,13 @@ class LiveTable:
         """Whether the table is listed among the open tables while a seat is free (31)."""
         self.free = row.free
         """The person seats of a public table nobody has taken yet (issue 31)."""
+        self.spectators_chat = row.spectators_chat
+        """Whether the spectator link reads the chat (issue 31)."""
+        self.chat: list[dict[str, Any]] = [dict(m) for m in row.chat]
+        """The newest chat messages, ``{"n", "seat", "text", "at"}`` each (issue 31)."""
+        self.mutes: list[tuple[int, ...]] = (list(row.mutes) if row.mutes
+                                             else [()] * row.players)
+        """Per seat, the seats whose chat messages it hides (issue 31)."""
         self._hinting: set[int] = set()
         self._last_hint: dict[int, tuple[int, dict[str, Any]]] = {}
         self._analysis: asyncio.Task[dict[str, Any]] | None = None
@@ -394,7 +403,87 @@ class LiveTable:
             "last_move": self.game.last_move(self.state),
             "end": self.end(),
             "moves": self.history.since(seat, log_lines, self.state.to_move, self.colours),
+            "chat": self.chat_for(seat),
+            "muted": [] if seat is None else list(self.mutes[seat]),
         }
+
+    def chat_for(self, seat: int | None) -> list[dict[str, Any]]:
+        """The chat messages ``seat`` reads (issue 31), oldest first: a seat every message
+        but those of the seats it muted; the spectator every message if the table allows
+        (``spectators_chat``), else none."""
+        if seat is None:
+            return [dict(m) for m in self.chat] if self.spectators_chat else []
+        hidden = self.mutes[seat]
+        return [dict(m) for m in self.chat if m["seat"] not in hidden]
+
+    def chat_text(self, seat: int | None, raw: Any) -> str:
+        """``raw`` as ``seat``'s chat message (issue 31), cleaned by ``clean_text`` (1 to
+        ``CHAT_LONGEST`` characters after stripping, nothing invisible); ``TableError`` 403
+        for the spectator or a bot's seat, 400 for a text that breaks the rule."""
+        if seat is None:
+            raise TableError(403, "the spectator link can read but not write in the chat")
+        if self.seats[seat] != HUMAN:
+            raise TableError(403, "a bot plays this seat: bots never chat")
+        try:
+            return clean_text(raw, "a chat message", CHAT_LONGEST)
+        except TextError as exc:
+            raise TableError(400, str(exc)) from None
+
+    def _chat_read(self) -> dict[int | None, tuple[Any, ...]]:
+        """What each subscribed seat reads of the chat now: its messages and its mutes."""
+        return {seat: (self.chat_for(seat), () if seat is None else self.mutes[seat])
+                for seat in set(self.subscribers.values())}
+
+    async def say(self, seat: int | None, raw: Any) -> dict[str, Any]:
+        """Add ``seat``'s chat message (issue 31): ``raw`` cleaned by ``clean_text``
+        (``CHAT_LONGEST`` characters at most; 400), from a person's seat only (403 for the
+        spectator and a bot's seat); stored (the newest ``CHAT_KEPT`` kept), then sent to
+        the seats that read it (not those that muted ``seat``; the spectator if allowed;
+        other processes hear of it by ``NOTIFY``). The message stored."""
+        text = self.chat_text(seat, raw)
+        assert seat is not None  # chat_text refused the spectator
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            try:
+                chat = await run_in_threadpool(self.manager.storage.add_chat, self.id, seat,
+                                               text)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot store a chat message: %s", self.id, exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            self.chat = [dict(m) for m in chat]
+            readers: set[int | None] = {s for s in range(self.players)
+                                        if seat not in self.mutes[s]}
+            self._notify(readers | {None} if self.spectators_chat else readers)
+        return dict(self.chat[-1])
+
+    async def mute(self, seat: int | None, other: Any, muted: Any) -> list[int]:
+        """Hide (``muted`` true) or show again ``other``'s chat messages for ``seat`` only
+        (issue 31), stored so that it lasts across reloads; the seats ``seat`` mutes after
+        it. ``TableError`` 403 for the spectator, 400 for ``other`` not another seat of
+        the table or ``muted`` not true or false."""
+        if seat is None:
+            raise TableError(403, "the spectator link has no chat to mute")
+        if isinstance(other, bool) or not isinstance(other, int) or not (
+                0 <= other < self.players) or other == seat:
+            raise TableError(400, f"mute another seat: a number from 0 to {self.players - 1}, "
+                                  "not your own")
+        if not isinstance(muted, bool):
+            raise TableError(400, "muted must be true (hide the seat's messages) or false")
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            try:
+                mutes = await run_in_threadpool(self.manager.storage.set_muted, self.id, seat,
+                                                other, muted)
+            except (StorageError, SQLAlchemyError) as exc:
+                log.error("table %s: cannot store a mute: %s", self.id, exc)
+                raise TableError(503, "the database cannot be reached; try again") from None
+            self.mutes = list(mutes)
+            self._notify({seat})
+        return list(self.mutes[seat])
 
     def end(self) -> dict[str, Any] | None:
         """Once the game is over, what every end screen shows (issue 26), the same for every
@@ -439,7 +528,8 @@ class LiveTable:
         its own link to it, ``Tables.rematch``). Issue 30: ``hints_on``, whether a person
         may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
         which every seat sees. Issue 31: ``public``, whether the table is listed among the
-        open tables, and ``free``, its person seats nobody has taken yet."""
+        open tables, ``free``, its person seats nobody has taken yet, and ``spectators_chat``,
+        whether the spectator link reads the chat."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
                                  "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
@@ -452,7 +542,8 @@ class LiveTable:
                                           for kind in self.seats],
                                  "hints_on": self.hints_allowed,
                                  "hints": [dict(h) for h in self.hints],
-                                 "public": self.public, "free": list(self.free)}
+                                 "public": self.public, "free": list(self.free),
+                                 "spectators_chat": self.spectators_chat}
         if self.shown:
             about["options"] = dict(self.shown)
         return about
@@ -514,9 +605,13 @@ class LiveTable:
         self.subscribers.pop(queue, None)
         self.touch()
 
-    def _notify(self) -> None:
+    def _notify(self, only: set[int | None] | None = None) -> None:
+        """Send the new state to every subscriber (or to the seats in ``only``; None stands
+        for the spectator)."""
         messages: dict[int | None, str] = {}
         for queue, seat in list(self.subscribers.items()):
+            if only is not None and seat not in only:
+                continue
             if queue.qsize() >= BACKLOG:
                 self.unsubscribe(queue)
                 while not queue.empty():
@@ -629,6 +724,7 @@ class LiveTable:
         """Make stored facts the table's: the row's seats, notices and failure, then each
         action in turn, every subscriber told after each. The caller holds the lock."""
         changed = False
+        told: set[int | None] = set()  # issue 31: the seats whose chat changed
         if row is not None:
             seats, notices = list(row.seats), list(row.notices)
             if (seats, notices, row.failure) != (self.seats, self.notices, self.failure):
@@ -647,6 +743,11 @@ class LiveTable:
             if row.free != self.free:  # issue 31: a seat taken through another process
                 self.free = row.free
                 changed = True
+            mutes = list(row.mutes) if row.mutes else self.mutes
+            if list(row.chat) != self.chat or mutes != self.mutes:  # issue 31: elsewhere
+                read = self._chat_read()
+                self.chat, self.mutes = [dict(m) for m in row.chat], mutes
+                told = {seat for seat, was in read.items() if was != self._chat_read()[seat]}
         for raw, digest, state in steps:
             self._note(state)
             self.state = state
@@ -655,6 +756,8 @@ class LiveTable:
             self._notify()
         if changed and not steps:
             self._notify()
+        elif told and not steps:
+            self._notify(told)
         if steps:
             self.touch()
             if self.over:
@@ -1095,7 +1198,8 @@ class Tables:
     async def create(self, game: Any, seats: Any, seed: Any = None,
                      practice: Any = False, options: Any = None,
                      names: Any = None, address: str | None = None,
-                     hints: Any = None, public: Any = False) -> dict[str, Any]:
+                     hints: Any = None, public: Any = False,
+                     spectators_chat: Any = False) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -1108,8 +1212,10 @@ class Tables:
         ``hints_by_default``). ``public`` (issue 31): true lists the table among the open
         tables while a person seat other than the creator's (the first) is free; those seats'
         links are given only to whoever takes them (``take_seat``), not here.
-        ``TableError`` 400 if the game, the seats, the seed, ``practice``, the options, the
-        names, ``hints`` or ``public`` are not valid; 429 if ``address``
+        ``spectators_chat`` (issue 31): whether the spectator link reads the table's chat,
+        true or false (None: false). ``TableError`` 400 if the game, the seats, the seed,
+        ``practice``, the options, the names, ``hints``, ``public`` or ``spectators_chat``
+        are not valid; 429 if ``address``
         (the creator's) already has ``Limits.open_tables_per_address`` unfinished tables;
         503 if the server holds too many open tables. The options are checked and the game
         set up in the set-up pool (``_build``), never on the event loop.
@@ -1144,6 +1250,11 @@ class Tables:
         if public and not free:
             raise TableError(400, "a public table needs a second person's seat for someone "
                                   "to take")
+        if spectators_chat is None:
+            spectators_chat = False
+        elif not isinstance(spectators_chat, bool):
+            raise TableError(400, "spectators_chat must be true (the spectator link reads the "
+                                  "chat) or false (it does not), or left out (false)")
         if seed is None:
             if practice:
                 raise TableError(400, "a practice table is one with a chosen seed: "
@@ -1158,7 +1269,8 @@ class Tables:
         creator = None if address is None else address_hash(address)
         table, tokens, built = await self._open(game, specs, seed, options, named, creator,
                                                 hints_allowed=hints,
-                                                free=free if public else None)
+                                                free=free if public else None,
+                                                spectators_chat=spectators_chat)
         links = {seat: f"/play/{token}" for token, seat in tokens.items()
                  if not (public and seat in free)}
         return {
@@ -1175,13 +1287,14 @@ class Tables:
             "practice": table.practice,
             "options": built.values,
             "hints": table.hints_allowed,
+            "spectators_chat": table.spectators_chat,
         }
 
     async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
                     named: list[str | None], creator: str | None,
                     rematch_of: str | None = None, hints_allowed: bool | None = None,
-                    free: list[int] | None = None
-                    ) -> tuple[LiveTable, dict[str, int], Built]:
+                    free: list[int] | None = None,
+                    spectators_chat: bool = False) -> tuple[LiveTable, dict[str, int], Built]:
         """Set up and store a new table of checked seats, names and seed (``create``): its
         live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
         its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
@@ -1204,7 +1317,7 @@ class Tables:
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
                                     specs, tokens, chosen, lease, named, creator, replay_id,
-                                    rematch_of, hints_allowed, free)
+                                    rematch_of, hints_allowed, free, spectators_chat)
         except RematchTaken:
             raise
         except (StorageError, SQLAlchemyError) as exc:
@@ -1217,7 +1330,7 @@ class Tables:
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
                        options=chosen, names=tuple(named), replay=replay_id,
                        hints_allowed=hints_allowed, public=free is not None,
-                       free=tuple(free or ()))
+                       free=tuple(free or ()), spectators_chat=spectators_chat)
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -1255,7 +1368,8 @@ class Tables:
                 new, _tokens, _built = await self._open(
                     table.game.name, list(table.seats), new_secret_seed(),
                     dict(table.options), list(table.names), creator, rematch_of=table.id,
-                    hints_allowed=table.hints_allowed)
+                    hints_allowed=table.hints_allowed,
+                    spectators_chat=table.spectators_chat)
                 table.rematch_is(new.id)
                 created = True
             except RematchTaken as taken:

@@ -80,12 +80,13 @@ def told(seats: list[str], created: dict[str, Any]) -> dict[str, Any]:
     """``PRACTICE`` with what every seat is told of each of four ``seats`` (issue 16: the
     seat's colour, its person's name, none here, and its bot's level) of the table
     ``created`` (issue 26: its public replay id, no rematch yet; issue 30: hints allowed by
-    default with exactly one person, none asked; issue 31: private, no seat free)."""
+    default with exactly one person, none asked; issue 31: private, no seat free, spectators
+    do not read the chat)."""
     return {**PRACTICE, "colours": ["Red", "Blue", "Green", "Yellow"],
             "names": [None] * 4, "bots": [None if s == "human" else s for s in seats],
             "replay": created["replay"].removeprefix("/replay/"), "rematch": False,
             "hints_on": seats.count("human") == 1, "hints": [],  # issue 30
-            "public": False, "free": []}  # issue 31
+            "public": False, "free": [], "spectators_chat": False}  # issue 31
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:
@@ -183,11 +184,12 @@ def check_create(db_url: str) -> None:
             assert data == {"step": 0, "seat": seat, "view": state.view(seat),
                             "log": state.log(seat), "table": told(kinds, created),
                             "choices": choices(state, seat), "last_move": None, "end": None,
-                            "moves": []}  # issue 26: nobody decided yet
+                            "moves": [],  # issue 26: nobody decided yet
+                            "chat": [], "muted": []}  # issue 31
         data = view(client, spectator)
         assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
                         "table": told(kinds, created), "choices": [], "last_move": None,
-                        "end": None, "moves": []}
+                        "end": None, "moves": [], "chat": [], "muted": []}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -491,7 +493,8 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
                                          "choices": choices(state, seat),
                                          "last_move": GAME.last_move(state),  # issue 16
                                          "end": None,  # issue 26
-                                         "moves": []}  # issue 26: the seat decided last
+                                         "moves": [],  # issue 26: the seat decided last
+                                         "chat": [], "muted": []}  # issue 31
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),

@@ -110,7 +110,8 @@ def test_snapshots_name_the_game_and_carry_only_the_own_seats_choices(
                                  "replay": created["replay"].removeprefix("/replay/"),
                                  "rematch": False,  # issue 26
                                  "hints_on": False, "hints": [],  # issue 30
-                                 "public": False, "free": []}  # issue 31
+                                 "public": False, "free": [],
+                                 "spectators_chat": False}  # issue 31
         expected = [{"text": str(a), "json": a.to_json()} for a in state.legal_actions()]
         assert data["choices"] == (expected if seat == mover else [])
     assert view(client, spectator)["choices"] == []

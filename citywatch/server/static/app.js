@@ -44,6 +44,14 @@
 // (table.hints: {step, seat}) is listed above the log on every page: "Red asked the coach for
 // a hint (decision 57)". Once the game is over the result panel links the analysis page.
 //
+// Issue 31: the table's chat. Every state carries "chat" (the messages this page may read,
+// {n, seat, text, at}: a seat's own mutes left out; the spectator's only when the table
+// allows, table.spectators_chat) and "muted" (the seats this seat hides). A person's seat
+// writes with {"type": "chat", "text"} (1 to 200 characters) and mutes another seat with
+// {"type": "mute", "seat", "muted"}; a refusal comes as {"type": "chat_error", "error"}.
+// Messages are shown as text only (textContent): nothing in them becomes markup or a link.
+// The panel starts closed on small screens.
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
@@ -66,6 +74,9 @@
   let autoTaken = 0; // decisions taken for the person on this page
   let walking = null; // issue 27: the plan being followed, {text, steps, next} (null: none)
   let coach = null; // issue 30: the hint of this decision, {step, thinking, hint, error}
+  let chatShown = ""; // issue 31: the key of the messages drawn (redrawn only when it changes)
+  let chatUnread = 0; // issue 31: messages that came while the panel was closed
+  const CHAT_LONGEST = 200; // issue 31: the most characters of a message (the server's bound)
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
@@ -122,6 +133,8 @@
         refused(message.error, message.step);
       } else if (message.type === "hint" || message.type === "hint_error") {
         coached(message);
+      } else if (message.type === "chat_error") {
+        chatRefused(message.error);
       }
     };
     socket.onclose = (event) => {
@@ -181,6 +194,10 @@
       last_move: message.last_move || null, // issue 16: public, beside the view
       end: message.end && typeof message.end === "object" ? message.end : null, // issue 26
       moves: Array.isArray(message.moves) ? message.moves : [], // issue 26: since the last decision
+      chat: Array.isArray(message.chat) ? message.chat.filter( // issue 31
+        (m) => m && Number.isInteger(m.n) && Number.isInteger(m.seat) &&
+          typeof m.text === "string") : [],
+      muted: Array.isArray(message.muted) ? message.muted.filter(Number.isInteger) : [],
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -195,6 +212,7 @@
         replay: typeof table.replay === "string" ? table.replay : "", // issue 26
         rematch: table.rematch === true,
         hints_on: table.hints_on === true, // issue 30
+        spectators_chat: table.spectators_chat === true, // issue 31
         hints: Array.isArray(table.hints) ? table.hints.filter(
           (h) => h && Number.isInteger(h.step) && Number.isInteger(h.seat)) : [],
         free: Array.isArray(table.free) ? table.free.filter(Number.isInteger) : [], // issue 31
@@ -659,7 +677,101 @@
     if (board) board.render(view, ctx);
     else $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
     CityWatch.fillLog($("log"), current.log);
+    renderChat();
     renderResult(view);
+  }
+
+  // ---- issue 31: the table's chat ------------------------------------------------------
+
+  /** The time of a message (ISO text) as the reader's hours and minutes. */
+  function chatTime(at) {
+    const when = new Date(at);
+    return Number.isNaN(when.getTime()) ? ""
+      : when.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  /** The chat panel: the messages (text only), a mute toggle per other person, the form. */
+  function renderChat() {
+    const { table, seat, chat, muted } = current;
+    const panel = $("chat-panel");
+    const reads = seat !== null || table.spectators_chat;
+    panel.hidden = !reads;
+    if (!reads) return;
+    $("chat-form").hidden = seat === null;
+    const key = JSON.stringify([chat.map((m) => m.n), table.colours, table.names]);
+    if (key !== chatShown) {
+      const before = chatShown ? JSON.parse(chatShown)[0] : [];
+      const fresh = chat.filter((m) => !before.includes(m.n) && m.seat !== seat).length;
+      chatShown = key;
+      const list = $("chat-list");
+      list.replaceChildren(...chat.map((m) => {
+        const colour = table.colours[m.seat] || `Seat ${m.seat + 1}`;
+        const name = table.names[m.seat];
+        return el("li", { "data-seat": m.seat, "data-n": m.n },
+          el("span", { class: "chat-time", text: chatTime(m.at) }),
+          el("span", { class: `who who-${String(colour).replace(/[^A-Za-z0-9]+/g, "-")}` },
+            el("span", { class: "chip" }), ` ${name ? `${name} (${colour})` : colour}:`),
+          el("span", { class: "chat-text", text: m.text }));
+      }));
+      list.scrollTop = list.scrollHeight;
+      if (!panel.open && before.length) chatUnread += fresh;
+    }
+    $("chat-empty").hidden = chat.length > 0;
+    $("chat-new").textContent = chatUnread && !panel.open ? `${chatUnread} new` : "";
+    const others = seat === null ? [] : table.colours.map((colour, i) => i)
+      .filter((i) => i !== seat && !table.bots[i]);
+    $("chat-mutes").replaceChildren(...others.map((i) => {
+      const hidden = muted.includes(i);
+      const who = table.names[i] ? `${table.names[i]} (${table.colours[i]})` : table.colours[i];
+      return el("button", {
+        type: "button", class: "button secondary chat-mute", "data-seat": i,
+        "aria-pressed": hidden ? "true" : "false",
+        title: hidden ? `Show ${who}'s messages again` : `Hide ${who}'s messages (for you only)`,
+        text: hidden ? `Unmute ${who}` : `Mute ${who}`,
+        onclick: () => sendChat({ type: "mute", seat: i, muted: !hidden }),
+      });
+    }));
+  }
+
+  /** Send a chat or mute message over the WebSocket; false (and a note) when it is down. */
+  function sendChat(message) {
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      $("chat-error").textContent = "Not connected: try again in a moment.";
+      return false;
+    }
+    $("chat-error").textContent = "";
+    socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  let chatSent = ""; // the last message sent, put back in the box if it is refused
+
+  function submitChat(event) {
+    event.preventDefault();
+    const input = $("chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    if (sendChat({ type: "chat", text })) {
+      chatSent = input.value;
+      input.value = "";
+      countChat();
+    }
+  }
+
+  function chatRefused(error) {
+    $("chat-error").textContent = String(error || "The message was refused.");
+    const input = $("chat-input");
+    if (!input.value && chatSent) input.value = chatSent;
+    chatSent = "";
+    countChat();
+  }
+
+  /** The counter under the box: characters written of the 200 allowed. */
+  function countChat() {
+    const used = [...$("chat-input").value.trim()].length;
+    const count = $("chat-count");
+    count.textContent = `${used}/${CHAT_LONGEST}`;
+    count.classList.toggle("chat-full", used > CHAT_LONGEST);
   }
 
   // ---- issue 16: every seat's name, and this seat's own ------------------------------
@@ -1139,6 +1251,13 @@
 
   $("auto-take").addEventListener("change", (event) => setAutoTake(event.target.checked));
   $("coach-ask").addEventListener("click", askHint);
+  $("chat-form").addEventListener("submit", submitChat);
+  $("chat-input").addEventListener("input", countChat);
+  $("chat-panel").addEventListener("toggle", () => {
+    if ($("chat-panel").open) chatUnread = 0;
+    $("chat-new").textContent = "";
+  });
+  if (window.matchMedia("(max-width: 700px)").matches) $("chat-panel").open = false;
   $("name-form").addEventListener("submit", saveName);
   $("name-skip").addEventListener("click", skipName);
   document.addEventListener("keydown", onKey);
