@@ -209,3 +209,18 @@ def keep_screenshot(page: Page, tmp_path: Path, path: Path) -> None:
     shot = tmp_path / path.name
     page.screenshot(path=shot, full_page=True)
     shutil.copyfile(shot, path)
+
+
+TUTORIAL = {"scenario": "tutorial"}
+"""The Black Keep's tutorial: the quickest game the server's table tests set up."""
+
+
+def create_tutorial(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
+    """A Black Keep tutorial table of ``seats`` made through ``POST /api/tables`` (more of the
+    request in ``body``); its answer."""
+    response = client.post("/api/tables", json={"game": "black-keep", "seats": seats,
+                                                "options": TUTORIAL, **body})
+    assert response.status_code == 200, response.text
+    created: dict[str, Any] = response.json()
+    return created
+

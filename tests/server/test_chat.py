@@ -16,6 +16,7 @@ from sqlalchemy import inspect
 from starlette.testclient import TestClient
 from test_server import humans, sqlite_url, token_of, view
 from test_server_security import _old_database
+from web_helpers import TUTORIAL, create_tutorial
 
 from citywatch.server import create_app
 from citywatch.server.storage import CHAT_KEPT, Storage
@@ -24,7 +25,7 @@ from citywatch.server.tables import Tables
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 
 GAME = "black-keep"
-OPTIONS = {"scenario": "tutorial"}
+OPTIONS = TUTORIAL
 
 
 @pytest.fixture(scope="module")
@@ -40,13 +41,6 @@ def client(db: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
-    """A tutorial table of ``seats`` (more of the request in ``body``)."""
-    response = client.post("/api/tables", json={"game": GAME, "seats": seats,
-                                                "options": OPTIONS, **body})
-    assert response.status_code == 200, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def send(client: TestClient, token: str, message: dict[str, Any]) -> dict[str, Any]:
@@ -62,8 +56,8 @@ def send(client: TestClient, token: str, message: dict[str, Any]) -> dict[str, A
 def test_spectators_chat_option_is_checked_and_stored(client: TestClient) -> None:
     """Issue 31: "spectators_chat" defaults to false; true or false is stored and told to
     every seat; anything else is a 400 naming the option, and no table is made."""
-    assert create(client, ["human", "human"])["spectators_chat"] is False
-    made = create(client, ["human", "human"], spectators_chat=True)
+    assert create_tutorial(client, ["human", "human"])["spectators_chat"] is False
+    made = create_tutorial(client, ["human", "human"], spectators_chat=True)
     assert made["spectators_chat"] is True
     assert view(client, humans(made)[0])["table"]["spectators_chat"] is True
     for bad in ("yes", 1, [], {}):
@@ -77,7 +71,7 @@ def test_messages_are_bounded_cleaned_and_refused_without_change(client: TestCli
     character; it is kept stripped; anything else (empty, 201 characters, a line break, a
     zero-width mark, not text) gets a chat_error and the chat is unchanged; the spectator and
     a bot's seat cannot write."""
-    made = create(client, ["human", "human", "random"])
+    made = create_tutorial(client, ["human", "human", "random"])
     one, two = humans(made).values()
     spectator = token_of(made["spectator"])
     sent = send(client, one, {"type": "chat", "text": "  " + "é" * 200 + " "})
@@ -94,7 +88,7 @@ def test_messages_are_bounded_cleaned_and_refused_without_change(client: TestCli
 def test_a_seat_writes_at_most_five_messages_in_ten_seconds(client: TestClient) -> None:
     """Issue 31: one seat's sixth message within 10 seconds is refused (429 words), not
     stored; another seat of the table may still write."""
-    made = create(client, ["human", "human"])
+    made = create_tutorial(client, ["human", "human"])
     one, two = humans(made).values()
     with client.websocket_connect(f"/ws/{one}") as ws:
         ws.receive_json()
@@ -113,7 +107,7 @@ def test_every_seat_gets_the_message_and_the_spectator_only_if_allowed(
     """Issue 31: a message reaches every seat's open page at once; the spectator link reads
     the chat only at a table made with "spectators_chat": true."""
     for allowed in (False, True):
-        made = create(client, ["human", "human"], spectators_chat=allowed)
+        made = create_tutorial(client, ["human", "human"], spectators_chat=allowed)
         one, two = humans(made).values()
         spectator = token_of(made["spectator"])
         with client.websocket_connect(f"/ws/{two}") as ws:
@@ -128,7 +122,7 @@ def test_a_mute_hides_messages_for_the_muting_seat_only(client: TestClient) -> N
     """Issue 31: a seat that mutes another no longer reads its messages (earlier ones
     included); the other seats and the muted seat still do; unmuting shows them again; a
     mute of oneself, of no seat, or from the spectator is refused."""
-    made = create(client, ["human", "human", "human"], spectators_chat=True)
+    made = create_tutorial(client, ["human", "human", "human"], spectators_chat=True)
     one, two, three = humans(made).values()
     spectator = token_of(made["spectator"])
     send(client, two, {"type": "chat", "text": "from two"})
@@ -152,7 +146,7 @@ def test_chat_and_mutes_survive_a_reload_from_storage(client: TestClient, db: Pa
     """Issue 31: the chat, its order and times, the option and each seat's mutes are stored
     with the table: a new Tables over the same database file reads them back; only the newest
     ``CHAT_KEPT`` messages are kept."""
-    made = create(client, ["human", "human"], spectators_chat=True)
+    made = create_tutorial(client, ["human", "human"], spectators_chat=True)
     one, two = humans(made).values()
     send(client, one, {"type": "chat", "text": "<b>x</b>"})
     send(client, two, {"type": "mute", "seat": 0, "muted": True})
@@ -209,7 +203,7 @@ def test_a_message_written_in_one_process_reaches_a_page_on_another() -> None:
     with running_postgres() as url:
         first, second = create_app(url, bot_delay=30), create_app(url, bot_delay=30)
         with TestClient(first) as one, TestClient(second) as two:
-            made = create(one, ["human", "human"])
+            made = create_tutorial(one, ["human", "human"])
             red, blue = humans(made).values()
             with two.websocket_connect(f"/ws/{blue}") as ws:
                 assert ws.receive_json()["chat"] == []

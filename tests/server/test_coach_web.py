@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 from test_server import humans, token_of, view
+from web_helpers import TUTORIAL, create_tutorial
 
 from citywatch.bots.decide import bot_rng
 from citywatch.coach import hint_rng as coach_rng
@@ -20,7 +21,7 @@ from citywatch.server import create_app
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 
 GAME = "black-keep"
-OPTIONS = {"scenario": "tutorial"}
+OPTIONS = TUTORIAL
 """The fastest game to play to its end: the tutorial ends within a dozen decisions."""
 
 
@@ -32,13 +33,6 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield test_client
 
 
-def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
-    """A tutorial table of ``seats`` (more of the request in ``body``)."""
-    response = client.post("/api/tables", json={"game": GAME, "seats": seats,
-                                                "options": OPTIONS, **body})
-    assert response.status_code == 200, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def next_message(ws: Any, kinds: tuple[str, ...]) -> dict[str, Any]:
@@ -76,14 +70,14 @@ def test_hints_are_on_with_one_person_off_with_more_and_checked(client: TestClie
     off with two or more; a creator may choose either; anything but true or false is refused
     with a 400 naming the option, and nothing is made; the choice is stored with the table
     and every seat is told it."""
-    alone = create(client, ["human", "random"])
+    alone = create_tutorial(client, ["human", "random"])
     assert alone["hints"] is True
     assert view(client, humans(alone)[0])["table"]["hints_on"] is True
-    two = create(client, ["human", "human"])
+    two = create_tutorial(client, ["human", "human"])
     assert two["hints"] is False
     assert view(client, token_of(two["spectator"]))["table"]["hints_on"] is False
-    assert create(client, ["human", "random"], hints=False)["hints"] is False
-    chosen = create(client, ["human", "human"], hints=True)
+    assert create_tutorial(client, ["human", "random"], hints=False)["hints"] is False
+    chosen = create_tutorial(client, ["human", "human"], hints=True)
     assert view(client, humans(chosen)[1])["table"]["hints_on"] is True
     for bad in ("yes", 1, 0, [True], {"on": True}):
         answer = client.post("/api/tables", json={"game": GAME, "seats": ["human", "random"],
@@ -99,13 +93,13 @@ def test_a_hint_is_refused_when_off_not_yours_or_over(client: TestClient) -> Non
     """Issue 30: a hint is refused, with a sentence and nothing recorded, at a table that
     does not allow hints, for a seat whose decision it is not, for the spectator, for a step
     that is not current, and once the game is over."""
-    off = create(client, ["human", "human"])
+    off = create_tutorial(client, ["human", "human"])
     people = humans(off)
     seat, data = mover(client, people)
     with client.websocket_connect(f"/ws/{people[seat]}") as ws:
         ws.send_json({"type": "hint", "step": data["step"]})
         assert "not allowed" in next_message(ws, ("hint", "hint_error"))["error"]
-    on = create(client, ["human", "human"], hints=True)
+    on = create_tutorial(client, ["human", "human"], hints=True)
     people = humans(on)
     seat, data = mover(client, people)
     other = next(s for s in people if s != seat)
@@ -133,7 +127,7 @@ def test_a_hint_goes_to_the_asker_only_and_every_seat_is_told(client: TestClient
     lists the hint asked ({"step", "seat"}), the other seat's connection never receives the
     hint itself, and the finished table's record carries it in ``meta["hints"]``; the
     analysis is refused with 409 while the game runs, then shows the curve and the hint."""
-    created = create(client, ["human", "human"], hints=True)
+    created = create_tutorial(client, ["human", "human"], hints=True)
     people = humans(created)
     seat, data = mover(client, people)
     other = next(s for s in people if s != seat)

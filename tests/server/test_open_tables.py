@@ -28,6 +28,7 @@ from test_browser import (  # noqa: F401  (browser, server: the Playwright fixtu
 )
 from test_server import token_of, view
 from test_server_security import _old_database
+from web_helpers import TUTORIAL, create_tutorial
 
 from citywatch.server import create_app
 from citywatch.server import tables as tables_module
@@ -37,7 +38,7 @@ from citywatch.server.tables import Limits
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWarning")
 
 GAME = "black-keep"
-OPTIONS = {"scenario": "tutorial"}
+OPTIONS = TUTORIAL
 """The fastest game to set up."""
 STRIP = "#seat-names .seat-entry"
 ROOMY = Limits(creations="1000/minute", open_tables_per_address=1000)
@@ -58,13 +59,6 @@ def fresh_limits(client: TestClient) -> None:
     client.app.state.limiter = MovingWindowRateLimiter(MemoryStorage())  # type: ignore[attr-defined]
 
 
-def create(client: TestClient, seats: list[str], **body: Any) -> dict[str, Any]:
-    """A tutorial table of ``seats`` (more of the request in ``body``)."""
-    response = client.post("/api/tables", json={"game": GAME, "seats": seats,
-                                                "options": OPTIONS, **body})
-    assert response.status_code == 200, response.text
-    created: dict[str, Any] = response.json()
-    return created
 
 
 def listed(client: TestClient) -> dict[str, dict[str, Any]]:
@@ -82,7 +76,7 @@ def test_public_is_off_by_default_and_checked(client: TestClient) -> None:
     """Issue 31: "public" defaults to false (every person's link given, the table unlisted);
     a value other than true or false, or a public table with no second person's seat, is a
     400 that stores nothing."""
-    private = create(client, ["human", "human"])
+    private = create_tutorial(client, ["human", "human"])
     assert private["public"] is False
     assert all(seat["link"] and not seat["free"] for seat in private["seats"])
     assert private["table"] not in listed(client)
@@ -103,7 +97,8 @@ def test_a_public_table_is_listed_with_its_fields(client: TestClient) -> None:
     """Issue 31: a public table is listed with its game and title, the person seats taken of
     the person seats, its bots' levels, the options its header shows and when it was made;
     the creator gets their own link only, the free seat's is kept for whoever takes it."""
-    created = create(client, ["human", "hard", "human"], public=True, names=["Ann", None, None])
+    created = create_tutorial(client, ["human", "hard", "human"], public=True,
+                              names=["Ann", None, None])
     assert created["public"] is True
     first, bot, free = created["seats"]
     assert first["link"] and not first["free"]
@@ -123,7 +118,7 @@ def test_taking_a_seat_gives_its_link_once(client: TestClient) -> None:
     """Issue 31: taking the free seat answers its private link (which views that seat, with
     the taker's name), the seat is no longer free, and the full table leaves the list; a
     second take is a 409; bad bodies are 400 and take nothing."""
-    created = create(client, ["human", "human"], public=True)
+    created = create_tutorial(client, ["human", "human"], public=True)
     table = created["table"]
     for body, wrong in (({"seat": "1"}, "seat must be"), ({"seat": True}, "seat must be"),
                         ({"seat": 10**9}, "seat must be"), ({"who": 1}, "JSON object"),
@@ -151,7 +146,7 @@ def test_taking_a_seat_gives_its_link_once(client: TestClient) -> None:
 def test_two_takes_of_the_last_seat_one_gets_it(client: TestClient) -> None:
     """Issue 31: two people taking the last free seat at once (two threads in the storage,
     under the row lock): one gets the seat's token, the other ``SeatTaken`` (a 409)."""
-    table = create(client, ["human", "human"], public=True)["table"]
+    table = create_tutorial(client, ["human", "human"], public=True)["table"]
     storage: Storage = client.app.state.storage  # type: ignore[attr-defined]
     start = threading.Barrier(2)
     results: list[Any] = []
@@ -180,8 +175,8 @@ def test_a_table_over_leaves_the_list(client: TestClient) -> None:
     """Issue 31: a public table whose game is over, or failed, is not listed, and its free
     seat cannot be taken (409)."""
     storage: Storage = client.app.state.storage  # type: ignore[attr-defined]
-    finished = create(client, ["human", "human"], public=True)["table"]
-    failed = create(client, ["human", "human"], public=True)["table"]
+    finished = create_tutorial(client, ["human", "human"], public=True)["table"]
+    failed = create_tutorial(client, ["human", "human"], public=True)["table"]
     assert {finished, failed} <= set(listed(client))
     storage.mark_finished(finished)
     storage.update_table(failed, failure="closed as abandoned")
@@ -193,7 +188,7 @@ def test_a_table_over_leaves_the_list(client: TestClient) -> None:
 def test_the_list_is_bounded_newest_first(client: TestClient,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31: at most ``MAX_OPEN_LISTED`` tables are listed, the newest first."""
-    made = [create(client, ["human", "human"], public=True)["table"] for _ in range(3)]
+    made = [create_tutorial(client, ["human", "human"], public=True)["table"] for _ in range(3)]
     monkeypatch.setattr(tables_module, "MAX_OPEN_LISTED", 2)
     response = client.get("/api/open-tables")
     assert [row["table"] for row in response.json()["tables"]] == made[:0:-1]
@@ -280,7 +275,7 @@ def test_open_tables_across_processes_on_postgres() -> None:
         first, second = (create_app(url, bot_delay=30, bot_workers=1, limits=ROOMY)
                          for _ in range(2))
         with TestClient(first) as one, TestClient(second) as two:
-            created = create(one, ["human", "human"], public=True)
+            created = create_tutorial(one, ["human", "human"], public=True)
             assert created["table"] in listed(two)
             start = threading.Barrier(2)
             codes: list[int] = []
