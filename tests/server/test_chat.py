@@ -44,13 +44,18 @@ def client(db: Path) -> Iterator[TestClient]:
 
 
 def send(client: TestClient, token: str, message: dict[str, Any]) -> dict[str, Any]:
-    """Send ``message`` on ``token``'s WebSocket; the state it brought about, or the error."""
+    """Send ``message`` on ``token``'s WebSocket; the state it brought about (the first whose
+    chat or mutes differ from the state on connecting), or the error."""
     with client.websocket_connect(f"/ws/{token}") as ws:
         first = ws.receive_json()
         assert first["type"] == "state"
         ws.send_json(message)
-        answer: dict[str, Any] = ws.receive_json()
-        return answer
+        for _ in range(10):  # a state sent for another reason (a reload, a notice) is skipped
+            answer: dict[str, Any] = ws.receive_json()
+            if answer["type"] != "state" or (answer.get("chat"), answer.get("muted")) != (
+                    first.get("chat"), first.get("muted")):
+                return answer
+        raise AssertionError(f"no answer to {message}")
 
 
 def test_spectators_chat_option_is_checked_and_stored(client: TestClient) -> None:
