@@ -21,8 +21,8 @@ from typing import Any
 from citywatch.coach.chances import Strength, strength
 from citywatch.coach.hints import hint, judge_for, percent
 from citywatch.core.api import State
-from citywatch.core.errors import IllegalAction, InvalidRecord
-from citywatch.core.record import Record, start
+from citywatch.core.errors import InvalidRecord
+from citywatch.core.record import Record, applied, start
 from citywatch.core.rng import Rng
 
 MAX_TURNING_POINTS = 20
@@ -144,14 +144,7 @@ def replayed_states(record: Record) -> tuple[list[State], list[Any]]:
     state = start(record)
     states = [state.copy()]
     actions = []
-    for number, raw in enumerate(record.actions, start=1):
-        try:
-            action = state.game.action_from_json(raw)
-            state.apply(action)
-        except IllegalAction as exc:
-            raise InvalidRecord(f"action {number} ({raw!r}) is not legal: {exc}") from None
-        except ValueError as exc:
-            raise InvalidRecord(f"action {number} ({raw!r}) is malformed: {exc}") from None
+    for _number, action in applied(record, state):
         actions.append(action)
         states.append(state.copy())
     return states, actions

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,22 @@ def start(record: Record) -> State:
         raise InvalidRecord(f"cannot start the game: {exc}") from None
 
 
+def applied(record: Record, state: State) -> Iterator[tuple[int, Any]]:
+    """Apply ``record``'s actions to ``state`` (its game's start) one at a time, yielding each
+    action's number (from 1) and the action once it is applied; ``InvalidRecord`` naming the
+    first action that is not legal or is malformed."""
+    game = state.game
+    for number, raw in enumerate(record.actions, start=1):
+        try:
+            action = game.action_from_json(raw)
+            state.apply(action)
+        except IllegalAction as exc:
+            raise InvalidRecord(f"action {number} ({raw!r}) is not legal: {exc}") from None
+        except ValueError as exc:
+            raise InvalidRecord(f"action {number} ({raw!r}) is malformed: {exc}") from None
+        yield number, action
+
+
 def replay(record: Record | dict[str, Any], *, verify: bool = False) -> State:
     """Replay a record and return the final state.
 
@@ -139,15 +156,7 @@ def replay(record: Record | dict[str, Any], *, verify: bool = False) -> State:
     """
     rec = record if isinstance(record, Record) else Record.from_json(record)
     state = start(rec)
-    game = state.game
-    for number, raw in enumerate(rec.actions, start=1):
-        try:
-            action = game.action_from_json(raw)
-            state.apply(action)
-        except IllegalAction as exc:
-            raise InvalidRecord(f"action {number} ({raw!r}) is not legal: {exc}") from None
-        except ValueError as exc:
-            raise InvalidRecord(f"action {number} ({raw!r}) is malformed: {exc}") from None
+    for number, _action in applied(rec, state):
         if verify and rec.digests is not None:
             if number > len(rec.digests):
                 raise InvalidRecord(f"record has no digest for action {number}")

@@ -33,7 +33,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
@@ -69,6 +69,7 @@ from citywatch.server.storage import (
 )
 
 log = logging.getLogger("citywatch.server")
+T = TypeVar("T")
 
 HUMAN = "human"
 RETAIN_EVERY = 60.0
@@ -407,6 +408,15 @@ class LiveTable:
             "muted": [] if seat is None else list(self.mutes[seat]),
         }
 
+    async def _stored(self, what: str, store: Callable[..., T], *args: Any) -> T:
+        """``store(*args)``, a write of ``what`` to the database, run in a thread; a failure
+        is logged and is a ``TableError`` 503. The caller holds the table's lock."""
+        try:
+            return await run_in_threadpool(store, *args)
+        except (StorageError, SQLAlchemyError) as exc:
+            log.error("table %s: cannot store %s: %s", self.id, what, exc)
+            raise TableError(503, "the database cannot be reached; try again") from None
+
     def chat_for(self, seat: int | None) -> list[dict[str, Any]]:
         """The chat messages ``seat`` reads (issue 31), oldest first: a seat every message
         but those of the seats it muted; the spectator every message if the table allows
@@ -446,12 +456,8 @@ class LiveTable:
         async with self.lock:
             if self.closed:
                 raise TableError(503, "the table is being reloaded; try again")
-            try:
-                chat = await run_in_threadpool(self.manager.storage.add_chat, self.id, seat,
-                                               text)
-            except (StorageError, SQLAlchemyError) as exc:
-                log.error("table %s: cannot store a chat message: %s", self.id, exc)
-                raise TableError(503, "the database cannot be reached; try again") from None
+            chat = await self._stored("a chat message", self.manager.storage.add_chat,
+                                      self.id, seat, text)
             self.chat = [dict(m) for m in chat]
             readers: set[int | None] = {s for s in range(self.players)
                                         if seat not in self.mutes[s]}
@@ -475,12 +481,8 @@ class LiveTable:
         async with self.lock:
             if self.closed:
                 raise TableError(503, "the table is being reloaded; try again")
-            try:
-                mutes = await run_in_threadpool(self.manager.storage.set_muted, self.id, seat,
-                                                other, muted)
-            except (StorageError, SQLAlchemyError) as exc:
-                log.error("table %s: cannot store a mute: %s", self.id, exc)
-                raise TableError(503, "the database cannot be reached; try again") from None
+            mutes = await self._stored("a mute", self.manager.storage.set_muted,
+                                       self.id, seat, other, muted)
             self.mutes = list(mutes)
             self._notify({seat})
         return list(self.mutes[seat])
@@ -561,12 +563,7 @@ class LiveTable:
         async with self.lock:
             if self.closed:
                 raise TableError(503, "the table is being reloaded; try again")
-            try:
-                names = await run_in_threadpool(self.manager.storage.set_name, self.id, seat,
-                                                name)
-            except (StorageError, SQLAlchemyError) as exc:
-                log.error("table %s: cannot store a name: %s", self.id, exc)
-                raise TableError(503, "the database cannot be reached; try again") from None
+            names = await self._stored("a name", self.manager.storage.set_name, self.id, seat, name)
             self.names = list(names)
             self._notify()
         return name
@@ -904,12 +901,8 @@ class LiveTable:
                     raise TableError(503, "the table is being reloaded; try again")
                 if self.step != step:
                     raise TableError(409, "the decision was taken before the hint was ready")
-                try:
-                    hints = await run_in_threadpool(self.manager.storage.add_hint, self.id,
-                                                    step, seat)
-                except (StorageError, SQLAlchemyError) as exc:
-                    log.error("table %s: cannot store a hint: %s", self.id, exc)
-                    raise TableError(503, "the database cannot be reached; try again") from None
+                hints = await self._stored("a hint", self.manager.storage.add_hint,
+                                           self.id, step, seat)
                 self.hints = [dict(h) for h in hints]
                 self._notify()
         finally:
