@@ -174,11 +174,9 @@ async def api_analysis(request: Request) -> Response:
     try:
         table = await _tables(request).resolve_any(request.path_params["key"])
         if table.over and not table.analysed:
-            limiter: MovingWindowRateLimiter = request.app.state.limiter
-            if not limiter.hit(ANALYSIS_RATE, "analysis", _address(request)):
-                return JSONResponse({"error": f"too many analyses from your address "
-                                              f"({ANALYSIS_RATE}); try again in a minute"},
-                                    status_code=429, headers={"Retry-After": "60"})
+            refused = _limited(request, ANALYSIS_RATE, "analysis", "analyses")
+            if refused is not None:
+                return refused
         answer = await table.analysis()
     except TableError as exc:
         return _error(exc)
@@ -239,11 +237,9 @@ async def api_check(request: Request) -> Response:
     share the set-up worker with new tables."""
     try:
         name, keyword, _ = _builder_choice(request)
-        limiter: MovingWindowRateLimiter = request.app.state.limiter
-        if not limiter.hit(CHECK_RATE, "check", _address(request)):
-            return JSONResponse({"error": f"too many checks from your address ({CHECK_RATE}); "
-                                          "try again in a minute"}, status_code=429,
-                                headers={"Retry-After": "60"})
+        refused = _limited(request, CHECK_RATE, "check", "checks")
+        if refused is not None:
+            return refused
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise TableError(415, "send the document as JSON, with the header "
