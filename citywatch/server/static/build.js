@@ -20,7 +20,7 @@
   const filters = {}; // filters[list key][field]: the value shown ("" for any)
   let tab = null; // the list key shown in the pool
   let timer = null;
-  let asked = 0; // the number of the last check sent (older answers are dropped)
+  let asked = 0; // the number of the last check sent or scheduled (older answers are dropped)
 
   function fail(message) {
     $("error").replaceChildren(message
@@ -182,6 +182,7 @@
 
   function schedule() {
     clearTimeout(timer);
+    asked += 1; // a check still on its way judged the deck as it was: its answer is dropped
     $("rules").replaceChildren(el("p", { class: "note", text: "Checking…" }));
     $("rules").dataset.state = "checking";
     timer = setTimeout(check, CHECK_DELAY);
