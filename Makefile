@@ -31,7 +31,7 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 --durations=25
 
 # The system packages the tests need (chromium, PostgreSQL), installed when possible.
 system:
