@@ -170,6 +170,8 @@ class OpenTable:
     free: tuple[int, ...]
     options: dict[str, Any]
     created: datetime
+    clock: Clock | None = None
+    """Its clock (issue 31), None if it is untimed."""
 
 
 @dataclass(frozen=True)
@@ -571,14 +573,14 @@ class Storage:
         with self.engine.connect() as conn:
             rows = conn.execute(
                 select(tables.c.id, tables.c.game, tables.c.players, tables.c.seats,
-                       tables.c.free, tables.c.options, tables.c.created)
+                       tables.c.free, tables.c.options, tables.c.created, tables.c.clock)
                 .where(tables.c.public.is_(True), tables.c.finished.is_(False),
                        tables.c.failure.is_(None), tables.c.free.is_not(None),
                        tables.c.free != "[]")
                 .order_by(tables.c.created.desc()).limit(limit)).all()
         return [OpenTable(str(r.id), str(r.game), int(r.players), list(r.seats),
                           _seat_list(r.free), json.loads(r.options) if r.options else {},
-                          r.created) for r in rows]
+                          r.created, _clock(r.id, r.clock)) for r in rows]
 
     def take_seat(self, table_id: str, seat: int | None) -> tuple[int, str]:
         """Take a free person seat of a public table (issue 31): ``seat``, or the first free

@@ -316,7 +316,8 @@ def _open_json(row: OpenTable) -> dict[str, Any]:
             "bots": [spec for spec in row.seats if spec != HUMAN],
             "options": dict(game.shown_options(row.options, row.players)),
             "since": (row.created if row.created.tzinfo else
-                      row.created.replace(tzinfo=UTC)).isoformat()}
+                      row.created.replace(tzinfo=UTC)).isoformat(),
+            "clock": None if row.clock is None else row.clock.rule.to_json()}
 
 
 class LiveTable:

@@ -95,7 +95,8 @@ def test_public_is_off_by_default_and_checked(client: TestClient) -> None:
 
 def test_a_public_table_is_listed_with_its_fields(client: TestClient) -> None:
     """Issue 31: a public table is listed with its game and title, the person seats taken of
-    the person seats, its bots' levels, the options its header shows and when it was made;
+    the person seats, its bots' levels, the options its header shows, when it was made and
+    its clock;
     the creator gets their own link only, the free seat's is kept for whoever takes it."""
     created = create_tutorial(client, ["human", "hard", "human"], public=True,
                               names=["Ann", None, None])
@@ -112,6 +113,11 @@ def test_a_public_table_is_listed_with_its_fields(client: TestClient) -> None:
     assert row["options"] == about.get("options", {})
     assert datetime.fromisoformat(row["since"]).tzinfo is not None
     assert about["public"] is True and about["free"] == [2]
+    assert row["clock"] is None
+    timed = create_tutorial(client, ["human", "human"], public=True,
+                            clock={"kind": "turn-based", "move": 86400})
+    assert listed(client)[timed["table"]]["clock"] == {  # issue 31: what a visitor joins
+        "kind": "turn-based", "move": 86400, "reserve": 0, "stand_in": "easy"}
 
 
 def test_taking_a_seat_gives_its_link_once(client: TestClient) -> None:
