@@ -261,7 +261,7 @@ class _Taken:
     lost_lease: bool = False
 
 
-MAX_OPEN_LISTED = 100
+MAX_OPEN_LISTED = 200
 """The most open tables listed at once (issue 31), the newest."""
 MAX_SEATS = 64
 """A bound on a seat's number sent to take a seat, checked before anything is read."""
