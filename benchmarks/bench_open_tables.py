@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import tempfile
@@ -40,6 +41,7 @@ from typing import Any
 import httpx
 from serving import (
     KEEPALIVE_SECONDS,
+    cpu_seconds,
     free_port,
     quantile_ms,
     running_postgres,
@@ -82,6 +84,10 @@ def address(kind: int, k: int) -> str:
 class Measured:
     """What the run measured: latencies in seconds, by what was asked, and the errors."""
 
+    cpu_seconds: list[float] = field(default_factory=list)
+    """The CPU time each server used during the run (not making the tables before it)."""
+    driver_cpu_seconds: float = 0.0
+    """The CPU time this script used during the run."""
     latencies: dict[str, list[float]] = field(default_factory=lambda: {
         "list": [], "start page": [], "take": [], "decision": []})
     requests: int = 0
@@ -146,12 +152,14 @@ async def visit(client: httpx.AsyncClient, k: int, end: float, rng: random.Rando
         if response is not None and response.status_code != 200:
             measured.errors.append(f"list: {response.status_code} {response.text[:200]}")
         elif response is not None:
-            rows = response.json()["tables"]
-            measured.listed.append(len(rows))
-            if take_after is not None and polls >= take_after and rows:
-                await take(client, who, rng.choice(rows)["table"], measured)
-                return
-        await asyncio.sleep(max(0.0, POLL_SECONDS - (time.perf_counter() - started)))
+            if take_after is not None and polls >= take_after:
+                rows = response.json()["tables"]
+                if rows:
+                    await take(client, who, rng.choice(rows)["table"], measured)
+                    return
+            measured.listed.append(response.content.count(b'"table":'))  # as cheap as can be
+        now = time.perf_counter()
+        await asyncio.sleep(max(0.0, min(POLL_SECONDS - (now - started), end - now)))
 
 
 async def take(client: httpx.AsyncClient, who: str, table: str, measured: Measured) -> None:
@@ -208,20 +216,14 @@ async def play_seat(url: str, who: str, rng: random.Random, end: float,
                                       "action": rng.choice(actions)}))
 
 
-async def keep_playing(client: httpx.AsyncClient, ws_base: str, slot: int, games: list[str],
-                       rng: random.Random, end: float, measured: Measured,
-                       counter: list[int]) -> None:
-    """One playing table after another until ``end`` (monotonic): each made by a new
-    address, both person seats played by ``play_seat``."""
-    round_ = 0
-    while time.monotonic() < end:
-        counter[0] += 1
-        who = address(PLAYERS, counter[0])
-        game = games[(slot + round_) % len(games)]
-        round_ += 1
-        created = await create(client, who, game, False, measured)
-        if created is None:
-            return
+async def keep_playing(client: httpx.AsyncClient, ws_base: str, first: dict[str, Any] | None,
+                       slot: int, games: list[str], rng: random.Random, end: float,
+                       measured: Measured, counter: list[int]) -> None:
+    """Play the table ``first`` (made before the run), then one new table after another
+    until ``end`` (monotonic), each made by a new address; both person seats of each are
+    played by ``play_seat``."""
+    created, who, round_ = first, address(PLAYERS, slot), 1
+    while created is not None:
         links = [seat["link"] for seat in created["seats"] if seat["link"]]
         plays = [play_seat(ws_base + link.replace("/play/", "/ws/"), who,
                            random.Random(rng.random()), end, measured) for link in links]
@@ -232,10 +234,18 @@ async def keep_playing(client: httpx.AsyncClient, ws_base: str, slot: int, games
             return
         if all(over):
             measured.games_finished += 1
+        if time.monotonic() >= end:
+            return
+        counter[0] += 1
+        who = address(PLAYERS, counter[0])
+        created = await create(client, who, games[(slot + round_) % len(games)], False,
+                               measured)
+        round_ += 1
 
 
-async def load(bases: list[str], games: list[str], tables: int, playing: int,
-               visitors: int, seconds: float, seed: int) -> tuple[Measured, float]:
+async def load(bases: list[str], pids: list[int], games: list[str], tables: int,
+               playing: int, visitors: int, seconds: float,
+               seed: int) -> tuple[Measured, float]:
     """Create the open tables, then run the players and the visitors for ``seconds``; what
     was measured and the seconds the run took."""
     measured = Measured()
@@ -250,21 +260,31 @@ async def load(bases: list[str], games: list[str], tables: int, playing: int,
                 return await create(clients[k % len(bases)], address(CREATORS, k),
                                     games[k % len(games)], True, measured)
 
+        async def playing_table(k: int) -> dict[str, Any] | None:
+            async with at_once:
+                return await create(clients[k % len(bases)], address(PLAYERS, k),
+                                    games[k % len(games)], False, measured)
+
         made = await asyncio.gather(*(open_table(k) for k in range(tables)))
         opened = sum(1 for created in made if created is not None)
         if opened < tables:
             measured.errors.append(f"only {opened} of {tables} open tables were made")
+        firsts = await asyncio.gather(*(playing_table(k) for k in range(playing)))
+        cpu_before, own_before = [cpu_seconds(pid) for pid in pids], time.process_time()
         start = time.perf_counter()
         end_wall = start + seconds
         end = time.monotonic() + seconds
-        counter = [0]
+        counter = [playing]
         tasks = [keep_playing(clients[k % len(bases)],
-                              bases[k % len(bases)].replace("http://", "ws://"), k, games,
-                              random.Random(rng.random()), end, measured, counter)
+                              bases[k % len(bases)].replace("http://", "ws://"), firsts[k], k,
+                              games, random.Random(rng.random()), end, measured, counter)
                  for k in range(playing)]
         tasks += [visit(clients[k % len(bases)], k, end_wall, random.Random(rng.random()),
                         measured) for k in range(visitors)]
         await asyncio.gather(*tasks)
+        measured.cpu_seconds = [round(cpu_seconds(pid) - before, 1)
+                                for pid, before in zip(pids, cpu_before, strict=True)]
+        measured.driver_cpu_seconds = round(time.process_time() - own_before, 1)
         return measured, time.perf_counter() - start
     finally:
         for client in clients:
@@ -293,8 +313,9 @@ def run(visitors: int, tables: int, playing: int, seconds: float, processes: int
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         for base, server, log in zip(bases, servers, logs, strict=True):
             wait_ready(base, server, log)
-        measured, elapsed = asyncio.run(
-            load(bases, games, tables, playing, visitors, seconds, seed))
+        loadavg = os.getloadavg()[0]
+        measured, elapsed = asyncio.run(load(bases, [server.pid for server in servers], games,
+                                             tables, playing, visitors, seconds, seed))
         for k, log in enumerate(logs):
             text = log.read_text()
             if "Traceback" in text or "ERROR" in text:
@@ -302,7 +323,11 @@ def run(visitors: int, tables: int, playing: int, seconds: float, processes: int
     errors = measured.errors + logged
     return {"processes": processes, "visitors": visitors, "tables": tables,
             "playing": playing, "seconds": round(elapsed, 1), "games": games,
-            "requests": measured.requests,
+            "requests": measured.requests, "cores": os.cpu_count(),
+            "load_average_before": round(loadavg, 2),
+            "load_average_after": round(os.getloadavg()[0], 2),
+            "server_cpu_seconds": measured.cpu_seconds,
+            "driver_cpu_seconds": measured.driver_cpu_seconds,
             "requests_per_second": round(measured.requests / elapsed, 1),
             "listed_min": min(measured.listed, default=0),
             "listed_max": max(measured.listed, default=0),
@@ -349,6 +374,10 @@ def main() -> int:
             print(f"  {what:<12} p50 {numbers['p50']} ms, p99 {numbers['p99']} ms "
                   f"({numbers['count']} measured)")
         print(f"  requests/s   {result['requests_per_second']} ({result['requests']} in all)")
+        print(f"  CPU seconds  servers {result['server_cpu_seconds']}, this driver "
+              f"{result['driver_cpu_seconds']}; "
+              f"{result['cores']} cores, load average {result['load_average_before']} "
+              f"before, {result['load_average_after']} after")
         print(f"  listed       {result['listed_min']} to {result['listed_max']} tables; "
               f"{result['taken']} seats taken, {result['raced']} taken first by another; "
               f"{result['games_finished']} games finished")

@@ -162,6 +162,15 @@ def rss_mb(pid: int) -> float:
     return 0.0
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, in seconds (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def quantile_ms(values: list[float], q: float) -> float | None:
     """The ``q`` quantile of ``values`` (seconds) in milliseconds, or None if there are none."""
     ordered = sorted(values)
