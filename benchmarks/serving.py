@@ -1,10 +1,10 @@
 """Processes for the server's tests and benchmarks, written once for both.
 
 Free ports, a PostgreSQL server of one's own (Debian's package, in a temporary directory,
-``fsync`` off), ``citywatch serve`` subprocesses and their resident memory, and the driver
+``fsync`` off), ``citywatch serve`` subprocesses, their resident memory and CPU time, the driver
 that creates tables of bots spread over servers and follows each with a spectator WebSocket
 on every server. It imports nothing of citywatch (the servers run in subprocesses):
-``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``,
+``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``, ``bench_open_tables.py``,
 ``tests/server/postgres_helpers.py`` and ``tests/server/test_server_cluster.py`` use it.
 """
 
