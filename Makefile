@@ -48,6 +48,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_pace.py
 	$(BIN)/python benchmarks/bench_lockout.py
 	$(BIN)/python benchmarks/bench_cluster.py
+	$(BIN)/python benchmarks/bench_open_tables.py
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_env.py
 	$(BIN)/python benchmarks/bench_documents.py

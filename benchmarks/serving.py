@@ -1,10 +1,10 @@
 """Processes for the server's tests and benchmarks, written once for both.
 
 Free ports, a PostgreSQL server of one's own (Debian's package, in a temporary directory,
-``fsync`` off), ``citywatch serve`` subprocesses and their resident memory, and the driver
+``fsync`` off), ``citywatch serve`` subprocesses, their resident memory and CPU time, the driver
 that creates tables of bots spread over servers and follows each with a spectator WebSocket
 on every server. It imports nothing of citywatch (the servers run in subprocesses):
-``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``,
+``benchmarks/bench_server.py``, ``benchmarks/bench_cluster.py``, ``bench_open_tables.py``,
 ``tests/server/postgres_helpers.py`` and ``tests/server/test_server_cluster.py`` use it.
 """
 
@@ -160,6 +160,15 @@ def rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return round(int(line.split()[1]) / 1024, 1)
     return 0.0
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used, in seconds (0 if it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    except FileNotFoundError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def quantile_ms(values: list[float], q: float) -> float | None:

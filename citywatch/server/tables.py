@@ -284,8 +284,12 @@ class _Behind(Exception):
         return guarded
 
 
-MAX_OPEN_LISTED = 100
+MAX_OPEN_LISTED = 200
 """The most open tables listed at once (issue 31), the newest."""
+OPEN_LIST_SECONDS = 1.0
+"""How long a process answers the open tables from its last read of the database (issue 31):
+one read a second serves any number of visitors. A public table made or a take tried in the
+process drops it at once; another process's changes are seen within this time."""
 MAX_SEATS = 64
 """A bound on a seat's number sent to take a seat, checked before anything is read."""
 
@@ -1346,6 +1350,12 @@ class Tables:
         self._finished: dict[str, None] = {}
         self._starting: asyncio.Task[None] | None = None
         self._retaining: asyncio.Task[None] | None = None
+        self._open_list: tuple[float, list[dict[str, Any]]] | None = None
+        """The open tables last read (``open_tables``) and when (``time.monotonic()``)."""
+        self._open_reading: tuple[int, asyncio.Task[list[dict[str, Any]]]] | None = None
+        """The read of the open tables under way, with the generation it started in."""
+        self._open_generation = 0
+        """Counts the drops of the open tables read (``forget_open_tables``)."""
         self.cluster = Cluster(self)
         """Leases, ``LISTEN``, the sweep and idle eviction (``citywatch/server/cluster.py``)."""
 
@@ -1432,6 +1442,8 @@ class Tables:
                                                 hints_allowed=hints,
                                                 free=free if public else None,
                                                 spectators_chat=spectators_chat, clock=rule)
+        if public:
+            self.forget_open_tables()
         links = {seat: f"/play/{token}" for token, seat in tokens.items()
                  if not (public and seat in free)}
         return {
@@ -1559,13 +1571,39 @@ class Tables:
         person seat, newest first, each with its game and title, the person seats taken of
         the person seats, the seats (``"human"`` or a bot's level), the free seats, the
         options its header shows (``Game.shown_options``) and when it was made (ISO 8601).
-        Read from the database in a thread, so every process lists the same."""
+        Read from the database in a thread, so every process lists the same, at most once
+        per ``OPEN_LIST_SECONDS`` in a process: requests meanwhile share the last read, or the
+        read under way (``forget_open_tables`` drops them)."""
+        kept = self._open_list
+        if kept is not None and time.monotonic() - kept[0] < OPEN_LIST_SECONDS:
+            return kept[1]
+        reading = self._open_reading
+        if reading is None or reading[0] != self._open_generation:
+            reading = (self._open_generation, asyncio.create_task(self._read_open()))
+            self._open_reading = reading
         try:
-            found = await run_in_threadpool(self._list_open)
+            return await asyncio.shield(reading[1])
         except (StorageError, SQLAlchemyError) as exc:
             log.error("cannot list the open tables: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
+
+    async def _read_open(self) -> list[dict[str, Any]]:
+        """Read the open tables, kept for ``open_tables`` unless dropped meanwhile."""
+        generation, started = self._open_generation, time.monotonic()
+        try:
+            found = await run_in_threadpool(self._list_open)
+        finally:
+            if self._open_reading is not None and self._open_reading[0] == generation:
+                self._open_reading = None
+        if generation == self._open_generation:
+            self._open_list = (started, found)
         return found
+
+    def forget_open_tables(self) -> None:
+        """Drop the open tables read and any read under way: the next request reads them
+        again (a public table was made or a take tried in this process)."""
+        self._open_list = None
+        self._open_generation += 1
 
     def _list_open(self) -> list[dict[str, Any]]:
         return [_open_json(row) for row in self.storage.open_tables(MAX_OPEN_LISTED)
@@ -1582,6 +1620,7 @@ class Tables:
         try:
             taken, token = await run_in_threadpool(self.storage.take_seat, table_id, seat)
         except SeatTaken as exc:
+            self.forget_open_tables()  # the list that offered the seat is out of date
             raise TableError(409, f"{exc}; choose another open table") from None
         except StorageError:
             raise TableError(404, "there is no open table with this id") from None
@@ -1589,6 +1628,7 @@ class Tables:
             log.error("cannot take a seat at table %s: %s", table_id, exc)
             raise TableError(503, "the database cannot be reached; try again") from None
         self._tokens[token] = (table_id, taken)
+        self.forget_open_tables()
         table = await self.get(table_id)
         table.seat_taken(taken)
         if table.clock is not None and not table.free:

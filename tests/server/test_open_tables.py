@@ -177,9 +177,11 @@ def test_two_takes_of_the_last_seat_one_gets_it(client: TestClient) -> None:
     assert response.status_code == 409
 
 
-def test_a_table_over_leaves_the_list(client: TestClient) -> None:
+def test_a_table_over_leaves_the_list(client: TestClient,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 31: a public table whose game is over, or failed, is not listed, and its free
     seat cannot be taken (409)."""
+    monkeypatch.setattr(tables_module, "OPEN_LIST_SECONDS", 0)  # changed behind its back
     storage: Storage = client.app.state.storage  # type: ignore[attr-defined]
     finished = create_tutorial(client, ["human", "human"], public=True)["table"]
     failed = create_tutorial(client, ["human", "human"], public=True)["table"]
@@ -198,6 +200,28 @@ def test_the_list_is_bounded_newest_first(client: TestClient,
     monkeypatch.setattr(tables_module, "MAX_OPEN_LISTED", 2)
     response = client.get("/api/open-tables")
     assert [row["table"] for row in response.json()["tables"]] == made[:0:-1]
+
+
+def test_the_list_is_read_once_a_second_and_dropped_by_a_take(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31 (load): a process answers the list from its last read for
+    ``OPEN_LIST_SECONDS`` (a seat taken behind its back, as by another process, is still
+    listed), but a take through it, even a 409, or a new public table drops that read."""
+    monkeypatch.setattr(tables_module, "OPEN_LIST_SECONDS", 3600)
+    storage: Storage = client.app.state.storage  # type: ignore[attr-defined]
+    elsewhere, here = (create_tutorial(client, ["human", "human"], public=True)["table"]
+                       for _ in range(2))
+    assert {elsewhere, here} <= set(listed(client))
+    storage.take_seat(elsewhere, None)  # another process takes its seat
+    assert elsewhere in listed(client)  # still the last read
+    assert take(client, here).status_code == 200
+    assert not {elsewhere, here} & set(listed(client))
+    again = create_tutorial(client, ["human", "human"], public=True)["table"]
+    assert again in listed(client)
+    storage.take_seat(again, None)
+    assert again in listed(client)
+    assert take(client, again).status_code == 409
+    assert again not in listed(client)
 
 
 def test_the_list_and_takes_are_rate_limited(tmp_path: Any) -> None:
