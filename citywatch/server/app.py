@@ -416,10 +416,10 @@ async def api_open_tables(request: Request) -> Response:
     if refused is not None:
         return refused
     try:
-        found = await _tables(request).open_tables()
+        body = await _tables(request).open_tables()
     except TableError as exc:
         return _error(exc)
-    return JSONResponse({"tables": found})
+    return Response(body, media_type="application/json")
 
 
 async def api_take_seat(request: Request) -> Response:

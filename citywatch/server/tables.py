@@ -1350,9 +1350,9 @@ class Tables:
         self._finished: dict[str, None] = {}
         self._starting: asyncio.Task[None] | None = None
         self._retaining: asyncio.Task[None] | None = None
-        self._open_list: tuple[float, list[dict[str, Any]]] | None = None
+        self._open_list: tuple[float, bytes] | None = None
         """The open tables last read (``open_tables``) and when (``time.monotonic()``)."""
-        self._open_reading: tuple[int, asyncio.Task[list[dict[str, Any]]]] | None = None
+        self._open_reading: tuple[int, asyncio.Task[bytes]] | None = None
         """The read of the open tables under way, with the generation it started in."""
         self._open_generation = 0
         """Counts the drops of the open tables read (``forget_open_tables``)."""
@@ -1566,11 +1566,12 @@ class Tables:
             raise TableError(404, "the rematch has no seat for this link")
         return {"table": table.rematch, "link": f"/play/{mine}", "created": created}
 
-    async def open_tables(self) -> list[dict[str, Any]]:
-        """The open tables (issue 31): at most ``MAX_OPEN_LISTED`` public tables with a free
-        person seat, newest first, each with its game and title, the person seats taken of
-        the person seats, the seats (``"human"`` or a bot's level), the free seats, the
-        options its header shows (``Game.shown_options``) and when it was made (ISO 8601).
+    async def open_tables(self) -> bytes:
+        """The open tables (issue 31), as the JSON body ``{"tables": [...]}`` (encoded once
+        per read): at most ``MAX_OPEN_LISTED`` public tables with a free person seat, newest
+        first, each with its game and title, the person seats taken of the person seats, the
+        seats (``"human"`` or a bot's level), the free seats, the options its header shows
+        (``Game.shown_options``), when it was made (ISO 8601) and its clock's rule.
         Read from the database in a thread, so every process lists the same, at most once
         per ``OPEN_LIST_SECONDS`` in a process: requests meanwhile share the last read, or the
         read under way (``forget_open_tables`` drops them)."""
@@ -1587,7 +1588,7 @@ class Tables:
             log.error("cannot list the open tables: %s", exc)
             raise TableError(503, "the database cannot be reached; try again") from None
 
-    async def _read_open(self) -> list[dict[str, Any]]:
+    async def _read_open(self) -> bytes:
         """Read the open tables, kept for ``open_tables`` unless dropped meanwhile."""
         generation, started = self._open_generation, time.monotonic()
         try:
@@ -1605,9 +1606,11 @@ class Tables:
         self._open_list = None
         self._open_generation += 1
 
-    def _list_open(self) -> list[dict[str, Any]]:
-        return [_open_json(row) for row in self.storage.open_tables(MAX_OPEN_LISTED)
-                if row.game in game_names()]
+    def _list_open(self) -> bytes:
+        found = [_open_json(row) for row in self.storage.open_tables(MAX_OPEN_LISTED)
+                 if row.game in game_names()]
+        return json.dumps({"tables": found}, ensure_ascii=False,
+                          separators=(",", ":")).encode()
 
     async def take_seat(self, table_id: Any, body: Any) -> dict[str, Any]:
         """Take a free seat of an open table (issue 31), ``body`` as ``parse_take`` reads it.
