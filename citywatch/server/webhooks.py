@@ -203,6 +203,12 @@ class Webhooks:
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
 
+    @property
+    def busy(self) -> int:
+        """Posts waiting or being sent now."""
+        with self._lock:
+            return self._busy
+
     def check(self, raw: Any) -> Target:
         """``raw`` checked under the server's rules (``check_url``; blocking); also
         ``WebhookError`` when webhooks are off."""
