@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from postgres_helpers import running_postgres
 from sqlalchemy import inspect
 from starlette.testclient import TestClient
 from test_server import humans, sqlite_url, view
@@ -344,6 +345,33 @@ def test_without_the_private_option_a_loopback_hook_is_refused(tmp_path: Path) -
                 assert set_hook(own, one, "https://public.test/").status_code == 200
             else:
                 assert view(own, one)["webhook"] is None
+
+
+def test_two_processes_on_postgresql_post_once_per_turn(receiver: Receiver) -> None:
+    """Issue 31 on PostgreSQL: a webhook set through one process is used by the other, and
+    only the process that stored a decision posts for the turn it begins: one post per turn
+    although both processes hold the table."""
+    stub = resolver({"hooks.test": ["127.0.0.1"]})
+    with running_postgres() as url:
+        apps = [create_app(url, bot_delay=30, bot_workers=1,
+                           webhooks=Webhooks(WebhookRules(allow_private=True), stub))
+                for _ in range(2)]
+        with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
+            created = create_tutorial(one, ["human", "human"])
+            red, blue = humans(created).values()
+            for client in (one, two):
+                clocked(client, created, TURN_BASED)
+            answer = set_hook(two, blue, f"http://hooks.test:{receiver.port}/blue")
+            assert answer.json()["webhook"] is True
+            assert view(one, blue)["webhook"] is True
+            play_first(one, red)  # blue's turn: told by the first process
+            play_first(two, blue)
+            play_first(two, red)  # blue's turn: told by the second
+            for client in (one, two):
+                settled(client)
+            time.sleep(0.3)  # a late post from the process that only caught up would show
+            assert [(body["step"], body["seat"]) for _p, _h, body in receiver.posts] == [
+                (1, created["seats"][1]["colour"]), (3, created["seats"][1]["colour"])]
 
 
 def test_an_old_database_gains_the_webhooks_column(tmp_path: Path) -> None:
