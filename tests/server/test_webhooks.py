@@ -26,6 +26,7 @@ from test_server import humans, sqlite_url, view
 from test_server_security import _old_database
 from web_helpers import create_tutorial
 
+from citywatch.cli import main
 from citywatch.core.registry import load
 from citywatch.server import create_app
 from citywatch.server.storage import Storage
@@ -390,3 +391,19 @@ def test_an_old_database_gains_the_webhooks_column(tmp_path: Path) -> None:
         assert storage.set_webhook("old", 1, None) == {}
     finally:
         storage.close()
+
+
+def test_serve_options_switch_webhooks_off_or_allow_private_addresses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 31: ``citywatch serve`` sends webhooks to public addresses by default;
+    ``--webhooks-private`` allows private ones, ``--no-webhooks`` switches them off."""
+    import uvicorn
+
+    ran: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, host, port, **kw: ran.append(app))
+    monkeypatch.setenv("CITYWATCH_DATA_DIR", str(tmp_path))
+    for options, rules in (([], WebhookRules()),
+                           (["--webhooks-private"], WebhookRules(allow_private=True)),
+                           (["--no-webhooks"], WebhookRules(enabled=False))):
+        assert main(["serve", "--bot-workers", "1", *options]) == 0
+        assert ran[-1].state.tables.webhooks.rules == rules
