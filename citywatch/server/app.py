@@ -295,7 +295,8 @@ async def create_table(request: Request) -> Response:
                                                 body.get("options"), body.get("names"),
                                                 _address(request), body.get("hints"),
                                                 body.get("public", False),
-                                                body.get("spectators_chat"))
+                                                body.get("spectators_chat"),
+                                                body.get("clock"))
     except TableError as exc:
         return _error(exc)
     except _TooMany as exc:
@@ -625,6 +626,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 if isinstance(data, dict) and data.get("type") in ("chat", "mute"):
                     await _chat(websocket, table, seat, data, queue)
                     continue
+                if isinstance(data, dict) and data.get("type") == "back":  # issue 31
+                    await table.take_back(seat)
+                    continue
                 if isinstance(data, dict) and data.get("type") == "hint":
                     task = asyncio.get_running_loop().create_task(
                         _hint(websocket, table, seat, parse_hint(data), queue))
@@ -634,8 +638,9 @@ async def ws_endpoint(websocket: WebSocket) -> None:
                 if not isinstance(data, dict) or data.get("type") != "act":
                     raise TableError(400, 'a client sends {"type": "act", "step": n, '
                                           '"action": ...}, {"type": "hint", "step": n}, '
-                                          '{"type": "chat", "text": ...} or {"type": '
-                                          '"mute", "seat": n, "muted": true|false}')
+                                          '{"type": "chat", "text": ...}, {"type": '
+                                          '"mute", "seat": n, "muted": true|false} or '
+                                          '{"type": "back"}')
                 step, action = parse_act(data)
                 await table.act(seat, step, action)
             except TableError as exc:

@@ -4,8 +4,9 @@
 of every process and catches up the tables held in memory (``_listen``), holds the bot leases
 of the tables whose bots this process moves (``LEASE_SECONDS``, renewed every ``TICK``), and
 sweeps for expired leases to take those tables over. On both databases it lets the tables
-nobody used for ``idle_seconds`` leave memory. Layering: ``tables.py`` imports this module,
-never the reverse.
+nobody used for ``idle_seconds`` leave memory, and gives the seats whose clock ran out to the
+clock's stand-in (issue 31; any process may: the change is made under the table's row
+lock). Layering: ``tables.py`` imports this module, never the reverse.
 """
 
 from __future__ import annotations
@@ -169,10 +170,23 @@ class Cluster:
                 if self.shared:
                     await self._renew()
                     await self._sweep()
+                await self._time_out_due()
                 self._evict_idle()
             except (StorageError, SQLAlchemyError) as exc:
                 log.error("cannot renew or sweep the bot leases: %s", exc)
             await asyncio.sleep(min(TICK, self.tables.idle_seconds / 2))
+
+    async def _time_out_due(self) -> None:
+        """Give every seat whose clock ran out to the clock's stand-in (issue 31)."""
+        due = await run_in_threadpool(self.storage.due_clocks, self.tables.now())
+        for table_id in due:
+            table = await self.tables.revive(table_id, "timed out")
+            if table is None:
+                continue
+            try:
+                await table.time_out()
+            except Exception as exc:  # a table's failure must not stop the tending
+                log.error("table %s: cannot time out its clock: %r", table_id, exc)
 
     def _adopt_unleased(self) -> None:
         self.storage.add_expired_leases(self.storage.unleased_bot_tables())

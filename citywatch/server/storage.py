@@ -51,6 +51,7 @@ from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, IntegrityError, SQLAlchemyError
 
 from citywatch.core.rng import Seed
+from citywatch.server.clocks import Clock, ClockError
 
 metadata = MetaData()
 
@@ -81,10 +82,14 @@ tables = Table(
     Column("spectators_chat", Boolean, nullable=True),  # issue 31: spectators read the chat
     Column("chat", Text, nullable=True),  # issue 31: JSON list of the newest chat messages
     Column("mutes", Text, nullable=True),  # issue 31: JSON object: seat -> the seats it muted
+    Column("clock", Text, nullable=True),  # issue 31: JSON ``Clock.to_json`` (NULL: untimed)
+    Column("deadline", DateTime(timezone=True), nullable=True),  # issue 31: the clock's deadline
     Column("webhooks", Text, nullable=True),  # issue 31: JSON object: seat -> its webhook URL
 )
 REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
 """One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
+DEADLINE_INDEX = Index("ix_tables_deadline", tables.c.deadline)
+"""The sweep for clocks whose time ran out reads by deadline (issue 31)."""
 REPLAY_ID_BYTES = 16
 """Random bytes of a public replay id (``new_replay_id``)."""
 
@@ -129,7 +134,7 @@ CHANNEL = "citywatch"
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
                "replay", "rematch", "hints_allowed", "hints", "public", "free",
-               "spectators_chat", "chat", "mutes", "webhooks"),
+               "spectators_chat", "chat", "mutes", "clock", "deadline", "webhooks"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -203,6 +208,8 @@ class TableRow:
     first, at most ``CHAT_KEPT``."""
     mutes: tuple[tuple[int, ...], ...] = ()
     """Per seat, the seats whose messages it hides (issue 31); empty for none at all."""
+    clock: Clock | None = None
+    """The table's clock (issue 31), None for an untimed table."""
     webhooks: dict[int, str] = field(default_factory=dict)
     """A seat -> the webhook its person gave (issue 31; private to that seat)."""
 
@@ -267,7 +274,24 @@ def _table_row(row: Any) -> TableRow:
                     None if row.hints_allowed is None else bool(row.hints_allowed),
                     _hints(row.hints), bool(row.public), _seat_list(row.free),
                     bool(row.spectators_chat), _chat(row.chat),
-                    _mutes(row.mutes, int(row.players)), _webhooks(row.webhooks))
+                    _mutes(row.mutes, int(row.players)), _clock(row.id, row.clock),
+                    _webhooks(row.webhooks))
+
+
+def _clock(table_id: Any, raw: str | None) -> Clock | None:
+    """The stored clock (JSON text or NULL); ``StorageError`` if it cannot be read."""
+    if not raw:
+        return None
+    try:
+        return Clock.from_json(json.loads(raw))
+    except (ClockError, ValueError) as exc:
+        raise StorageError(f"table {table_id}'s clock is not readable: {exc}") from None
+
+
+def _clock_values(clock: Clock) -> dict[str, Any]:
+    """The columns that store ``clock``."""
+    return {"clock": json.dumps(clock.to_json(), separators=(",", ":")),
+            "deadline": clock.deadline}
 
 
 class Locked:
@@ -286,9 +310,10 @@ class Locked:
         """The actions after the first ``n``, in order, with their digests."""
         return _actions_after(self.conn, self.row.id, n) if self.last > n else []
 
-    def add_action(self, n: int, action: Any, digest: str, finished: bool) -> None:
+    def add_action(self, n: int, action: Any, digest: str, finished: bool,
+                   clock: Clock | None = None) -> None:
         """Store action ``n`` (``Duplicate`` if it exists: then the transaction is lost)
-        and publish it on commit."""
+        and the table's ``clock`` after it, and publish it on commit."""
         try:  # under the row lock this cannot clash; the key stays the last guard
             self.conn.execute(sql_text(
                 "WITH a AS (INSERT INTO actions (table_id, n, action, digest, at) "
@@ -297,9 +322,11 @@ class Locked:
                 "d": digest, "c": CHANNEL, "p": f"{self.row.id} {n}"})
         except IntegrityError:
             raise Duplicate(f"decision {n} of table {self.row.id} was already taken") from None
+        values: dict[str, Any] = _clock_values(clock) if clock is not None else {}
         if finished:
-            self.conn.execute(
-                update(tables).where(tables.c.id == self.row.id).values(finished=True))
+            values["finished"] = True
+        if values:
+            self.conn.execute(update(tables).where(tables.c.id == self.row.id).values(**values))
 
 
 def _notify(conn: Connection, table_id: str, what: str) -> None:
@@ -326,6 +353,7 @@ class _Write:
     text: str
     finished: bool
     digest: str | None = None
+    clock: Clock | None = None
     done: bool = False
     stored: bool = False
     error: StorageError | None = None
@@ -401,6 +429,7 @@ class Storage:
             conn.execute(update(tables).where(tables.c.id == row.id)
                          .values(replay=new_replay_id()))
         REPLAY_INDEX.create(conn, checkfirst=True)
+        DEADLINE_INDEX.create(conn, checkfirst=True)
 
     def close(self) -> None:
         """Release every connection."""
@@ -420,10 +449,11 @@ class Storage:
                      rematch_of: str | None = None,
                      hints_allowed: bool | None = None,
                      free: list[int] | None = None,
-                     spectators_chat: bool = False) -> None:
-        """Store a new table, whether it allows hints (issue 30), with ``free`` a public
-        table (issue 31) whose seats ``free`` wait for someone to take them, whether its
-        spectators read the chat (issue 31), its game's ``options``,
+                     spectators_chat: bool = False, clock: Clock | None = None) -> None:
+        """Store a new table, its ``clock`` (issue 31; None: untimed), whether it allows
+        hints (issue 30), with ``free`` a public table (issue 31) whose seats ``free`` wait
+        for someone to take them, whether its spectators read the chat (issue 31), its
+        game's ``options``,
         its seats' ``names`` (None: unnamed), its ``creator`` (a hash of the creating
         address), its public ``replay`` id (None: a new one) and its tokens (token -> seat,
         -1 for the spectator) at once; with ``lease`` (holder, seconds), its bot lease too.
@@ -452,7 +482,8 @@ class Storage:
                 names=named, creator=creator, replay=replay or new_replay_id(),
                 hints_allowed=hints_allowed, hints="[]", public=free is not None,
                 free=None if free is None else json.dumps(free),
-                spectators_chat=spectators_chat, chat="[]"))
+                spectators_chat=spectators_chat, chat="[]",
+                **(_clock_values(clock) if clock is not None else {})))
             conn.execute(tokens.insert(), [
                 {"token": token, "table_id": table_id, "seat": seat}
                 for token, seat in seat_tokens.items()
@@ -675,6 +706,7 @@ class Storage:
         last = (select(actions.c.table_id, func.max(actions.c.at).label("moved"))
                 .group_by(actions.c.table_id).subquery())
         open_ = tables.c.finished.is_(False) & tables.c.failure.is_(None)
+        open_ = open_ & tables.c.deadline.is_(None)  # issue 31: a running clock moves it on
         unstarted = (select(tables.c.id).where(
             open_, tables.c.created < unstarted_before,
             ~tables.c.id.in_(select(actions.c.table_id))))
@@ -726,14 +758,15 @@ class Storage:
         return [(json.loads(row.action), row.digest) for row in rows]
 
     def add_action(self, table_id: str, n: int, action: Any, *, finished: bool = False,
-                   digest: str | None = None) -> None:
+                   digest: str | None = None, clock: Clock | None = None) -> None:
         """Store action ``n`` of a table with the state's ``digest`` after it (and, if it ends
-        the game, mark the table finished).
+        the game, mark the table finished), with the table's ``clock`` after it if timed.
 
         Returns once the row is committed. Raise ``Duplicate`` if action ``n`` is already
         stored; then nothing is written. Concurrent calls share one commit (group commit).
         """
-        item = _Write(table_id, n, json.dumps(action, separators=(",", ":")), finished, digest)
+        item = _Write(table_id, n, json.dumps(action, separators=(",", ":")), finished, digest,
+                      clock)
         with self._group:
             self._queue.append(item)
             while not item.done:
@@ -786,9 +819,12 @@ class Storage:
                  "digest": item.digest, "at": now} for item in batch
             ])
             for item in batch:
+                values = _clock_values(item.clock) if item.clock is not None else {}
                 if item.finished:
+                    values["finished"] = True
+                if values:
                     conn.execute(
-                        update(tables).where(tables.c.id == item.table_id).values(finished=True))
+                        update(tables).where(tables.c.id == item.table_id).values(**values))
         for item in batch:
             item.stored = True
 
@@ -813,6 +849,50 @@ class Storage:
                 select(tables.c.id).where(tables.c.finished.is_(False), tables.c.failure.is_(None))
                 .order_by(tables.c.created)
             ).all()
+        return [str(r.id) for r in rows]
+
+    def change_clock(self, table_id: str,
+                     change: Any) -> tuple[Clock, tuple[str, ...]] | None:
+        """Change a table's clock under its row's lock (issue 31): ``change(clock, actions,
+        free, notices)`` gets the stored clock, the number of actions stored, the free seats
+        and the notices, and returns the new clock and notices, or None to change nothing.
+        What was stored, or None. Announced with ``NOTIFY`` on a shared database;
+        ``StorageError`` for an unknown table or one without a clock."""
+        last = select(func.coalesce(func.max(actions.c.n), 0)).where(
+            actions.c.table_id == table_id).scalar_subquery()
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.clock, tables.c.free, tables.c.notices,
+                           tables.c.finished, tables.c.failure,
+                           last.label("last_n")).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update(of=tables) if self.shared
+                               else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            clock = _clock(table_id, row.clock)
+            if clock is None:
+                raise StorageError(f"table {table_id} has no clock")
+            if row.finished or row.failure is not None:
+                return None
+            notices = tuple(json.loads(row.notices) if row.notices else [])
+            changed = change(clock, int(row.last_n), _seat_list(row.free), notices)
+            if changed is None:
+                return None
+            new, new_notices = changed
+            conn.execute(update(tables).where(tables.c.id == table_id).values(
+                notices=json.dumps(list(new_notices)), **_clock_values(new)))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return new, tuple(new_notices)
+
+    def due_clocks(self, now: datetime, limit: int = 100) -> list[str]:
+        """Unfinished, unfailed tables whose clock's deadline is ``now`` or earlier (issue
+        31), the earliest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(tables.c.id).where(tables.c.deadline <= now,
+                                          tables.c.finished.is_(False),
+                                          tables.c.failure.is_(None))
+                .order_by(tables.c.deadline).limit(limit)).all()
         return [str(r.id) for r in rows]
 
     # PostgreSQL: many processes on one database.

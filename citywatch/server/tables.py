@@ -47,6 +47,7 @@ from citywatch.core.registry import GAMES, game_names, load
 from citywatch.core.rng import Seed, is_secret_seed, new_secret_seed
 from citywatch.core.text import TextError, clean_text
 from citywatch.server.botpool import BotFailure, BotPool, WorkerPool
+from citywatch.server.clocks import Clock, ClockError, ClockRule, parse_clock
 from citywatch.server.cluster import IDLE_SECONDS as IDLE_SECONDS  # app.py's default
 from citywatch.server.cluster import TICK, Cluster
 from citywatch.server.coaching import (
@@ -262,6 +263,28 @@ class _Taken:
     lost_lease: bool = False
 
 
+ClockChange = Callable[[Clock, tuple[int, ...], tuple[str, ...]],
+                       tuple[Clock, tuple[str, ...]] | None]
+"""A change of a table's clock: (clock, free seats, notices) -> the new clock and notices."""
+
+
+class _Behind(Exception):
+    """More actions are stored than the table in memory knows: catch up, then try again."""
+
+    @staticmethod
+    def guard(change: ClockChange, step: int) -> Callable[..., Any]:
+        """``change`` for ``Storage.change_clock``, refused (``_Behind``) unless the number
+        of actions stored is ``step``."""
+
+        def guarded(clock: Clock, last: int, free: tuple[int, ...],
+                    notices: tuple[str, ...]) -> tuple[Clock, tuple[str, ...]] | None:
+            if last != step:
+                raise _Behind
+            return change(clock, free, notices)
+
+        return guarded
+
+
 MAX_OPEN_LISTED = 100
 """The most open tables listed at once (issue 31), the newest."""
 MAX_SEATS = 64
@@ -283,11 +306,10 @@ def parse_take(body: Any) -> tuple[int | None, str | None]:
     return seat, name
 
 
-def turn_based(table: Any) -> bool:
-    """True if ``table`` is played turn-based (its clock's rule, ``table.clock.rule.kind``, is
-    "turn-based"): only such a table's seats may give a webhook (issue 31)."""
-    rule = getattr(getattr(table, "clock", None), "rule", None)
-    return getattr(rule, "kind", None) == "turn-based"
+def turn_based(table: LiveTable) -> bool:
+    """True if ``table`` is played turn-based (its clock's rule is "turn-based"): only such a
+    table's seats may give a webhook (issue 31)."""
+    return table.clock is not None and table.clock.rule.kind == "turn-based"
 
 
 def _open_json(row: OpenTable) -> dict[str, Any]:
@@ -345,6 +367,8 @@ class LiveTable:
         self.mutes: list[tuple[int, ...]] = (list(row.mutes) if row.mutes
                                              else [()] * row.players)
         """Per seat, the seats whose chat messages it hides (issue 31)."""
+        self.clock: Clock | None = row.clock
+        """The table's clock (issue 31; ``server/clocks.py``), None if it is untimed."""
         self.webhooks: dict[int, str] = dict(row.webhooks)
         """A seat -> its webhook (issue 31): private to that seat, never sent to a page."""
         self._hinting: set[int] = set()
@@ -458,12 +482,14 @@ class LiveTable:
         return seat in self.webhooks
 
     def _turn_began(self, mover: int | None) -> None:
-        """This process stored a decision of ``mover``: if that made another person's seat the
-        one to decide at a turn-based table, post to that seat's webhook (issue 31; in the
-        background, ``Webhooks.send``)."""
+        """This process stored a decision of ``mover`` (None: it started the clock): if that
+        made another seat the one to decide at a turn-based table, a seat its person plays
+        (not a bot's, not one the clock's stand-in plays), post to that seat's webhook (issue
+        31; in the background, ``Webhooks.send``)."""
         seat = self.state.to_move
         if (seat is None or seat == mover or self.failure is not None
-                or self.seats[seat] != HUMAN or not turn_based(self)):
+                or self.seats[seat] != HUMAN or not turn_based(self)
+                or (self.clock is not None and seat in self.clock.away)):
             return
         url = self.webhooks.get(seat)
         if url is not None and self.manager.webhooks.rules.enabled:
@@ -550,6 +576,89 @@ class LiveTable:
             self._notify({seat})
         return list(self.mutes[seat])
 
+    async def _change_clock(self, change: ClockChange) -> bool:
+        """Change the clock as ``change(clock, free, notices)`` says (None: no change), under
+        the row's lock, against the stored clock and this table's state caught up with the
+        stored actions; stored, then shown. True if it was changed. ``TableError`` 503 if
+        the database cannot be reached."""
+        for _attempt in range(3):
+            async with self.lock:
+                if self.closed:
+                    return False
+                try:
+                    done = await self._stored("the clock", self.manager.storage.change_clock,
+                                              self.id, _Behind.guard(change, self.step))
+                except _Behind:
+                    done = None
+                else:
+                    if done is None:
+                        return False
+                if done is not None:
+                    self.clock, notices = done
+                    self.notices = list(notices)
+                    self._notify()
+                    self.start_bots()
+                    return True
+            await self.sync()
+        return False
+
+    async def time_out(self) -> bool:
+        """If the running decision's time has run out (issue 31), the clock's stand-in bot
+        plays that seat from now on, told to every seat; True if it did."""
+        now = self.manager.now()
+
+        def change(clock: Clock, free: tuple[int, ...],
+                   notices: tuple[str, ...]) -> tuple[Clock, tuple[str, ...]] | None:
+            seat = clock.running
+            if seat is None or not clock.due(now) or clock.step != self.step:
+                return None
+            colour = self.colours[seat]
+            notice = (f"{colour}'s time ran out at decision {self.step + 1}: the "
+                      f"{clock.rule.stand_in} bot decides for {colour} until they take the "
+                      "seat back.")
+            return clock.timed_out(), (*notices, notice)
+
+        return await self._change_clock(change)
+
+    async def take_back(self, seat: int | None) -> None:
+        """``seat``'s person takes the seat back from the clock's stand-in (issue 31); if
+        the decision is theirs, its time runs from now. ``TableError`` 403 for the spectator,
+        409 if no stand-in plays the seat or the game is over, 503 if it cannot be stored."""
+        if seat is None:
+            raise TableError(403, "the spectator link has no seat to take back")
+        if self.clock is None or seat not in self.clock.away:
+            raise TableError(409, "no stand-in plays your seat: it is yours")
+        if self.over or self.failure is not None:
+            raise TableError(409, "the game is over")
+        self.touch()
+
+        def change(clock: Clock, free: tuple[int, ...],
+                   notices: tuple[str, ...]) -> tuple[Clock, tuple[str, ...]] | None:
+            if seat not in clock.away:
+                return None
+            notice = f"{self.colours[seat]} took the seat back at decision {self.step + 1}."
+            return (clock.taken_back(seat, self.state.to_move, self._clocked(free), self.step,
+                                     self.manager.now()), (*notices, notice))
+
+        if not await self._change_clock(change) and (
+                self.clock is not None and seat in self.clock.away):
+            raise TableError(409, "the table changed meanwhile; try again")
+
+    async def start_clock(self) -> None:
+        """Start the clock once every seat is taken (issue 31): the decision under way, if a
+        person's, is timed from now."""
+
+        def change(clock: Clock, free: tuple[int, ...],
+                   notices: tuple[str, ...]) -> tuple[Clock, tuple[str, ...]] | None:
+            if free or clock.running is not None:
+                return None
+            started = clock.started(self.state.to_move, self._clocked(free), self.step,
+                                    self.manager.now())
+            return None if started == clock else (started, notices)
+
+        if await self._change_clock(change):
+            self._turn_began(None)  # issue 31: the first timed decision's seat is told
+
     def end(self) -> dict[str, Any] | None:
         """Once the game is over, what every end screen shows (issue 26), the same for every
         seat (``end_json``): ``points`` (what they count, ``GameType.points``), ``winners``,
@@ -570,6 +679,8 @@ class LiveTable:
         sends their steps one at a time, each as an action of its own."""
         if seat is None or self.failure is not None or self.state.to_move != seat:
             return []
+        if self.clock is not None and seat in self.clock.away:
+            return []  # issue 31: the stand-in decides until the seat is taken back
         actions = self.state.legal_actions()
         choices: list[dict[str, Any]] = [{"text": str(action), "json": action.to_json()}
                                          for action in actions]
@@ -594,7 +705,8 @@ class LiveTable:
         may ask the coach for a hint, and ``hints``, every hint asked (``{"step", "seat"}``),
         which every seat sees. Issue 31: ``public``, whether the table is listed among the
         open tables, ``free``, its person seats nobody has taken yet, and ``spectators_chat``,
-        whether the spectator link reads the chat."""
+        whether the spectator link reads the chat; ``clock``, the table's clock
+        (``Clock.reading``; null if it is untimed)."""
         about: dict[str, Any] = {"replay": self.replay, "rematch": self.rematch is not None,
                                  "practice": self.practice, "failed": self.failure,
                                  "notices": list(self.notices), "game": self.game.name,
@@ -608,7 +720,9 @@ class LiveTable:
                                  "hints_on": self.hints_allowed,
                                  "hints": [dict(h) for h in self.hints],
                                  "public": self.public, "free": list(self.free),
-                                 "spectators_chat": self.spectators_chat}
+                                 "spectators_chat": self.spectators_chat,
+                                 "clock": None if self.clock is None else
+                                 self.clock.reading(self.manager.now(), bool(self.free))}
         if self.shown:
             about["options"] = dict(self.shown)
         return about
@@ -701,16 +815,22 @@ class LiveTable:
                 if taken.error is not None:
                     raise taken.error
                 return self.step
-            action = self._check(self.state, self.step, self.failure, seat, step, action_json)
+            action = self._check(self.state, self.step, self.failure, seat, step, action_json,
+                                 self.clock)
             await self._accept(action)
             return self.step
 
     def _check(self, state: State, current: int, failure: str | None, seat: int, step: int,
-               action_json: Any) -> Any:
+               action_json: Any, clock: Clock | None = None, bot: bool = False) -> Any:
         """The action ``seat`` asks for at ``step`` if it may be taken in ``state`` (after
-        ``current`` actions); else ``TableError`` in the order ``act`` documents."""
+        ``current`` actions); else ``TableError`` in the order ``act`` documents. With a
+        ``clock`` (issue 31), a person's seat is decided by its person unless a stand-in
+        plays it, and then only by the stand-in (``bot``)."""
         if failure is not None:
             raise TableError(409, f"this table has failed: {failure}")
+        if clock is not None and self.seats[seat] == HUMAN and (seat in clock.away) != bot:
+            raise TableError(409, "the stand-in bot decides for you until you take your seat "
+                                  "back" if not bot else "the person took the seat back")
         to_move = state.to_move
         if to_move is None:
             raise TableError(409, "the game is over: no decision is left to take")
@@ -763,12 +883,18 @@ class LiveTable:
                     taken.lost_lease = True
                     raise TableError(409, "another process moves this table's bots")
                 current = known + len(taken.steps)
+                clock = locked.row.clock
                 action = self._check(state, current, locked.row.failure, seat, step,
-                                     action_json)
+                                     action_json, clock, holder is not None)
                 after = state.copy()
                 after.apply(action)
                 digest = after.digest()
-                locked.add_action(current + 1, action.to_json(), digest, after.to_move is None)
+                if clock is not None:
+                    clock = clock.decided(seat, after.to_move, self._clocked(locked.row.free),
+                                          current + 1, self.manager.now())
+                    taken.row = replace(locked.row, clock=clock)
+                locked.add_action(current + 1, action.to_json(), digest, after.to_move is None,
+                                  clock)
                 found = list(taken.steps)
                 taken.steps.append((action.to_json(), digest, after))
         except TableError as exc:
@@ -805,6 +931,9 @@ class LiveTable:
             self.webhooks = dict(row.webhooks)  # issue 31: set through another process
             if row.free != self.free:  # issue 31: a seat taken through another process
                 self.free = row.free
+                changed = True
+            if row.clock != self.clock:  # issue 31: changed through another process
+                self.clock = row.clock
                 changed = True
             mutes = list(row.mutes) if row.mutes else self.mutes
             if list(row.chat) != self.chat or mutes != self.mutes:  # issue 31: elsewhere
@@ -876,9 +1005,13 @@ class LiveTable:
         n = self.step + 1
         finished = after.to_move is None
         digest = after.digest()
+        clock = self.clock
+        if clock is not None and self.state.to_move is not None:
+            clock = clock.decided(self.state.to_move, after.to_move, self._clocked(self.free), n,
+                                  self.manager.now())
         try:
             await run_in_threadpool(self.manager.storage.add_action, self.id, n, action_json,
-                                    finished=finished, digest=digest)
+                                    finished=finished, digest=digest, clock=clock)
         except Duplicate:
             self.manager.reload_later(self)
             raise TableError(409, f"decision {n} was already taken") from None
@@ -889,6 +1022,7 @@ class LiveTable:
         mover = self.state.to_move
         self._note(after)
         self.state = after
+        self.clock = clock
         self.actions.append(action_json)
         self.digests.append(digest)
         self._notify()
@@ -922,7 +1056,18 @@ class LiveTable:
                       actions=list(self.actions),
                       digests=[str(d) for d in self.digests],
                       meta={"table": self.id, "seats": list(self.seats),
-                            "hints": [dict(h) for h in self.hints]}).to_json()
+                            "hints": [dict(h) for h in self.hints],
+                            **self._clock_meta()}).to_json()
+
+    def _clock_meta(self) -> dict[str, Any]:
+        """What a record keeps of the table's clock (issue 31): its rule, each person's
+        decision's time (``took``: step, seat, seconds) and the decisions the stand-in took
+        (``stand_in``: step, seat); nothing for an untimed table."""
+        if self.clock is None:
+            return {}
+        return {"clock": {"rule": self.clock.rule.to_json(),
+                          "took": [list(t) for t in self.clock.took],
+                          "stand_in": [list(s) for s in self.clock.stood_in]}}
 
     async def hint(self, seat: int | None, step: int) -> dict[str, Any]:
         """The coach's hint for ``seat``'s decision ``step`` (issue 30), ``Hint.to_json``
@@ -1066,10 +1211,14 @@ class LiveTable:
             previous = state.copy()
             state.apply(taken)
             moves.append(one_move(by, previous, state))
+        clock = None
+        if self.clock is not None:  # issue 31: the clocks as they stood after the step
+            clock = {**self.clock.rule.to_json(), "reserves": self.clock.reserves_after(step),
+                     **(self.clock.mark(step) or {})}
         return {"step": step, "steps": steps, "over": over, "table": self.about(),
                 "view": state.view(None), "log": state.log(SPECTATOR), "action": action,
                 "by": by, "last_move": self.game.last_move(state), "moves": moves,
-                "end": self.end() if over and step == steps else None}
+                "end": self.end() if over and step == steps else None, "clock": clock}
 
     def _past_bot_limits(self) -> str | None:
         """Why a table of bots only must stop now (issue 24: ``Limits.bot_table_steps`` and
@@ -1093,9 +1242,20 @@ class LiveTable:
 
     def _bot_to_move(self) -> int | None:
         seat = self.state.to_move
-        if seat is None or self.failure is not None or self.seats[seat] == HUMAN:
+        if seat is None or self.failure is not None or self._player(seat) == HUMAN:
             return None
         return seat
+
+    def _player(self, seat: int) -> str:
+        """Who decides for ``seat``: its bot's level, the clock's stand-in for a person whose
+        time ran out (issue 31), else ``HUMAN``."""
+        if self.seats[seat] == HUMAN and self.clock is not None and seat in self.clock.away:
+            return self.clock.rule.stand_in
+        return self.seats[seat]
+
+    def _clocked(self, free: tuple[int, ...]) -> set[int]:
+        """The person seats whose time may run (issue 31): none while a seat is free."""
+        return set() if free else {s for s, kind in enumerate(self.seats) if kind == HUMAN}
 
     def start_bots(self) -> None:
         """Let the bots move if one is to decide (nothing if they already are, or, on a
@@ -1129,7 +1289,7 @@ class LiveTable:
                 seat = self._bot_to_move()
                 if seat is None or self.closed:
                     return
-                step, spec = self.step, self.seats[seat]
+                step, spec = self.step, self._player(seat)
                 try:
                     chosen = await self.manager.pool.decide(self.state, seat, spec, self.seed,
                                                             step)
@@ -1141,7 +1301,7 @@ class LiveTable:
                     await self._bot_failed(seat, spec, "answered with an unreadable action")
                     continue
                 async with self.lock:
-                    if self.closed or self.step != step:
+                    if self.closed or self.step != step or self._bot_to_move() != seat:
                         continue
                     self.touch()
                     if self.manager.shared:
@@ -1176,7 +1336,7 @@ class LiveTable:
         fallback that failed, the table fails. Stored and told to every seat."""
         log.warning("table %s: the bot of seat %d (%s) %s", self.id, seat, spec, reason)
         who = f"{self.colours[seat]}'s bot ({spec})"
-        if spec == FALLBACK_BOT:
+        if spec == FALLBACK_BOT or self.seats[seat] == HUMAN:
             await self._fail(f"{who} {reason}; the game cannot go on")
             return
         seats = [FALLBACK_BOT if s == seat else kind for s, kind in enumerate(self.seats)]
@@ -1242,6 +1402,8 @@ class Tables:
         self.round_pause = round_pause
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         """How a bot waits (a test may count the pauses instead)."""
+        self.now: Callable[[], datetime] = lambda: datetime.now(UTC)
+        """The time the clocks read (issue 31; a test may move it on)."""
         self.pool = pool or BotPool()
         self.setup_pool = setup_pool or WorkerPool(1, SETUP_TIME_LIMIT)
         self.limits = limits or Limits()
@@ -1264,7 +1426,7 @@ class Tables:
                      practice: Any = False, options: Any = None,
                      names: Any = None, address: str | None = None,
                      hints: Any = None, public: Any = False,
-                     spectators_chat: Any = False) -> dict[str, Any]:
+                     spectators_chat: Any = False, clock: Any = None) -> dict[str, Any]:
         """Create a table; its id, seats with links (and names), the spectator link and its
         options.
 
@@ -1278,12 +1440,13 @@ class Tables:
         tables while a person seat other than the creator's (the first) is free; those seats'
         links are given only to whoever takes them (``take_seat``), not here.
         ``spectators_chat`` (issue 31): whether the spectator link reads the table's chat,
-        true or false (None: false). ``TableError`` 400 if the game, the seats, the seed,
-        ``practice``, the options, the names, ``hints``, ``public`` or ``spectators_chat``
-        are not valid; 429 if ``address``
-        (the creator's) already has ``Limits.open_tables_per_address`` unfinished tables;
-        503 if the server holds too many open tables. The options are checked and the game
-        set up in the set-up pool (``_build``), never on the event loop.
+        true or false (None: false). ``clock`` (issue 31): None for an untimed table, else a
+        live or turn-based clock (``clocks.parse_clock``); a table with a clock needs a person.
+        ``TableError`` 400 if the game, the seats, the seed, ``practice``, the options, the
+        names, ``hints``, ``public``, ``spectators_chat`` or ``clock`` are not valid; 429 if
+        ``address`` (the creator's) already has ``Limits.open_tables_per_address``
+        unfinished tables; 503 if the server holds too many open tables. The options are
+        checked and the game set up in the set-up pool (``_build``), never on the event loop.
         """
         if not isinstance(game, str) or game not in game_names():
             raise TableError(400, f"unknown game {game!r}; known games: "
@@ -1331,11 +1494,17 @@ class Tables:
             raise TableError(400, "whoever chooses the seed can know every hidden card: with "
                                   "more than one person, leave the seed out or make it a "
                                   "practice table (\"practice\": true)")
+        try:
+            rule = parse_clock(clock, offered)
+        except ClockError as exc:
+            raise TableError(400, str(exc)) from None
+        if rule is not None and HUMAN not in specs:
+            raise TableError(400, "a clock times people's decisions: this table has no person")
         creator = None if address is None else address_hash(address)
         table, tokens, built = await self._open(game, specs, seed, options, named, creator,
                                                 hints_allowed=hints,
                                                 free=free if public else None,
-                                                spectators_chat=spectators_chat)
+                                                spectators_chat=spectators_chat, clock=rule)
         links = {seat: f"/play/{token}" for token, seat in tokens.items()
                  if not (public and seat in free)}
         return {
@@ -1353,19 +1522,21 @@ class Tables:
             "options": built.values,
             "hints": table.hints_allowed,
             "spectators_chat": table.spectators_chat,
+            "clock": None if table.clock is None else table.clock.rule.to_json(),
         }
 
     async def _open(self, game: str, specs: list[str], seed: Seed, options: Any,
                     named: list[str | None], creator: str | None,
                     rematch_of: str | None = None, hints_allowed: bool | None = None,
-                    free: list[int] | None = None,
-                    spectators_chat: bool = False) -> tuple[LiveTable, dict[str, int], Built]:
+                    free: list[int] | None = None, spectators_chat: bool = False,
+                    clock: ClockRule | None = None) -> tuple[LiveTable, dict[str, int], Built]:
         """Set up and store a new table of checked seats, names and seed (``create``): its
         live table, its tokens (token -> seat, ``SPECTATOR`` for the spectator) and what
         its set-up built. ``rematch_of``: the table it is the rematch of (``RematchTaken``
         if that one has a rematch already: nothing is stored); ``hints_allowed``: None for
         the default (``hints_by_default``); ``free``: a public table's seats left to take
-        (issue 31; None: a private table)."""
+        (issue 31; None: a private table); ``clock``: its clock's rule (issue 31), whose time
+        starts at once unless a seat is free."""
         if hints_allowed is None:
             hints_allowed = hints_by_default(specs, HUMAN)
         await self._check_room(creator)
@@ -1379,10 +1550,15 @@ class Tables:
         tokens[spectator] = SPECTATOR
         replay_id = new_replay_id()
         lease = self.cluster.new_lease(any(spec != HUMAN for spec in specs))
+        timed = None
+        if clock is not None:
+            people = set() if free else {s for s, spec in enumerate(specs) if spec == HUMAN}
+            timed = Clock.new(clock, len(specs)).started(state.to_move, people, 0,
+                                                         self.now())
         try:
             await run_in_threadpool(self.storage.create_table, table_id, game, len(specs), seed,
                                     specs, tokens, chosen, lease, named, creator, replay_id,
-                                    rematch_of, hints_allowed, free, spectators_chat)
+                                    rematch_of, hints_allowed, free, spectators_chat, timed)
         except RematchTaken:
             raise
         except (StorageError, SQLAlchemyError) as exc:
@@ -1395,7 +1571,7 @@ class Tables:
         row = TableRow(table_id, game, len(specs), seed, specs, datetime.now(UTC), False,
                        options=chosen, names=tuple(named), replay=replay_id,
                        hints_allowed=hints_allowed, public=free is not None,
-                       free=tuple(free or ()), spectators_chat=spectators_chat)
+                       free=tuple(free or ()), spectators_chat=spectators_chat, clock=timed)
         table = LiveTable(self, row, state, [], built.shown)
         if table.practice:
             log.info("table %s: a practice table (its seed was chosen)", table_id)
@@ -1434,7 +1610,8 @@ class Tables:
                     table.game.name, list(table.seats), new_secret_seed(),
                     dict(table.options), list(table.names), creator, rematch_of=table.id,
                     hints_allowed=table.hints_allowed,
-                    spectators_chat=table.spectators_chat)
+                    spectators_chat=table.spectators_chat,
+                    clock=None if table.clock is None else table.clock.rule)
                 table.rematch_is(new.id)
                 created = True
             except RematchTaken as taken:
@@ -1487,6 +1664,8 @@ class Tables:
         self._tokens[token] = (table_id, taken)
         table = await self.get(table_id)
         table.seat_taken(taken)
+        if table.clock is not None and not table.free:
+            await table.start_clock()
         if name is not None:
             await table.set_name(taken, name)
         return {"table": table_id, "seat": taken, "colour": table.colours[taken],

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import httpx
@@ -100,10 +99,10 @@ def test_the_waiting_seat_is_notified_when_its_turn_comes(
     visible page of the other seat shows none. At a turn-based table the page saves a
     webhook, shows the server's refusal of a loopback one, and removes it."""
     created = httpx.post(f"{server}/api/tables", json={
-        "game": "black-keep", "seats": ["human", "human"], "options": TUTORIAL},
+        "game": "black-keep", "seats": ["human", "human"], "options": TUTORIAL,
+        "clock": {"kind": "turn-based", "move": 86400, "stand_in": "easy"}},
         timeout=60).json()
     table = app.state.tables._live[created["table"]]
-    table.clock = SimpleNamespace(rule=SimpleNamespace(kind="turn-based"))
     watch = Watch()
     first_context, first = seat_page(browser, server + created["seats"][0]["link"], watch,
                                      "first")

@@ -86,7 +86,7 @@ def told(seats: list[str], created: dict[str, Any]) -> dict[str, Any]:
             "names": [None] * 4, "bots": [None if s == "human" else s for s in seats],
             "replay": created["replay"].removeprefix("/replay/"), "rematch": False,
             "hints_on": seats.count("human") == 1, "hints": [],  # issue 30
-            "public": False, "free": [], "spectators_chat": False}  # issue 31
+            "public": False, "free": [], "spectators_chat": False, "clock": None}  # issue 31
 
 
 def choices(state: Any, seat: int | None) -> list[dict[str, Any]]:
@@ -408,7 +408,8 @@ def check_replay_steps(client: Client, token: str, record: dict[str, Any]) -> No
                                      "log": state.log(-1), "action": action, "by": by,
                                      "last_move": GAME.last_move(state),  # issue 16
                                      "over": True, "moves": moves,
-                                     "end": end_json(state, colours) if k == steps else None}
+                                     "end": end_json(state, colours) if k == steps else None,
+                                     "clock": None}  # issue 31: an untimed table
     for bad in (f"?step={steps + 1}", "?step=-1", "?step=one", ""):
         answer = client.get(f"/api/replay/{token}{bad}")
         assert answer.status_code == 400 and answer.json()["error"]

@@ -13,7 +13,6 @@ import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -30,7 +29,7 @@ from citywatch.cli import main
 from citywatch.core.registry import load
 from citywatch.server import create_app
 from citywatch.server.storage import Storage
-from citywatch.server.tables import Tables, turn_based
+from citywatch.server.tables import Tables
 from citywatch.server.webhooks import (
     LONGEST,
     Target,
@@ -46,8 +45,9 @@ pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx` with:DeprecationWa
 
 PUBLIC = "93.184.215.14"
 """A global IPv4 address (never connected to: resolving is stubbed)."""
-TURN_BASED = SimpleNamespace(rule=SimpleNamespace(kind="turn-based"))
-LIVE = SimpleNamespace(rule=SimpleNamespace(kind="live"))
+TURN_BASED = {"kind": "turn-based", "move": 86400, "stand_in": "easy"}
+"""The creation option of a turn-based table: a day per decision."""
+LIVE = {"kind": "live", "move": 60, "reserve": 300, "stand_in": "easy"}
 
 
 def resolver(names: dict[str, list[str]]) -> Any:
@@ -115,14 +115,6 @@ def tables_of(client: TestClient) -> Tables:
     tables = client.app.state.tables  # type: ignore[attr-defined]
     assert isinstance(tables, Tables)
     return tables
-
-
-def clocked(client: TestClient, created: dict[str, Any], clock: Any) -> None:
-    """Give the live table of ``created`` the clock ``clock`` (the clocks' ``LiveTable.clock``,
-    ``rule.kind`` "live" or "turn-based")."""
-    tables = tables_of(client)
-    table = client.portal.call(tables.get, created["table"])  # type: ignore[union-attr]
-    table.clock = clock  # type: ignore[attr-defined]
 
 
 def set_hook(client: TestClient, token: str, url: Any) -> Any:
@@ -237,13 +229,6 @@ def test_posts_beyond_the_bound_are_dropped() -> None:
 
 
 # --- the server ---------------------------------------------------------------------------------
-def test_turn_based_reads_the_tables_clock() -> None:
-    """Issue 31: only a table whose clock's rule is "turn-based" is turn-based."""
-    assert turn_based(SimpleNamespace(clock=TURN_BASED))
-    assert not turn_based(SimpleNamespace(clock=LIVE))
-    assert not turn_based(SimpleNamespace(clock=None)) and not turn_based(object())
-
-
 def test_a_seat_is_told_when_its_turn_begins_and_only_then(
         client: TestClient, receiver: Receiver) -> None:
     """Issue 31: at a turn-based table of two people (the tutorial alternates 0, 1, 0, ...),
@@ -252,9 +237,8 @@ def test_a_seat_is_told_when_its_turn_begins_and_only_then(
     step and "It is your turn", and no link; the seat's own state says "webhook": true, no
     other state, message or the record holds the address; removing it stops the posts."""
     fresh_limits(client)
-    created = create_tutorial(client, ["human", "human"])
+    created = create_tutorial(client, ["human", "human"], clock=TURN_BASED)
     one, two = humans(created).values()
-    clocked(client, created, TURN_BASED)
     base = f"http://hooks.test:{receiver.port}"
     for token, path in ((one, "/one"), (two, "/two")):
         answer = set_hook(client, token, base + path)
@@ -285,34 +269,30 @@ def test_a_seat_is_told_when_its_turn_begins_and_only_then(
         view(client, one))
 
 
-def test_no_post_for_a_live_table(client: TestClient, receiver: Receiver) -> None:
-    """Issue 31: only a turn-based table's seats are told: a webhook set while the table was
-    turn-based is not used once its clock is live, and a live table refuses one (409)."""
-    created = create_tutorial(client, ["human", "human"])
-    one, two = humans(created).values()
-    clocked(client, created, TURN_BASED)
-    assert set_hook(client, two, f"http://hooks.test:{receiver.port}/").status_code == 200
-    clocked(client, created, LIVE)
-    play_first(client, one)
+def test_no_webhook_for_a_live_or_untimed_table(client: TestClient, receiver: Receiver) -> None:
+    """Issue 31: only a turn-based table's seats are told: a live table and an untimed one
+    refuse a webhook (409), say "webhook": null, and post nothing when a turn begins."""
+    fresh_limits(client)
+    for clock in (LIVE, None):
+        created = create_tutorial(client, ["human", "human"], clock=clock)
+        one, two = humans(created).values()
+        answer = set_hook(client, two, f"http://hooks.test:{receiver.port}/")
+        assert answer.status_code == 409 and "turn-based" in answer.json()["error"]
+        assert view(client, two)["webhook"] is None
+        play_first(client, one)
     settled(client)
     assert receiver.posts == []
-    answer = set_hook(client, one, f"http://hooks.test:{receiver.port}/")
-    assert answer.status_code == 409 and "turn-based" in answer.json()["error"]
-    assert view(client, one)["webhook"] is None
 
 
 def test_the_api_refuses_and_changes_nothing(client: TestClient) -> None:
-    """Issue 31: ``POST /api/webhook/<token>``: 403 for the spectator link, 409 for a table
-    that is not turn-based, 400 for a bad body or an address the rules refuse, 404 for an
-    unknown link; after each the seat still has no webhook. More than 10 changes a minute
-    from one address are refused (429)."""
+    """Issue 31: ``POST /api/webhook/<token>``: 403 for the spectator link, 400 for a bad
+    body or an address the rules refuse, 404 for an unknown link, 415 if not JSON; after
+    each the seat still has no webhook. More than 10 changes a minute from one address are
+    refused (429), and change nothing. (409 for a table that is not turn-based: below.)"""
     fresh_limits(client)
-    created = create_tutorial(client, ["human", "human"])
+    created = create_tutorial(client, ["human", "human"], clock=TURN_BASED)
     one = humans(created)[0]
     spectator = created["spectator"].removeprefix("/play/")
-    answer = set_hook(client, one, "https://public.test/")
-    assert answer.status_code == 409  # no clock: a live table
-    clocked(client, created, TURN_BASED)
     assert set_hook(client, spectator, "https://public.test/").status_code == 403
     assert set_hook(client, "nobody", "https://public.test/").status_code == 404
     for url in ("ftp://public.test/", "https://" + "a" * 600, 7, "https://x@public.test/"):
@@ -322,7 +302,7 @@ def test_the_api_refuses_and_changes_nothing(client: TestClient) -> None:
                                                     "seat": 1}).status_code == 400
     assert client.post(f"/api/webhook/{one}", content=b'{"url": null}').status_code == 415
     assert view(client, one)["webhook"] is False
-    for _ in range(4):  # the 7th to 10th changes counted (403, 409 and 400 count too)
+    for _ in range(5):  # the 6th to 10th changes counted (403 and 400 count too)
         assert set_hook(client, one, "https://public.test/").json()["webhook"] is True
     answer = set_hook(client, one, None)
     assert answer.status_code == 429 and view(client, one)["webhook"] is True
@@ -336,8 +316,7 @@ def test_without_the_private_option_a_loopback_hook_is_refused(tmp_path: Path) -
         app = create_app(sqlite_url(tmp_path, f"{status}.db"), bot_delay=30, bot_workers=1,
                          webhooks=Webhooks(rules, stub))
         with TestClient(app) as own:
-            created = create_tutorial(own, ["human", "human"])
-            clocked(own, created, TURN_BASED)
+            created = create_tutorial(own, ["human", "human"], clock=TURN_BASED)
             one = humans(created)[0]
             answer = set_hook(own, one, "http://hooks.test:8080/")
             assert answer.status_code == status, answer.text
@@ -358,10 +337,8 @@ def test_two_processes_on_postgresql_post_once_per_turn(receiver: Receiver) -> N
                            webhooks=Webhooks(WebhookRules(allow_private=True), stub))
                 for _ in range(2)]
         with TestClient(apps[0]) as one, TestClient(apps[1]) as two:
-            created = create_tutorial(one, ["human", "human"])
+            created = create_tutorial(one, ["human", "human"], clock=TURN_BASED)
             red, blue = humans(created).values()
-            for client in (one, two):
-                clocked(client, created, TURN_BASED)
             answer = set_hook(two, blue, f"http://hooks.test:{receiver.port}/blue")
             assert answer.json()["webhook"] is True
             assert view(one, blue)["webhook"] is True
