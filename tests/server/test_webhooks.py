@@ -269,6 +269,24 @@ def test_a_seat_is_told_when_its_turn_begins_and_only_then(
         view(client, one))
 
 
+def test_the_first_seat_is_told_when_the_clock_starts(
+        client: TestClient, receiver: Receiver) -> None:
+    """Issue 31: at a public turn-based table the clock starts when the last free seat is
+    taken; the first decision's seat, whose webhook was set while it waited, is told then
+    (step 0), once."""
+    fresh_limits(client)
+    created = create_tutorial(client, ["human", "human"], clock=TURN_BASED, public=True)
+    first = humans(created)[0]
+    assert set_hook(client, first, f"http://hooks.test:{receiver.port}/first").status_code == 200
+    settled(client)
+    assert receiver.posts == []
+    taken = client.post(f"/api/open-tables/{created['table']}/take", json={})
+    assert taken.status_code == 200, taken.text
+    settled(client)
+    assert [(path, body["step"], body["seat"]) for path, _h, body in receiver.posts] == [
+        ("/first", 0, created["seats"][0]["colour"])]
+
+
 def test_no_webhook_for_a_live_or_untimed_table(client: TestClient, receiver: Receiver) -> None:
     """Issue 31: only a turn-based table's seats are told: a live table and an untimed one
     refuse a webhook (409), say "webhook": null, and post nothing when a turn begins."""
