@@ -12,10 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from postgres_helpers import running_postgres
 from starlette.testclient import TestClient
-from test_server import humans, view
+from test_server import humans, sqlite_url, view
+from test_server_security import _old_database
 from web_helpers import create_tutorial
 
+from citywatch.core.registry import load
 from citywatch.server import create_app
 from citywatch.server.clocks import Clock, ClockError, ClockRule, parse_clock
 from citywatch.server.tables import Tables
@@ -168,3 +171,98 @@ def test_a_bad_clock_is_refused_and_nothing_is_made(client: TestClient) -> None:
                                                     "options": {"scenario": "tutorial"},
                                                     "clock": clock})
         assert response.status_code == 400 and response.json()["error"]
+
+
+def test_the_record_keeps_the_clock_and_the_stand_in_s_decisions(client: TestClient) -> None:
+    """Issue 31: a person who never comes back is played by the stand-in to the end of the
+    game; the record keeps the clock's rule and marks every decision the stand-in took."""
+    made = create_tutorial(client, ["human", "random"],
+                           clock={"kind": "turn-based", "move": 3600, "stand_in": "random"})
+    token = humans(made)[0]
+    assert view(client, token)["table"]["clock"]["kind"] == "turn-based"
+    later = datetime.now(UTC) + timedelta(days=1)
+    _tables(client).now = lambda: later
+    _wait(client, token, lambda d: d["table"]["over"], "end of the game")
+    record = client.get(f"/api/record/{token}").json()
+    meta = record["meta"]["clock"]
+    assert meta["rule"] == {"kind": "turn-based", "move": 3600, "reserve": 0,
+                            "stand_in": "random"}
+    assert meta["took"] == [] and meta["stand_in"] and all(seat == 0 for _step, seat in
+                                                            meta["stand_in"])
+    game = load("black-keep")
+    state = game.new_game(players=2, seed=record["seed"], **record["options"])
+    movers = []
+    for raw in record["actions"]:
+        movers.append(state.to_move)
+        state.apply(game.action_from_json(raw))
+    assert [step for step, _seat in meta["stand_in"]] == [
+        n for n, seat in enumerate(movers, start=1) if seat == 0]
+
+
+def test_a_public_table_s_clock_starts_when_its_last_seat_is_taken(client: TestClient) -> None:
+    """Issue 31: while a public table waits for someone to take a free seat no time runs;
+    once the last seat is taken, the decision under way is timed from then."""
+    made = create_tutorial(client, ["human", "human"], public=True, clock=LIVE)
+    token = humans(made)[0]
+    waiting = view(client, token)["table"]["clock"]
+    assert waiting["waiting"] is True and waiting["running"] is None
+    taken = client.post(f"/api/open-tables/{made['table']}/take", json={})
+    assert taken.status_code == 200, taken.text
+    started = view(client, token)["table"]["clock"]
+    assert started["waiting"] is False and started["running"] is not None
+    assert started["deadline"] is not None
+
+
+def test_a_running_clock_keeps_its_table_from_being_closed_as_abandoned(
+        client: TestClient) -> None:
+    """Issue 31: the abandonment rule (issue 24) leaves a table whose clock runs alone: its
+    clock moves it on (a stand-in decides when the time runs out)."""
+    timed = create_tutorial(client, ["human", "human"],
+                            clock={"kind": "turn-based", "move": 14 * 86400})
+    untimed = create_tutorial(client, ["human", "human"])
+    storage = _tables(client).storage
+    future = datetime.now(UTC) + timedelta(days=10)
+    closed = storage.abandon(future, future, "abandoned", "never started")
+    assert untimed["table"] in closed and timed["table"] not in closed
+
+
+def test_two_processes_time_out_a_seat_once_and_one_moves_its_stand_in() -> None:
+    """Issue 31 on PostgreSQL: both processes sweep for clocks whose time ran out; the
+    timeout is stored once (one notice), and the stand-in's decisions reach a page connected
+    to either process."""
+    with running_postgres() as url:
+        first, second = create_app(url, bot_delay=0), create_app(url, bot_delay=0)
+        with TestClient(first) as one, TestClient(second) as two:
+            made = create_tutorial(one, ["human", "human"], clock=LIVE)
+            people = humans(made)
+            mover = view(one, people[0])["table"]["clock"]["running"]
+            token = people[mover]
+            assert view(two, token)["table"]["clock"]["running"] == mover
+            later = datetime.now(UTC) + timedelta(hours=1)
+            _tables(one).now = _tables(two).now = lambda: later
+            moved = _wait(two, token, lambda d: d["step"] > 0
+                          and d["table"]["clock"]["away"] == [mover], "the stand-in's move")
+            time.sleep(2.5)  # two more sweeps of each process
+            for client in (one, two):
+                notices = view(client, token)["table"]["notices"]
+                assert len([n for n in notices if "time ran out" in n]) == 1, notices
+            assert moved["choices"] == []
+
+
+def test_a_clock_runs_on_after_a_restart(tmp_path: Path) -> None:
+    """Issue 31: the clock is stored with the table: a server started again on the same
+    database times out a seat whose time ran out while it was down; an older database gains
+    the clock's columns, its tables untimed."""
+    url = f"sqlite:///{tmp_path / 'restart.db'}"
+    with TestClient(create_app(url, bot_delay=0)) as before:
+        made = create_tutorial(before, ["human", "human"], clock=LIVE)
+        token = humans(made)[0]
+        running = view(before, token)["table"]["clock"]["running"]
+    with TestClient(create_app(url, bot_delay=0)) as after:
+        later = datetime.now(UTC) + timedelta(hours=1)
+        _tables(after).now = lambda: later
+        _wait(after, token, lambda d: d["table"]["clock"]["away"] == [running], "timeout")
+    old = sqlite_url(tmp_path, "old.db")
+    _old_database(old, ["human", "human", "random"], 3, [])
+    with TestClient(create_app(old, bot_delay=30)) as client:
+        assert view(client, "watch-token")["table"]["clock"] is None
