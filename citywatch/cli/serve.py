@@ -90,6 +90,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                        help="the most decisions of a table of bots only (default 20000)")
     serve.add_argument("--bot-table-hours", type=amount(False), default=None, metavar="H",
                        help="the longest a table of bots only may play (default 2)")
+    serve.add_argument("--no-webhooks", action="store_true",
+                       help="send no webhooks: seats of turn-based tables cannot give one")
+    serve.add_argument("--webhooks-private", action="store_true",
+                       help="let webhooks reach loopback and private addresses (default: "
+                            "public addresses only)")
     serve.add_argument("--signing-key", type=Path, default=None, metavar="PATH",
                        help="the Ed25519 private key (PEM) that signs the records the server "
                             "issues, created if missing (default: record-signing-key.pem in "
@@ -144,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
     from citywatch.server.signing import KEY_FILE, load_signer
     from citywatch.server.storage import StorageError
     from citywatch.server.tables import Limits
+    from citywatch.server.webhooks import WebhookRules
 
     key_path = args.signing_key if args.signing_key is not None else data_dir() / KEY_FILE
     try:
@@ -189,7 +195,9 @@ def run(args: argparse.Namespace) -> int:
         app = create_app(url, **pace, bot_workers=args.bot_workers,
                          bot_time_limit=args.bot_time_limit, allowed_hosts=allowed,
                          origins=args.origin, limits=limits, idle_seconds=args.idle_seconds,
-                         setup_time_limit=args.setup_time_limit, signing_key=signer)
+                         setup_time_limit=args.setup_time_limit, signing_key=signer,
+                         webhooks=WebhookRules(enabled=not args.no_webhooks,
+                                               allow_private=args.webhooks_private))
     except (StorageError, ValueError) as exc:
         print(f"citywatch serve: error: {exc}", file=sys.stderr)
         return 2

@@ -57,6 +57,7 @@ from citywatch.server.tables import (
     parse_act,
     parse_take,
 )
+from citywatch.server.webhooks import WebhookRules, Webhooks
 
 log = logging.getLogger("citywatch.server")
 
@@ -439,6 +440,33 @@ async def api_take_seat(request: Request) -> Response:
     return JSONResponse(taken)
 
 
+WEBHOOK_RATE = parse("10/minute")
+"""How many webhook changes one address may ask for in a minute (issue 31): each resolves a
+host name."""
+
+
+async def api_webhook(request: Request) -> Response:
+    """``POST /api/webhook/{token}`` with ``{"url": "https://..."}`` or ``{"url": null}``: set
+    or remove the webhook the server posts to when the token's seat's turn begins at a
+    turn-based table (issue 31, ``LiveTable.set_webhook``): ``{"ok": true, "webhook": whether
+    one is set}``. 400 for a bad body or an address the rules refuse, 403 for the spectator,
+    404 for an unknown token, 409 for a table that is not turn-based, 415 if not sent as
+    JSON, 429 beyond ``WEBHOOK_RATE``; nothing is changed then."""
+    try:
+        table, seat = await _tables(request).resolve(request.path_params["token"], fresh=False)
+        body = await _body(request)
+        if not isinstance(body, dict) or set(body) != {"url"}:
+            raise TableError(400, 'the request must be a JSON object {"url": "https://..."} '
+                                  'or {"url": null}')
+        refused = _limited(request, WEBHOOK_RATE, "webhook", "webhook changes")
+        if refused is not None:
+            return refused
+        kept = await table.set_webhook(seat, body["url"])
+    except TableError as exc:
+        return _error(exc)
+    return JSONResponse({"ok": True, "webhook": kept})
+
+
 async def api_record(request: Request) -> Response:
     """``GET /api/record/{token}``: the signed record, once the game is over (409 before);
     ``{token}`` is a seat's, the spectator's or the public replay id. Its file name names the
@@ -652,7 +680,8 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
                pool: BotPool | None = None, idle_seconds: float = IDLE_SECONDS,
                setup_time_limit: float = SETUP_TIME_LIMIT,
                signing_key: RecordSigner | str | Path | None = None,
-               round_pause: float = ROUND) -> Starlette:
+               round_pause: float = ROUND,
+               webhooks: WebhookRules | Webhooks | None = None) -> Starlette:
     """The app serving tables stored at ``db_url`` (``sqlite:///PATH`` or ``postgresql://``).
 
     A bot waits ``bot_delay`` seconds before its turn, and the pauses of a round add up to
@@ -667,7 +696,9 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
     apps, in many processes, may serve one database (docs/server.md). A table nobody used
     for ``idle_seconds`` leaves memory until it is needed again. Records are signed with
     ``signing_key``: a signer, or a key file (created if missing; ``KeyFileError``, a
-    ``ValueError``, if unusable); None signs with a key kept in memory only.
+    ``ValueError``, if unusable); None signs with a key kept in memory only. ``webhooks``:
+    the rules of turn-based seats' webhooks (issue 31; None: on, public addresses only), or
+    the sender itself.
     """
     if bot_delay < 0:
         raise ValueError("bot_delay must be 0 or more seconds")
@@ -680,8 +711,9 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
     creation_rate = parse(limits.creations)
     storage = Storage(db_url)
     pool = pool or BotPool(bot_workers, bot_time_limit)
+    sender = webhooks if isinstance(webhooks, Webhooks) else Webhooks(webhooks)
     tables = Tables(storage, bot_delay, pool, limits, idle_seconds,
-                    WorkerPool(1, setup_time_limit), round_pause)
+                    WorkerPool(1, setup_time_limit), round_pause, sender)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -709,6 +741,7 @@ def create_app(db_url: str, bot_delay: float = TURN, *, bot_workers: int | None 
         Route("/api/view/{token}", api_view),
         Route("/api/act/{token}", api_act, methods=["POST"]),
         Route("/api/name/{token}", api_name, methods=["POST"]),
+        Route("/api/webhook/{token}", api_webhook, methods=["POST"]),
         Route("/api/record/{token}", api_record),
         Route("/api/record-key", api_record_key),
         Route("/api/rematch/{token}", api_rematch, methods=["POST"]),

@@ -84,6 +84,7 @@ tables = Table(
     Column("mutes", Text, nullable=True),  # issue 31: JSON object: seat -> the seats it muted
     Column("clock", Text, nullable=True),  # issue 31: JSON ``Clock.to_json`` (NULL: untimed)
     Column("deadline", DateTime(timezone=True), nullable=True),  # issue 31: the clock's deadline
+    Column("webhooks", Text, nullable=True),  # issue 31: JSON object: seat -> its webhook URL
 )
 REPLAY_INDEX = Index("ix_tables_replay", tables.c.replay, unique=True)
 """One table per public replay id (``Storage._upgrade`` creates it on an older database)."""
@@ -133,7 +134,7 @@ CHANNEL = "citywatch"
 ADDED_COLUMNS = {
     "tables": ("secret_seed", "failure", "notices", "options", "names", "creator", "closed",
                "replay", "rematch", "hints_allowed", "hints", "public", "free",
-               "spectators_chat", "chat", "mutes", "clock", "deadline"),
+               "spectators_chat", "chat", "mutes", "clock", "deadline", "webhooks"),
     "actions": ("digest", "at"),
 }
 """Columns newer than the first release, added to an existing database by ``_upgrade``."""
@@ -211,6 +212,8 @@ class TableRow:
     """Per seat, the seats whose messages it hides (issue 31); empty for none at all."""
     clock: Clock | None = None
     """The table's clock (issue 31), None for an untimed table."""
+    webhooks: dict[int, str] = field(default_factory=dict)
+    """A seat -> the webhook its person gave (issue 31; private to that seat)."""
 
 
 def _seat_list(raw: str | None) -> tuple[int, ...]:
@@ -247,6 +250,13 @@ def _mutes(raw: str | None, players: int) -> tuple[tuple[int, ...], ...]:
                  for seat in range(players))
 
 
+def _webhooks(raw: str | None) -> dict[int, str]:
+    """The stored webhooks (a JSON object, seat -> URL, or NULL)."""
+    found = json.loads(raw) if raw else {}
+    return ({int(seat): url for seat, url in found.items()
+             if seat.isdigit() and isinstance(url, str)} if isinstance(found, dict) else {})
+
+
 def _names(raw: str | None, players: int) -> tuple[str | None, ...]:
     """The stored names (JSON text or NULL) as one entry per seat."""
     found = json.loads(raw) if raw else []
@@ -266,7 +276,8 @@ def _table_row(row: Any) -> TableRow:
                     None if row.hints_allowed is None else bool(row.hints_allowed),
                     _hints(row.hints), bool(row.public), _seat_list(row.free),
                     bool(row.spectators_chat), _chat(row.chat),
-                    _mutes(row.mutes, int(row.players)), _clock(row.id, row.clock))
+                    _mutes(row.mutes, int(row.players)), _clock(row.id, row.clock),
+                    _webhooks(row.webhooks))
 
 
 def _clock(table_id: Any, raw: str | None) -> Clock | None:
@@ -655,6 +666,27 @@ class Storage:
             if self.shared:
                 _notify(conn, table_id, "about")
         return tuple(tuple(sorted(m)) for m in mutes)
+
+    def set_webhook(self, table_id: str, seat: int, url: str | None) -> dict[int, str]:
+        """Keep ``url`` (already checked; None: none) as ``seat``'s webhook (issue 31), under
+        the row's lock; every seat's webhooks after it. Announced with ``NOTIFY`` on a shared
+        database; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(tables.c.webhooks).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            hooks = _webhooks(row.webhooks)
+            if url is None:
+                hooks.pop(seat, None)
+            else:
+                hooks[seat] = url
+            stored = {str(s): u for s, u in sorted(hooks.items())}
+            conn.execute(update(tables).where(tables.c.id == table_id).values(
+                webhooks=json.dumps(stored, separators=(",", ":")) if stored else None))
+            if self.shared:
+                _notify(conn, table_id, "about")
+        return hooks
 
     def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
         """How many tables created at ``since`` or later (by ``creator``, if given) are

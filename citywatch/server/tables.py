@@ -68,6 +68,7 @@ from citywatch.server.storage import (
     TableRow,
     new_replay_id,
 )
+from citywatch.server.webhooks import WebhookError, Webhooks, payload
 
 log = logging.getLogger("citywatch.server")
 T = TypeVar("T")
@@ -309,6 +310,12 @@ def parse_take(body: Any) -> tuple[int | None, str | None]:
     return seat, name
 
 
+def turn_based(table: LiveTable) -> bool:
+    """True if ``table`` is played turn-based (its clock's rule is "turn-based"): only such a
+    table's seats may give a webhook (issue 31)."""
+    return table.clock is not None and table.clock.rule.kind == "turn-based"
+
+
 def _open_json(row: OpenTable) -> dict[str, Any]:
     """What the open tables list shows of one (``Tables.open_tables``)."""
     game = load(row.game)
@@ -367,6 +374,8 @@ class LiveTable:
         """Per seat, the seats whose chat messages it hides (issue 31)."""
         self.clock: Clock | None = row.clock
         """The table's clock (issue 31; ``server/clocks.py``), None if it is untimed."""
+        self.webhooks: dict[int, str] = dict(row.webhooks)
+        """A seat -> its webhook (issue 31): private to that seat, never sent to a page."""
         self._hinting: set[int] = set()
         self._last_hint: dict[int, tuple[int, dict[str, Any]]] = {}
         self._analysis: asyncio.Task[dict[str, Any]] | None = None
@@ -436,7 +445,62 @@ class LiveTable:
             "moves": self.history.since(seat, log_lines, self.state.to_move, self.colours),
             "chat": self.chat_for(seat),
             "muted": [] if seat is None else list(self.mutes[seat]),
+            "webhook": self.webhook_set(seat),
         }
+
+    def webhook_set(self, seat: int | None) -> bool | None:
+        """Whether ``seat`` gave a webhook (issue 31); None where none may be given (the
+        spectator, a table that is not turn-based, a server whose webhooks are off). Never
+        the address."""
+        if seat is None or not turn_based(self) or not self.manager.webhooks.rules.enabled:
+            return None
+        return seat in self.webhooks
+
+    async def set_webhook(self, seat: int | None, raw: Any) -> bool:
+        """Keep ``raw`` as ``seat``'s webhook (issue 31), or remove it (``raw`` None): checked
+        in a thread by ``Webhooks.check`` (its host resolved), then stored and told to
+        ``seat`` only (as ``"webhook": true``). Whether a webhook is set after it.
+        ``TableError`` 403 for the spectator or a bot's seat, 409 for a table that is not
+        turn-based (or a server whose webhooks are off), 400 for an address the rules
+        refuse; nothing is changed then."""
+        if seat is None:
+            raise TableError(403, "the spectator link has no turn to be told of")
+        if self.seats[seat] != HUMAN:
+            raise TableError(403, "a bot plays this seat: it needs no webhook")
+        if not self.manager.webhooks.rules.enabled:
+            raise TableError(409, "this server sends no webhooks")
+        if not turn_based(self):
+            raise TableError(409, "only a seat of a turn-based table may give a webhook")
+        if raw is not None:
+            try:
+                await run_in_threadpool(self.manager.webhooks.check, raw)
+            except WebhookError as exc:
+                raise TableError(400, str(exc)) from None
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            hooks = await self._stored("a webhook", self.manager.storage.set_webhook,
+                                       self.id, seat, raw)
+            self.webhooks = dict(hooks)
+            self._notify({seat})
+        return seat in self.webhooks
+
+    def _turn_began(self, mover: int | None) -> None:
+        """This process stored a decision of ``mover`` (None: it started the clock): if that
+        made another seat the one to decide at a turn-based table, a seat its person plays
+        (not a bot's, not one the clock's stand-in plays), post to that seat's webhook (issue
+        31; in the background, ``Webhooks.send``)."""
+        seat = self.state.to_move
+        if (seat is None or seat == mover or self.failure is not None
+                or self.seats[seat] != HUMAN or not turn_based(self)
+                or (self.clock is not None and seat in self.clock.away)):
+            return
+        url = self.webhooks.get(seat)
+        if url is not None and self.manager.webhooks.rules.enabled:
+            self.manager.webhooks.send(url, payload(self.id, self.game.display_name(),
+                                                    self.colours[seat], self.step),
+                                       f"table {self.id} seat {seat}")
 
     async def _stored(self, what: str, store: Callable[..., T], *args: Any) -> T:
         """``store(*args)``, a write of ``what`` to the database, run in a thread; a failure
@@ -597,7 +661,8 @@ class LiveTable:
                                     self.manager.now())
             return None if started == clock else (started, notices)
 
-        await self._change_clock(change)
+        if await self._change_clock(change):
+            self._turn_began(None)  # issue 31: the first timed decision's seat is told
 
     def end(self) -> dict[str, Any] | None:
         """Once the game is over, what every end screen shows (issue 26), the same for every
@@ -798,6 +863,8 @@ class LiveTable:
         was found and taken; ``holder``: the bot lease a bot's decision needs."""
         taken = await run_in_threadpool(self._take_shared, seat, step, action_json, holder)
         self._adopt(taken.row, taken.steps)
+        if taken.error is None and taken.steps:  # issue 31: stored here, so told from here
+            self._turn_began(seat)
         return taken
 
     def _take_shared(self, seat: int, step: int, action_json: Any,
@@ -866,6 +933,7 @@ class LiveTable:
             if list(row.hints) != self.hints:  # issue 30: asked through another process
                 self.hints = [dict(h) for h in row.hints]
                 changed = True
+            self.webhooks = dict(row.webhooks)  # issue 31: set through another process
             if row.free != self.free:  # issue 31: a seat taken through another process
                 self.free = row.free
                 changed = True
@@ -956,12 +1024,14 @@ class LiveTable:
             log.error("table %s: cannot store action %d: %s", self.id, n, exc)
             self.manager.reload_later(self)
             raise TableError(503, "the database cannot be reached; try again") from None
+        mover = self.state.to_move
         self._note(after)
         self.state = after
         self.clock = clock
         self.actions.append(action_json)
         self.digests.append(digest)
         self._notify()
+        self._turn_began(mover)
         if finished:
             self.manager.finished(self)
         self.start_bots()
@@ -1322,10 +1392,12 @@ class Tables:
 
     def __init__(self, storage: Storage, bot_delay: float = TURN, pool: BotPool | None = None,
                  limits: Limits | None = None, idle_seconds: float = IDLE_SECONDS,
-                 setup_pool: WorkerPool | None = None, round_pause: float = ROUND) -> None:
+                 setup_pool: WorkerPool | None = None, round_pause: float = ROUND,
+                 webhooks: Webhooks | None = None) -> None:
         """``setup_pool``: where new tables are set up (default: one worker process, each
         set-up within ``SETUP_TIME_LIMIT`` seconds). ``bot_delay``: a bot's pause before its
-        turn; ``round_pause``: the most pause of a round (``BotPace``)."""
+        turn; ``round_pause``: the most pause of a round (``BotPace``). ``webhooks``: what
+        sends the webhooks of turn-based seats (issue 31; default: public addresses only)."""
         if not idle_seconds > 0:
             raise ValueError("the idle time (--idle-seconds) must be more than 0 seconds")
         if bot_delay < 0 or round_pause < 0:
@@ -1356,6 +1428,8 @@ class Tables:
         """The read of the open tables under way, with the generation it started in."""
         self._open_generation = 0
         """Counts the drops of the open tables read (``forget_open_tables``)."""
+        self.webhooks = webhooks or Webhooks()
+        """Checks and sends the webhooks of turn-based seats (issue 31)."""
         self.cluster = Cluster(self)
         """Leases, ``LISTEN``, the sweep and idle eviction (``citywatch/server/cluster.py``)."""
 
@@ -1920,3 +1994,4 @@ class Tables:
         await self.cluster.drain()
         await run_in_threadpool(self.pool.close)
         await run_in_threadpool(self.setup_pool.close)
+        self.webhooks.close()

@@ -185,11 +185,12 @@ def check_create(db_url: str) -> None:
                             "log": state.log(seat), "table": told(kinds, created),
                             "choices": choices(state, seat), "last_move": None, "end": None,
                             "moves": [],  # issue 26: nobody decided yet
-                            "chat": [], "muted": []}  # issue 31
+                            "chat": [], "muted": [],  # issue 31
+                            "webhook": None}  # issue 31: not a turn-based table
         data = view(client, spectator)
         assert data == {"step": 0, "seat": None, "view": state.view(None), "log": state.log(-1),
                         "table": told(kinds, created), "choices": [], "last_move": None,
-                        "end": None, "moves": [], "chat": [], "muted": []}
+                        "end": None, "moves": [], "chat": [], "muted": [], "webhook": None}
         for body in ({"game": "chess", "seats": ["human", "human"]},
                      {"game": "ankh-morpork", "seats": ["human"]},
                      {"game": "ankh-morpork", "seats": ["human"] * 5},
@@ -495,7 +496,8 @@ def test_websocket_state_messages_and_errors(tmp_path: Path) -> None:
                                          "last_move": GAME.last_move(state),  # issue 16
                                          "end": None,  # issue 26
                                          "moves": [],  # issue 26: the seat decided last
-                                         "chat": [], "muted": []}  # issue 31
+                                         "chat": [], "muted": [],  # issue 31
+                                         "webhook": None}  # issue 31: no webhook offered
             assert watcher.receive_json()["step"] == 1
             for bad in ("not json", json.dumps([1]), json.dumps({"type": "hello"}),
                         json.dumps({"type": "act", "step": "one", "action": {}}),

@@ -111,7 +111,7 @@ def test_snapshots_name_the_game_and_carry_only_the_own_seats_choices(
                                  "rematch": False,  # issue 26
                                  "hints_on": False, "hints": [],  # issue 30
                                  "public": False, "free": [],
-                                 "spectators_chat": False}  # issue 31
+                                 "spectators_chat": False, "clock": None}  # issue 31
         expected = [{"text": str(a), "json": a.to_json()} for a in state.legal_actions()]
         assert data["choices"] == (expected if seat == mover else [])
     assert view(client, spectator)["choices"] == []

@@ -52,6 +52,15 @@
 // Messages are shown as text only (textContent): nothing in them becomes markup or a link.
 // The panel starts closed on small screens.
 //
+// Issue 31: notifications. A seat's page offers "Notify me when it is my turn" in the header
+// (never a prompt on load); the answer is kept in localStorage and the page never asks again.
+// With the permission granted, a state that makes the decision this seat's (it was not, on
+// this page) while the tab is hidden shows a Notification "Your turn — <game title>", one per
+// table (its tag), which focuses the tab when clicked; never on the spectator's page, nor for a
+// plan's next step (the page takes it itself). At a turn-based table a seat's state carries
+// "webhook" (true: set, false: none; null elsewhere): the "Told elsewhere" panel sends an
+// address with POST /api/webhook/{token} ({"url": "..."}, or null to remove it).
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
@@ -94,6 +103,10 @@
   let naming = false; // the name form is open because the person asked to change the name
   let nameSaving = false; // a name was sent and its answer has not come yet
   let skipped = false; // naming was skipped on this page (kept even if storage is refused)
+  const NOTIFY_KEY = "citywatch.notify"; // issue 31, localStorage: the permission's answer
+  let notifyAsked = false; // issue 31: asked on this page (kept even if storage is refused)
+  let webhookNote = null; // issue 31: the answer to the last webhook saved, {text, error}
+  let webhookSaving = false;
 
   // ---- connection -----------------------------------------------------------------
 
@@ -187,6 +200,7 @@
   function accept(message) {
     if (current && message.step < current.step) return;
     const advanced = !current || message.step !== current.step;
+    const wasMine = current ? myDecision() : null; // issue 31: null before the first state
     const table = message.table || {};
     const choices = Array.isArray(message.choices) ? message.choices : [];
     current = {
@@ -198,6 +212,8 @@
         (m) => m && Number.isInteger(m.n) && Number.isInteger(m.seat) &&
           typeof m.text === "string") : [],
       muted: Array.isArray(message.muted) ? message.muted.filter(Number.isInteger) : [],
+      webhook: typeof message.webhook === "boolean" ? message.webhook : null, // issue 31
+      title: typeof table.title === "string" ? table.title : "",
       choices: choices.map((c) => ({
         text: String(c.text), json: c.json, usual: c.usual === true,
         never_hurts: c.usual === true && c.never_hurts === true,
@@ -227,6 +243,7 @@
       if (coach && coach.step !== current.step) coach = null; // issue 30: marks vanish
     }
     if (failed() || (socket && socket.readyState === WebSocket.OPEN)) showConnected();
+    if (wasMine === false && myDecision()) notifyTurn();
     if (board === undefined) {
       if (!preparing) preparing = prepare(table).then(() => { if (current) render(); });
       return;
@@ -678,7 +695,106 @@
     else $("generic-view").replaceChildren(CityWatch.jsonTree(view, jsonState));
     CityWatch.fillLog($("log"), current.log);
     renderChat();
+    renderNotify();
     renderResult(view);
+  }
+
+  // ---- issue 31: notifications -------------------------------------------------------
+
+  /** True if the page may show notifications: the browser has them and they are granted. */
+  function notificationsOn() {
+    return "Notification" in window && Notification.permission === "granted";
+  }
+
+  /** Tell the person that the decision became theirs, if the tab is hidden. */
+  function notifyTurn() {
+    if (current.seat === null || walking || document.visibilityState !== "hidden") return;
+    if (!notificationsOn()) return;
+    try {
+      const shown = new Notification(`Your turn — ${current.title || "citywatch"}`, {
+        tag: `citywatch-turn-${current.table.replay}`, // one per table: a new one replaces it
+        body: "Your decision is waiting.",
+      });
+      shown.onclick = () => {
+        window.focus();
+        shown.close();
+      };
+    } catch {
+      // a browser that shows notifications only from a service worker: none then
+    }
+  }
+
+  /** Whether the page should still offer to ask for the permission (asked at most once). */
+  function mayAskNotify() {
+    if (!current || current.seat === null || notifyAsked) return false;
+    if (!("Notification" in window) || Notification.permission !== "default") return false;
+    try {
+      return localStorage.getItem(NOTIFY_KEY) === null;
+    } catch {
+      return true;
+    }
+  }
+
+  /** Ask for the permission once (the person clicked), and remember the answer. */
+  async function askNotify() {
+    notifyAsked = true;
+    let answer = "default";
+    try {
+      answer = await Notification.requestPermission();
+    } catch {
+      // refused without a prompt: answer stays "default"
+    }
+    try {
+      localStorage.setItem(NOTIFY_KEY, answer);
+    } catch {
+      // storage refused: not asked again on this page
+    }
+    if (current) render();
+  }
+
+  /** The header's ask button and, at a turn-based table, the webhook panel. */
+  function renderNotify() {
+    $("notify-ask").hidden = !mayAskNotify();
+    const panel = $("webhook-panel");
+    panel.hidden = current.webhook === null || current.table.over;
+    const note = $("webhook-note");
+    const text = webhookNote ? webhookNote.text
+      : current.webhook ? "A webhook is set. Save an empty address to remove it." : "";
+    note.textContent = text;
+    note.classList.toggle("webhook-error", Boolean(webhookNote && webhookNote.error));
+  }
+
+  /** Send the address typed (empty: remove the webhook) with POST /api/webhook/{token}. */
+  async function saveWebhook(event) {
+    event.preventDefault();
+    if (webhookSaving || !current || current.seat === null) return;
+    const url = $("webhook-input").value.trim();
+    webhookSaving = true;
+    $("webhook-save").disabled = true;
+    try {
+      const response = await fetch(`/api/webhook/${encodeURIComponent(token)}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ url: url || null }),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (!response.ok) {
+        webhookNote = { error: true, text: CityWatch.sentence(CityWatch.cap(
+          answer.error || `the server answered ${response.status}`)) };
+      } else {
+        current.webhook = answer.webhook === true;
+        webhookNote = { error: false, text: current.webhook
+          ? "Saved: the server tells this address when your turn begins."
+          : "Removed: no webhook is told any more." };
+        $("webhook-input").value = "";
+      }
+    } catch (error) {
+      webhookNote = { error: true, text: `Cannot reach the server: ${error.message}.` };
+    } finally {
+      webhookSaving = false;
+      $("webhook-save").disabled = false;
+      if (current) render();
+    }
   }
 
   // ---- issue 31: the table's chat ------------------------------------------------------
@@ -1260,6 +1376,8 @@
   if (window.matchMedia("(max-width: 700px)").matches) $("chat-panel").open = false;
   $("name-form").addEventListener("submit", saveName);
   $("name-skip").addEventListener("click", skipName);
+  $("notify-ask").addEventListener("click", askNotify);
+  $("webhook-form").addEventListener("submit", saveWebhook);
   document.addEventListener("keydown", onKey);
   start();
 })();
