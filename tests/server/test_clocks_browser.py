@@ -42,7 +42,8 @@ def test_the_clocks_tick_and_a_timed_out_seat_is_taken_back_in_one_click(
     and each seat's clock, the running one counting down ("0:29 + 1:00"); once the running
     seat's time runs out its page shows "Your time ran out: the easy bot plays for you", the
     other page "stand-in (easy)" beside that seat, and one click on "Take my seat back" gives
-    the seat back (the banner goes, the seat's reserve reads 0:00)."""
+    the seat back (the banner goes, and no page reads "stand-in" any more); the replay shows
+    each person's reserve after the stand-in's decision (the timed-out seat's gone)."""
     app, base = served
     response = httpx.post(f"{base}/api/tables", json={
         "game": "black-keep", "seats": ["human", "human"], "options": TUTORIAL,
@@ -93,6 +94,12 @@ def test_the_clocks_tick_and_a_timed_out_seat_is_taken_back_in_one_click(
     expect(pages[other].locator(f'.seat-clock[data-seat="{mover}"]')).not_to_have_text(
         "stand-in (easy)")
     assert pages[mover].locator("#error .banner").count() == 0
+    colours = [seat["colour"] for seat in created["seats"]]
+    reserves = [f"{colours[seat]} {'0:00' if seat == mover else '1:00'}" for seat in (0, 1)]
+    replay = pages[other]
+    replay.goto(f"{base}{created['replay']}#1")
+    expect(replay.locator("#replay-clock")).to_have_text(
+        f"Live clock, reserves after this decision: {' · '.join(reserves)}")
     watch.check()
     for page in pages:
         page.context.close()
