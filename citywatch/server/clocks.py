@@ -225,10 +225,10 @@ class Clock:
 
     def mark(self, step: int) -> dict[str, Any] | None:
         """How action ``step`` was decided, for the replay: ``{"took": seconds}`` for a
-        person's timed decision, ``{"stand_in": level}`` for a stand-in's; else None."""
+        person's timed decision, ``{"stood_in": level}`` for a stand-in's; else None."""
         for n, _seat, took in self.took:
             if n == step:
                 return {"took": took}
         if any(n == step for n, _seat in self.stood_in):
-            return {"stand_in": self.rule.stand_in}
+            return {"stood_in": self.rule.stand_in}
         return None

@@ -67,7 +67,7 @@ def test_a_live_clock_pays_overtime_from_the_reserve() -> None:
     assert (clock.away, clock.reserves[0], clock.running, clock.deadline) == ((0,), 0.0, None,
                                                                             None)
     clock = clock.decided(0, 1, {0, 1}, 3, T0 + timedelta(seconds=146))  # the stand-in's
-    assert clock.stood_in == ((3, 0),) and clock.mark(3) == {"stand_in": "easy"}
+    assert clock.stood_in == ((3, 0),) and clock.mark(3) == {"stood_in": "easy"}
     clock = clock.decided(1, 0, {0, 1}, 4, T0 + timedelta(seconds=150))
     assert clock.running is None  # the stand-in plays seat 0: no time runs
     clock = clock.taken_back(0, 0, {0, 1}, 4, T0 + timedelta(seconds=200))
@@ -145,7 +145,7 @@ def test_a_timed_out_seat_is_played_by_the_stand_in_until_taken_back(
     assert any(n.startswith(f"{late['table']['colours'][other]}'s time ran out")
                for n in late["table"]["notices"])
     replay = client.get(f"/api/replay/{made['replay'].removeprefix('/replay/')}?step=2").json()
-    assert replay["clock"]["stand_in"] == "random"
+    assert replay["clock"]["stood_in"] == "random"
     assert "took" in client.get(f"/api/replay/{made['replay'].removeprefix('/replay/')}"
                                 "?step=1").json()["clock"]
     with client.websocket_connect(f"/ws/{people[other]}") as ws:

@@ -61,6 +61,18 @@
 // "webhook" (true: set, false: none; null elsewhere): the "Told elsewhere" panel sends an
 // address with POST /api/webhook/{token} ({"url": "..."}, or null to remove it).
 //
+// Issue 31: the clocks. A timed table's every state carries table.clock ({kind, move,
+// reserve, stand_in, reserves, running, deadline, away, now, waiting}, see
+// citywatch/server/clocks.py). The seats strip shows the rule and, beside each person's seat,
+// its reserve; the running seat's time counts down each second: the time per decision first,
+// then the reserve ("0:12 + 4:59"), red under CLOCK_LOW seconds on a live clock; a turn-based
+// clock shows the time left to the deadline ("23 h 10 min", or its date when days away). The
+// countdown reads the server's time: "now" corrects for the gap between the server's clock
+// and the browser's when the state arrives. A seat the stand-in plays reads "stand-in
+// (easy)"; on its own page a banner says so with "Take my seat back", which sends
+// {"type": "back"} once (a refusal comes as {"type": "error"}). While a public table waits
+// for its free seats, the strip says the clock starts when every seat is taken.
+//
 // This page knows no game. A game with a board (table.board) has its board module loaded
 // from /games/<game>/board.js (the interface is described in common.js) to draw the view;
 // a game without one gets the generic panel: the view as collapsible JSON.
@@ -86,6 +98,10 @@
   let chatShown = ""; // issue 31: the key of the messages drawn (redrawn only when it changes)
   let chatUnread = 0; // issue 31: messages that came while the panel was closed
   const CHAT_LONGEST = 200; // issue 31: the most characters of a message (the server's bound)
+  let clockSkew = 0; // issue 31: the server's clock minus the browser's, in milliseconds
+  let takingBack = false; // issue 31: "Take my seat back" was sent and not yet answered
+  const CLOCK_TICK = 250; // issue 31: how often the clocks are read again (milliseconds)
+  const CLOCK_LOW = 10; // issue 31: seconds left under which a live clock shows red
   let socket = null;
   let attempts = 0; // reconnection attempts since the last state message
   let retryTimer = null;
@@ -142,6 +158,8 @@
         clearError("connection");
         attempts = 0;
         accept(message);
+      } else if (message.type === "error" && takingBack) {
+        backRefused(message.error);
       } else if (message.type === "error") {
         refused(message.error, message.step);
       } else if (message.type === "hint" || message.type === "hint_error") {
@@ -232,10 +250,14 @@
         hints: Array.isArray(table.hints) ? table.hints.filter(
           (h) => h && Number.isInteger(h.step) && Number.isInteger(h.seat)) : [],
         free: Array.isArray(table.free) ? table.free.filter(Number.isInteger) : [], // issue 31
+        clock: clockOf(table.clock), // issue 31
         ...seatsOf(table),
       },
     };
     pending = false;
+    const { clock } = current.table;
+    if (clock) clockSkew = Date.parse(clock.now) - Date.now();
+    if (!clock || !clock.away.includes(current.seat)) takingBack = false;
     if (advanced) {
       picks = [];
       highlighted = new Set();
@@ -688,6 +710,7 @@
     document.title = `${prefix}${$("game-name").textContent} · citywatch`;
     renderHeader(view);
     renderSeats(view);
+    renderClock();
     renderBanner(view, ctx);
     renderActions(view, ctx);
     renderCoach(ctx);
@@ -890,6 +913,157 @@
     count.classList.toggle("chat-full", used > CHAT_LONGEST);
   }
 
+  // ---- issue 31: the clocks ------------------------------------------------------------
+
+  /** The state's clock checked ({kind, move, reserve, stand_in, reserves, running, deadline,
+   * away, now, waiting}), or null for an untimed table or a clock that is not readable. */
+  function clockOf(raw) {
+    if (!raw || typeof raw !== "object" || (raw.kind !== "live" && raw.kind !== "turn-based")) {
+      return null;
+    }
+    const number = (value) => (typeof value === "number" && Number.isFinite(value) ? value : 0);
+    const time = (value) => (typeof value === "string" && !Number.isNaN(Date.parse(value))
+      ? value : null);
+    return {
+      kind: raw.kind, move: number(raw.move), reserve: number(raw.reserve),
+      stand_in: typeof raw.stand_in === "string" ? raw.stand_in : "",
+      reserves: Array.isArray(raw.reserves) ? raw.reserves.map(number) : [],
+      running: Number.isInteger(raw.running) ? raw.running : null,
+      deadline: time(raw.deadline),
+      away: Array.isArray(raw.away) ? raw.away.filter(Number.isInteger) : [],
+      now: time(raw.now) || new Date().toISOString(),
+      waiting: raw.waiting === true,
+    };
+  }
+
+  /** Seconds as a clock reads them: "4:59", or "1:02:03" from an hour. */
+  function clockText(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds - 1e-6));
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = String(whole % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  /** A turn-based clock's time left: "42 min", "23 h 10 min", or the deadline's date from
+   * two days on ("until Tue 1 Dec, 14:00", in the reader's time). */
+  function turnText(seconds, deadline) {
+    if (seconds >= 2 * 86400) {
+      return `until ${deadline.toLocaleString([], { weekday: "short", day: "numeric",
+        month: "short", hour: "2-digit", minute: "2-digit" })}`;
+    }
+    const minutes = Math.max(0, Math.ceil(seconds / 60));
+    if (minutes < 60) return `${minutes} min`;
+    return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  }
+
+  /** A length of time in words: "30 s", "5 min", "2 h", "1 day", "14 days". */
+  function spanText(seconds) {
+    if (seconds % 86400 === 0) return CityWatch.plural(seconds / 86400, "day");
+    if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+    if (seconds % 60 === 0) return `${seconds / 60} min`;
+    return `${seconds} s`;
+  }
+
+  /** The clock's rule in words, and "starts when every seat is taken" while it waits. */
+  function clockRule(clock) {
+    const level = `${CityWatch.botLabel(clock.stand_in)} bot`;
+    const rule = clock.kind === "live"
+      ? `Live clock: ${spanText(clock.move)} per decision` +
+        (clock.reserve ? ` + ${spanText(clock.reserve)} reserve` : ", no reserve")
+      : `Turn-based clock: ${spanText(clock.move)} per move`;
+    return `${rule} · stand-in: ${level}` +
+      (clock.waiting ? " · clock starts when every seat is taken" : "");
+  }
+
+  /** What a seat's clock reads now (its text, and whether it is low), or null for a seat
+   * with none (a bot's; a turn-based seat whose time does not run). */
+  function seatClock(clock, i) {
+    if (clock.away.includes(i)) {
+      return { text: `stand-in (${CityWatch.botLabel(clock.stand_in)})`, low: false };
+    }
+    const reserve = clock.reserves[i] || 0;
+    if (clock.running === i && clock.deadline && !current.table.over) {
+      const deadline = Date.parse(clock.deadline);
+      const left = (deadline - (Date.now() + clockSkew)) / 1000;
+      if (clock.kind === "turn-based") {
+        return { text: turnText(left, new Date(deadline - clockSkew)), low: false };
+      }
+      const decision = clockText(Math.max(left - reserve, 0));
+      return { text: clock.reserve ? `${decision} + ${clockText(Math.min(left, reserve))}`
+        : decision, low: left < CLOCK_LOW };
+    }
+    if (clock.kind === "turn-based") return null;
+    return { text: `reserve ${clockText(reserve)}`, low: false };
+  }
+
+  /** The clock's rule in the seats strip and each person's clock beside its seat. */
+  function renderClock() {
+    const { clock, bots, over } = current.table;
+    const rule = $("clock-rule");
+    rule.hidden = !clock;
+    document.body.dataset.clock = !clock ? "none" : clock.waiting ? "waiting"
+      : clock.running !== null && !over ? "running" : "stopped";
+    if (!clock) return;
+    rule.textContent = clockRule(clock);
+    for (const item of $("seat-names").querySelectorAll("li[data-seat]")) {
+      const i = Number(item.dataset.seat);
+      if (bots[i]) continue;
+      item.append(" ", el("span", { class: "seat-clock", "data-seat": i }));
+    }
+    tickClock();
+  }
+
+  /** Each seat's clock as it reads now (called every CLOCK_TICK ms). */
+  function tickClock() {
+    const clock = current && current.table.clock;
+    if (!clock) return;
+    for (const span of $("seat-names").querySelectorAll(".seat-clock")) {
+      const i = Number(span.dataset.seat);
+      const reading = seatClock(clock, i);
+      span.hidden = !reading;
+      if (!reading) continue;
+      if (span.textContent !== reading.text) span.textContent = reading.text;
+      span.classList.toggle("clock-low", reading.low && clock.kind === "live");
+      span.classList.toggle("clock-running", clock.running === i && !current.table.over);
+      span.classList.toggle("clock-away", clock.away.includes(i));
+    }
+  }
+
+  /** The banner of a seat the stand-in plays, on its own page: "Take my seat back". */
+  function awayBanner() {
+    const { clock, over } = current.table;
+    if (!clock || over || failed() || current.seat === null ||
+        !clock.away.includes(current.seat)) {
+      return null;
+    }
+    return el("div", { class: "banner banner-away", role: "status", "data-kind": "away" },
+      el("span", { text: `Your time ran out: the ${CityWatch.botLabel(clock.stand_in)} bot ` +
+        "plays for you." }),
+      el("button", { type: "button", class: "button take-back", id: "take-back",
+        disabled: takingBack, onclick: () => takeBack(),
+        text: takingBack ? "Taking it back…" : "Take my seat back" }));
+  }
+
+  /** Ask for the seat back from the stand-in ({"type": "back"}; one click). */
+  function takeBack() {
+    if (takingBack || !current) return;
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      showError("Not connected: try again in a moment.", "connection");
+      return;
+    }
+    takingBack = true;
+    socket.send(JSON.stringify({ type: "back" }));
+    render();
+  }
+
+  /** The server refused to give the seat back: say why. */
+  function backRefused(error) {
+    takingBack = false;
+    showError(CityWatch.sentence(`Your seat was not given back: ${error || "refused"}`));
+    if (current) render();
+  }
+
   // ---- issue 16: every seat's name, and this seat's own ------------------------------
 
   /** The table's seats as the server tells every seat: {colours, names, bots}, one each. */
@@ -1043,6 +1217,8 @@
         class: "banner banner-notice", role: "status", "data-kind": "notice", text: notice,
       }));
     }
+    const away = awayBanner();
+    if (away) banners.push(away);
     if (!table.failed) banners.push(turnBanner(view, ctx));
     $("banner").replaceChildren(...banners);
   }
@@ -1379,5 +1555,6 @@
   $("notify-ask").addEventListener("click", askNotify);
   $("webhook-form").addEventListener("submit", saveWebhook);
   document.addEventListener("keydown", onKey);
+  setInterval(tickClock, CLOCK_TICK); // issue 31: the running clock counts down
   start();
 })();

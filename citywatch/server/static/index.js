@@ -21,6 +21,9 @@
 // not given to the creator. "Open tables" lists GET /api/open-tables, asked every
 // OPEN_POLL_MS while the page is shown; "Take a seat" posts to
 // /api/open-tables/<table>/take (with "Your name", if given) and opens the seat's link.
+// Issue 31, clocks: "Clock" is none (sent as "clock": null), live (seconds per decision and
+// a reserve) or turn-based (seconds per move, an hour to 14 days); the stand-in is one of the
+// game's bots (easy when offered). "Spectators read the chat" is sent as "spectators_chat".
 "use strict";
 
 (() => {
@@ -82,6 +85,39 @@
     drawSetup();
     drawSeats();
     drawOptions();
+    drawStandIns();
+  }
+
+  // ---- issue 31: the clock ----
+
+  /** The stand-in pick: the chosen game's bots, easy (else the first) chosen. */
+  function drawStandIns() {
+    const chosenLevel = game.bots.includes("easy") ? "easy" : game.bots[0];
+    $("clock-stand-in").replaceChildren(...game.bots.map((bot) => el("option", {
+      value: bot, selected: bot === chosenLevel, text: `${CityWatch.botLabel(bot)} bot`,
+    })));
+    showClock();
+  }
+
+  /** Show the parts of the clock kind chosen (none: no part). */
+  function showClock() {
+    const kind = $("clock-kind").value;
+    $("clock-live").hidden = kind !== "live";
+    $("clock-turn").hidden = kind !== "turn-based";
+    $("clock-stand-in-part").hidden = kind === "" || game === null || game.bots.length === 0;
+  }
+
+  /** The clock to send: null for none, else its kind, seconds and stand-in. */
+  function chosenClock() {
+    const kind = $("clock-kind").value;
+    if (kind === "live") {
+      return { kind, move: Number($("clock-move-live").value),
+        reserve: Number($("clock-reserve").value), stand_in: $("clock-stand-in").value };
+    }
+    if (kind === "turn-based") {
+      return { kind, move: Number($("clock-move-turn").value), stand_in: $("clock-stand-in").value };
+    }
+    return null;
   }
 
   /** The chosen game's options: a number input or a pick each, at its default (none:
@@ -356,7 +392,8 @@
     $("create-error").replaceChildren();
     const seats = chosen.slice(0, players());
     if (!game) return;
-    const body = { game: game.name, seats, hints: $("hints").checked, public: $("public").checked };
+    const body = { game: game.name, seats, hints: $("hints").checked, public: $("public").checked,
+      spectators_chat: $("spectators-chat").checked, clock: chosenClock() };
     const picked = chosenOptions();
     if (picked.error) {
       fail(picked.error);
@@ -559,4 +596,5 @@
   }
   loadGames();
   $("hints").addEventListener("change", () => { hintsChosen = true; });
+  $("clock-kind").addEventListener("change", showClock);
 })();

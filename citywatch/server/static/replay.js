@@ -11,6 +11,11 @@
 // saw up to now, without the decisions' texts (a hidden choice stays hidden). Once it is over
 // the record (GET /api/record/{id}) can be downloaded. The game's board module draws the view
 // as on the table page (see common.js), else the view is shown as JSON.
+// Issue 31: a timed table's step also has "clock": its rule ({kind, move, reserve, stand_in}),
+// "reserves" (each seat's reserve after the step) and how the step's decision was taken:
+// "took" (seconds a person took) or "stood_in" (the stand-in's level: the person's time had
+// run out). The page shows each person's reserve after the step and "took 12 s" or "decided
+// by the stand-in (easy)" beside the decision.
 "use strict";
 
 (() => {
@@ -134,8 +139,11 @@
       if (hints.some((h) => h && h.step === answer.step - 1)) {
         line.push(el("span", { class: "replay-hint", text: " (after asking the coach for a hint)" }));
       }
+      const mark = clockMark(answer.clock);
+      if (mark) line.push(el("span", { class: "replay-took", text: ` (${mark})` }));
       $("action").replaceChildren(...line);
     }
+    drawClock(answer);
     const last = answer.over === true && answer.step === answer.steps;
     if (board) {
       board.render(view, {
@@ -158,6 +166,57 @@
       result.replaceChildren(outcome || el("h2", { text: "The game is over." }),
         CityWatch.endScores(answer.end, names) || "");
     }
+  }
+
+  // ---- issue 31: the clocks ----
+
+  /** Seconds as a clock reads them: "4:59", or "1:02:03" from an hour. */
+  function clockText(seconds) {
+    const whole = Math.max(0, Math.round(seconds));
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = String(whole % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  /** How long a decision took in words: "12 s", "3 min 5 s", "5 h 20 min". */
+  function tookText(seconds) {
+    const whole = Math.max(0, Math.round(seconds));
+    const part = (n, unit) => (n ? ` ${n} ${unit}` : "");
+    if (whole < 60) return `${whole} s`;
+    if (whole < 3600) return `${Math.floor(whole / 60)} min${part(whole % 60, "s")}`;
+    return `${Math.floor(whole / 3600)} h${part(Math.floor((whole % 3600) / 60), "min")}`;
+  }
+
+  /** "took 12 s" or "decided by the stand-in (easy)" for a step's clock, else null. */
+  function clockMark(clock) {
+    if (!clock || typeof clock !== "object") return null;
+    if (typeof clock.took === "number" && Number.isFinite(clock.took)) {
+      return `took ${tookText(clock.took)}`;
+    }
+    if (typeof clock.stood_in === "string" && clock.stood_in) {
+      return `decided by the stand-in (${CityWatch.botLabel(clock.stood_in)})`;
+    }
+    return null;
+  }
+
+  /** Each person's reserve after the step (a live clock), or the turn-based rule. */
+  function drawClock(answer) {
+    const shown = $("replay-clock");
+    const clock = answer.clock;
+    shown.hidden = !clock || typeof clock !== "object";
+    if (shown.hidden) return;
+    const about = answer.table || {};
+    const colours = Array.isArray(about.colours) ? about.colours : [];
+    const bots = Array.isArray(about.bots) ? about.bots : [];
+    if (clock.kind !== "live") {
+      shown.textContent = `Turn-based clock: ${tookText(Number(clock.move) || 0)} per move.`;
+      return;
+    }
+    const reserves = Array.isArray(clock.reserves) ? clock.reserves : [];
+    const seats = colours.map((colour, i) => [colour, i]).filter(([, i]) => !bots[i]);
+    shown.textContent = `Live clock, reserves after this decision: ${seats.map(([colour, i]) =>
+      `${colour} ${clockText(Number(reserves[i]) || 0)}`).join(" · ")}`;
   }
 
   $("first").addEventListener("click", () => go(0));
