@@ -244,7 +244,8 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     page; the second, on its start page already, sees it appear in "Open tables" without a
     reload and takes the seat; the first's table page, open meanwhile, shows the free seat and
     then, without a reload, the taker's name; both pages show the two people by name, and
-    the table is no longer listed."""
+    the table is no longer listed. Issue 31's clock: chosen on the start page, shown in the
+    list, waiting on the table page until the seat is taken, then running."""
     watch = Watch()
     first = open_page(browser, server + "/", watch)
     second = open_page(browser, server + "/", watch)
@@ -255,6 +256,7 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     first.locator('input[name="players"][value="2"]').check()
     first.locator("#seat-1").select_option("human")
     first.locator("#public").check()
+    first.locator("#clock-kind").select_option("live")  # issue 31: the defaults, 30 s + 5 min
     first.locator("#create").click()
     expect(first.locator("#created")).to_be_visible()
     expect(first.locator("input.seat-link")).to_have_count(1)  # the free seat's link is not given
@@ -262,10 +264,13 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     first.goto(first.locator("input.seat-link").input_value())
     wait_for_state(first)
     expect(first.locator(STRIP).nth(1)).to_contain_text("Blue — free seat (open table)")
+    expect(first.locator("#clock-rule")).to_contain_text("clock starts when every seat is taken")
 
     row = second.locator(".open-table")
     expect(row).to_have_count(1, timeout=10_000)  # polled, no reload
     expect(row.locator(".open-seats")).to_have_text(" 1 of 2 people · no bots")
+    expect(row.locator(".open-clock")).to_have_text(
+        "Live clock: 30 s per decision + 5 min reserve · stand-in: easy bot")
     expect(second.locator("#open-empty")).to_be_hidden()
     second.locator("#your-name").fill("Bob")
     row.locator(".take-seat").click()
@@ -276,6 +281,8 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
         names = [re.compile(rf"^{colour} — {name}{' [(]you[)]' if seat == mine else ''}")
                  for seat, (colour, name) in enumerate((("Red", "Ann"), ("Blue", "Bob")))]
         expect(page.locator(STRIP)).to_have_text(names)
+        expect(page.locator("#clock-rule")).not_to_contain_text("starts when")  # it runs now
+    expect(first.locator(".seat-clock").first).to_contain_text(re.compile(r"\d:\d\d"))
     with httpx.Client(base_url=server) as client:
         assert client.get("/api/open-tables").json()["tables"] == []
     watch.check()

@@ -936,14 +936,7 @@
     };
   }
 
-  /** Seconds as a clock reads them: "4:59", or "1:02:03" from an hour. */
-  function clockText(seconds) {
-    const whole = Math.max(0, Math.ceil(seconds - 1e-6));
-    const h = Math.floor(whole / 3600);
-    const m = Math.floor((whole % 3600) / 60);
-    const s = String(whole % 60).padStart(2, "0");
-    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-  }
+  const clockText = CityWatch.clockText;
 
   /** A turn-based clock's time left: "42 min", "23 h 10 min", or the deadline's date from
    * two days on ("until Tue 1 Dec, 14:00", in the reader's time). */
@@ -957,22 +950,9 @@
     return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
   }
 
-  /** A length of time in words: "30 s", "5 min", "2 h", "1 day", "14 days". */
-  function spanText(seconds) {
-    if (seconds % 86400 === 0) return CityWatch.plural(seconds / 86400, "day");
-    if (seconds % 3600 === 0) return `${seconds / 3600} h`;
-    if (seconds % 60 === 0) return `${seconds / 60} min`;
-    return `${seconds} s`;
-  }
-
   /** The clock's rule in words, and "starts when every seat is taken" while it waits. */
   function clockRule(clock) {
-    const level = `${CityWatch.botLabel(clock.stand_in)} bot`;
-    const rule = clock.kind === "live"
-      ? `Live clock: ${spanText(clock.move)} per decision` +
-        (clock.reserve ? ` + ${spanText(clock.reserve)} reserve` : ", no reserve")
-      : `Turn-based clock: ${spanText(clock.move)} per move`;
-    return `${rule} · stand-in: ${level}` +
+    return CityWatch.clockRuleText(clock) +
       (clock.waiting ? " · clock starts when every seat is taken" : "");
   }
 

@@ -138,6 +138,33 @@ const CityWatch = (() => {
     return BOT_LABELS[level] || level;
   }
 
+  /** Issue 31: seconds as a clock reads them, rounded up: "4:59", or "1:02:03" from an hour. */
+  function clockText(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds - 1e-6));
+    const h = Math.floor(whole / 3600);
+    const m = Math.floor((whole % 3600) / 60);
+    const s = String(whole % 60).padStart(2, "0");
+    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  }
+
+  /** Issue 31: a length of time in words: "30 s", "5 min", "2 h", "1 day", "14 days". */
+  function spanText(seconds) {
+    if (seconds % 86400 === 0) return plural(seconds / 86400, "day");
+    if (seconds % 3600 === 0) return `${seconds / 3600} h`;
+    if (seconds % 60 === 0) return `${seconds / 60} min`;
+    return `${seconds} s`;
+  }
+
+  /** Issue 31: a clock's rule ({kind, move, reserve, stand_in}) in words, as the table page
+   * and the open tables show it. */
+  function clockRuleText(clock) {
+    const rule = clock.kind === "live"
+      ? `Live clock: ${spanText(clock.move)} per decision` +
+        (clock.reserve ? ` + ${spanText(clock.reserve)} reserve` : ", no reserve")
+      : `Turn-based clock: ${spanText(clock.move)} per move`;
+    return `${rule} · stand-in: ${botLabel(clock.stand_in)} bot`;
+  }
+
   /**
    * Issue 16: one list item per seat, its colour swatch and name ("Red — Ann", "Blue — hard
    * bot", or "no name yet" for a person not named yet), this page's ``seat`` marked "(you)"
@@ -568,6 +595,6 @@ const CityWatch = (() => {
   return {
     el, setAttrs, svg, cap, plural, appendWinners, boardHint, addBoardStyle, fetchJson, colourName,
     sentence, fillLog, jsonTree, loadBoard, botLabel, seatEntries, zoomMap, fitWidth, endScores,
-    movesBySpace,
+    movesBySpace, spanText, clockRuleText, clockText,
   };
 })();

@@ -529,6 +529,8 @@
         el("strong", { class: "open-game", text: row.title }),
         el("span", { class: "open-seats", text: ` ${row.taken} of ${row.people} people · ${bots}` }),
         options ? el("div", { class: "note open-options", text: options }) : null,
+        row.clock ? el("div", { class: "note open-clock", text: CityWatch.clockRuleText(row.clock) })
+          : el("div", { class: "note open-clock", text: "No clock" }),
         el("div", { class: "note open-since", title: row.since, text: waitingSince(row.since) })),
       take);
   }

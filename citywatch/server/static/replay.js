@@ -170,14 +170,7 @@
 
   // ---- issue 31: the clocks ----
 
-  /** Seconds as a clock reads them: "4:59", or "1:02:03" from an hour. */
-  function clockText(seconds) {
-    const whole = Math.max(0, Math.round(seconds));
-    const h = Math.floor(whole / 3600);
-    const m = Math.floor((whole % 3600) / 60);
-    const s = String(whole % 60).padStart(2, "0");
-    return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
-  }
+  const clockText = CityWatch.clockText;
 
   /** How long a decision took in words: "12 s", "3 min 5 s", "5 h 20 min". */
   function tookText(seconds) {
@@ -210,7 +203,7 @@
     const colours = Array.isArray(about.colours) ? about.colours : [];
     const bots = Array.isArray(about.bots) ? about.bots : [];
     if (clock.kind !== "live") {
-      shown.textContent = `Turn-based clock: ${tookText(Number(clock.move) || 0)} per move.`;
+      shown.textContent = `${CityWatch.clockRuleText(clock)}.`;
       return;
     }
     const reserves = Array.isArray(clock.reserves) ? clock.reserves : [];
