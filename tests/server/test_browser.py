@@ -523,7 +523,7 @@ def test_a_failed_table_and_its_notices_are_shown_and_stop_decisions(
                                "replay": latest["table"]["replay"], "rematch": False,  # 26
                                "hints_on": True, "hints": [],  # issue 30
                                "public": False, "free": [],
-                               "spectators_chat": False}  # issue 31
+                               "spectators_chat": False, "clock": None}  # issue 31
 
     # A bot was replaced: the notice is shown, and decisions go on.
     routes[-1].send(json.dumps({**latest, "table": {**latest["table"], "notices": [notice]}}))
