@@ -11,6 +11,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -285,6 +286,34 @@ def test_the_first_seat_is_told_when_the_clock_starts(
     settled(client)
     assert [(path, body["step"], body["seat"]) for path, _h, body in receiver.posts] == [
         ("/first", 0, created["seats"][0]["colour"])]
+
+
+def test_no_webhook_while_the_stand_in_plays_the_seat(tmp_path: Path,
+                                                     receiver: Receiver) -> None:
+    """Issue 31: once a seat's time ran out, the clock's stand-in decides for it, and its
+    turns are not told to its webhook (its person is away); the other seat's turns still
+    are, also when they begin with the stand-in's decision."""
+    sender = Webhooks(WebhookRules(allow_private=True), resolver({"hooks.test": ["127.0.0.1"]}))
+    app = create_app(sqlite_url(tmp_path), bot_delay=0, bot_workers=1, webhooks=sender)
+    with TestClient(app) as client:
+        created = create_tutorial(client, ["human", "human"], clock=TURN_BASED)
+        one, two = humans(created).values()
+        for token, path in ((one, "/one"), (two, "/two")):
+            assert set_hook(client, token, f"http://hooks.test:{receiver.port}{path}").json()[
+                "webhook"] is True
+        play_first(client, one)  # step 1: seat 1's turn begins
+        later = datetime.now(UTC) + timedelta(days=2)
+        tables_of(client).now = lambda: later  # seat 1's day runs out
+        deadline = time.monotonic() + 20
+        while view(client, one)["step"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)  # the stand-in decides step 2 for seat 1
+        assert view(client, two)["table"]["clock"]["away"] == [1]
+        play_first(client, one)  # step 3: seat 1's turn again, the stand-in's
+        while view(client, one)["step"] < 4 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        settled(client)
+    assert [(path, body["step"]) for path, _h, body in receiver.posts] == [
+        ("/two", 1), ("/one", 2), ("/one", 4)]
 
 
 def test_no_webhook_for_a_live_or_untimed_table(client: TestClient, receiver: Receiver) -> None:
