@@ -244,7 +244,8 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
     page; the second, on its start page already, sees it appear in "Open tables" without a
     reload and takes the seat; the first's table page, open meanwhile, shows the free seat and
     then, without a reload, the taker's name; both pages show the two people by name, and
-    the table is no longer listed. Issue 31's clock: chosen on the start page, shown in the
+    the table is no longer listed. With several open tables, "Show" keeps one game's (and
+    counts them). Issue 31's clock: chosen on the start page, shown in the
     list, waiting on the table page until the seat is taken, then running."""
     watch = Watch()
     first = open_page(browser, server + "/", watch)
@@ -268,6 +269,19 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
 
     row = second.locator(".open-table")
     expect(row).to_have_count(1, timeout=10_000)  # polled, no reload
+    expect(second.locator("#open-filter")).to_be_hidden()  # nothing to choose among
+    mine = row.get_attribute("data-table")
+    with httpx.Client(base_url=server) as client:
+        others = [client.post("/api/tables", json={
+            "game": "guardians-of-the-city", "seats": ["human", "human"], "public": True,
+        }).json()["table"] for _ in range(2)]
+    expect(row).to_have_count(3, timeout=10_000)
+    second.locator("#open-game").select_option("guardians-of-the-city")
+    expect(row).to_have_count(2)
+    expect(second.locator("#open-count")).to_have_text("2 of 3 open tables")
+    second.locator("#open-game").select_option("")
+    expect(row).to_have_count(3)
+    row = second.locator(f'.open-table[data-table="{mine}"]')
     expect(row.locator(".open-seats")).to_have_text(" 1 of 2 people · no bots")
     expect(row.locator(".open-clock")).to_have_text(
         "Live clock: 30 s per decision + 5 min reserve · stand-in: easy bot")
@@ -284,7 +298,8 @@ def test_a_second_browser_sees_an_open_table_appear_and_takes_its_seat(
         expect(page.locator("#clock-rule")).not_to_contain_text("starts when")  # it runs now
     expect(first.locator(".seat-clock").first).to_contain_text(re.compile(r"\d:\d\d"))
     with httpx.Client(base_url=server) as client:
-        assert client.get("/api/open-tables").json()["tables"] == []
+        listed_now = [t["table"] for t in client.get("/api/open-tables").json()["tables"]]
+        assert sorted(listed_now) == sorted(others)
     watch.check()
 
 

@@ -529,10 +529,32 @@
         el("strong", { class: "open-game", text: row.title }),
         el("span", { class: "open-seats", text: ` ${row.taken} of ${row.people} people · ${bots}` }),
         options ? el("div", { class: "note open-options", text: options }) : null,
-        row.clock ? el("div", { class: "note open-clock", text: CityWatch.clockRuleText(row.clock) })
-          : el("div", { class: "note open-clock", text: "No clock" }),
-        el("div", { class: "note open-since", title: row.since, text: waitingSince(row.since) })),
+        el("div", { class: "note" },
+          el("span", { class: "open-clock",
+            text: row.clock ? CityWatch.clockRuleText(row.clock) : "No clock" }), " · ",
+          el("span", { class: "open-since", title: row.since, text: waitingSince(row.since) }))),
       take);
+  }
+
+  let openRows = []; // the open tables last read
+
+  /** The open tables of the game chosen in "Show" (every game: all), with their count and
+   * the games to choose from (those listed, by title). */
+  function drawOpen() {
+    const select = $("open-game");
+    const chosen = select.value;
+    const games = new Map(openRows.map((row) => [row.game, row.title]));
+    select.replaceChildren(el("option", { value: "", text: "every game" }),
+      ...[...games].sort((a, b) => a[1].localeCompare(b[1])).map(([game, title]) =>
+        el("option", { value: game, text: title })));
+    select.value = games.has(chosen) ? chosen : "";
+    const shown = openRows.filter((row) => !select.value || row.game === select.value);
+    $("open-tables").replaceChildren(...shown.map(openRow));
+    $("open-filter").hidden = openRows.length < 2;
+    $("open-count").textContent = select.value
+      ? `${shown.length} of ${CityWatch.plural(openRows.length, "open table")}`
+      : CityWatch.plural(openRows.length, "open table");
+    $("open-empty").hidden = openRows.length > 0;
   }
 
   async function loadOpen() {
@@ -545,8 +567,8 @@
       const text = JSON.stringify(rows);
       if (text !== shownOpen) {
         shownOpen = text;
-        $("open-tables").replaceChildren(...rows.map(openRow));
-        $("open-empty").hidden = rows.length > 0;
+        openRows = rows;
+        drawOpen();
       } else {
         for (const since of $("open-tables").querySelectorAll(".open-since")) {
           since.textContent = waitingSince(since.title);
@@ -599,4 +621,5 @@
   loadGames();
   $("hints").addEventListener("change", () => { hintsChosen = true; });
   $("clock-kind").addEventListener("change", showClock);
+  $("open-game").addEventListener("change", drawOpen);
 })();
