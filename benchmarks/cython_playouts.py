@@ -1,0 +1,79 @@
+"""Fixed seeded workload for comparing pure-Python and Cython-compiled modules (issue 32).
+
+Usage: python benchmarks/cython_playouts.py [--game NAME] [--games N] [--ismcts N] [--digest]
+Prints one JSON line: which modules are compiled, games/s, decisions/s, ISMCTS iterations/s and
+a digest of every decision taken (identical with and without the compiled modules).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import time
+
+import citywatch
+from citywatch.core.rng import Rng
+
+
+def compiled_modules() -> list[str]:
+    """Loaded citywatch modules whose file is an extension module (.so)."""
+    import sys
+    return sorted(n for n, m in sys.modules.items()
+                  if n.startswith("citywatch") and str(getattr(m, "__file__", "")).endswith(".so"))
+
+
+def playouts(game_name: str, players: int, games: int, seed: int = 1) -> tuple[float, float, str, list[citywatch.State]]:
+    game = citywatch.load(game_name)
+    digest = hashlib.sha256()
+    samples: list[citywatch.State] = []
+    decisions = 0
+    start = time.perf_counter()
+    for k in range(games):
+        state = game.new_game(players=players, seed=seed + k)
+        rng = Rng(seed + k)
+        while state.to_move is not None:
+            legal = state.legal_actions()
+            i = rng.below(len(legal))
+            digest.update(repr(legal[i]).encode())
+            state.apply(legal[i])
+            decisions += 1
+            if decisions % 97 == 0 and len(samples) < 200:
+                samples.append(state.copy())
+        digest.update(repr(state.outcome if hasattr(state, "outcome") else None).encode())
+    elapsed = time.perf_counter() - start
+    return games / elapsed, decisions / elapsed, digest.hexdigest()[:16], samples
+
+
+def ismcts(game_name: str, states: list[citywatch.State], spec: str) -> tuple[float, str]:
+    from citywatch.bots import Observation, make_bot
+    bot = make_bot(spec, game_name)
+    iterations = int(getattr(bot, "iterations", 0))
+    positions = [s for s in states[len(states) // 3:] if s.to_move is not None][:10]
+    chosen = []
+    start = time.perf_counter()
+    for s in positions:
+        chosen.append(repr(bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))))
+    elapsed = time.perf_counter() - start
+    return iterations * len(positions) / elapsed, hashlib.sha256("".join(chosen).encode()).hexdigest()[:16]
+
+
+def main() -> None:
+    p = argparse.ArgumentParser()
+    p.add_argument("--game", default="ankh-morpork")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--spec", default="ismcts:iterations=300:depth=12")
+    p.add_argument("--no-ismcts", action="store_true")
+    a = p.parse_args()
+    gps, dps, digest, states = playouts(a.game, a.players, a.games)
+    out = {"game": a.game, "compiled": len(compiled_modules()), "games_per_second": round(gps, 2),
+           "decisions_per_second": round(dps), "digest": digest}
+    if not a.no_ismcts:
+        its, idig = ismcts(a.game, states, a.spec)
+        out.update(ismcts_iterations_per_second=round(its), ismcts_digest=idig)
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()
