@@ -40,7 +40,7 @@ def playouts(game_name: str, players: int, games: int, seed: int = 1) -> tuple[f
             decisions += 1
             if decisions % 97 == 0 and len(samples) < 200:
                 samples.append(state.copy())
-        digest.update(repr(state.outcome if hasattr(state, "outcome") else None).encode())
+        digest.update(repr(state.outcome()).encode())
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed, digest.hexdigest()[:16], samples
 

@@ -20,7 +20,8 @@ PKG = ROOT / "citywatch"
 CORE = ["api", "errors", "log", "rng", "stack", "verbs", "position", "text", "signature", "record"]
 """The core modules a game's forward model calls."""
 
-NOT_RULES = {"__init__", "terminal", "view_web", "make_web", "encoding", "fit_evaluation"}
+NOT_RULES = {"__init__", "terminal", "make_web", "make_names", "screens", "encoding",
+             "fit_evaluation"}
 """Presentation and tooling, left in pure Python."""
 
 
@@ -44,6 +45,7 @@ def main() -> None:
                     help="let Cython enforce annotated types (off by default)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--clean", action="store_true")
+    ap.add_argument("--force", action="store_true", help="regenerate the C even if up to date")
     a = ap.parse_args()
     if a.clean:
         clean()
@@ -63,7 +65,7 @@ def main() -> None:
             for p in files]
     start = time.perf_counter()
     modules = cythonize(
-        exts, build_dir=str(ROOT / "build" / "cython"), nthreads=a.jobs, quiet=True,
+        exts, build_dir=str(ROOT / "build" / "cython"), nthreads=a.jobs, quiet=True, force=a.force,
         compiler_directives={"language_level": 3, "binding": False, "profile": False,
                              "linetrace": False, "annotation_typing": a.annotation_typing,
                              "embedsignature": False})
