@@ -23,7 +23,8 @@ def compiled_modules() -> list[str]:
                   if n.startswith("citywatch") and str(getattr(m, "__file__", "")).endswith(".so"))
 
 
-def playouts(game_name: str, players: int, games: int, seed: int = 1) -> tuple[float, float, str, list[citywatch.State]]:
+def playouts(game_name: str, players: int, games: int,
+             seed: int = 1) -> tuple[float, float, str, list[citywatch.State]]:
     game = citywatch.load(game_name)
     digest = hashlib.sha256()
     samples: list[citywatch.State] = []
@@ -55,7 +56,8 @@ def ismcts(game_name: str, states: list[citywatch.State], spec: str) -> tuple[fl
     for s in positions:
         chosen.append(repr(bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))))
     elapsed = time.perf_counter() - start
-    return iterations * len(positions) / elapsed, hashlib.sha256("".join(chosen).encode()).hexdigest()[:16]
+    digest = hashlib.sha256("".join(chosen).encode()).hexdigest()[:16]
+    return iterations * len(positions) / elapsed, digest
 
 
 def main() -> None:

@@ -61,8 +61,8 @@ def main() -> None:
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
-    exts = [Extension(".".join(p.relative_to(ROOT).with_suffix("").parts), [str(p.relative_to(ROOT))])
-            for p in files]
+    exts = [Extension(".".join(p.relative_to(ROOT).with_suffix("").parts),
+                      [str(p.relative_to(ROOT))]) for p in files]
     start = time.perf_counter()
     modules = cythonize(
         exts, build_dir=str(ROOT / "build" / "cython"), nthreads=a.jobs, quiet=True, force=a.force,

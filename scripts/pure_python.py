@@ -10,11 +10,11 @@ from __future__ import annotations
 import importlib.util
 import runpy
 import sys
+from collections.abc import Sequence
 from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence
 
 
 class PureFinder(MetaPathFinder):
