@@ -1,5 +1,6 @@
 """citywatch: play, simulate and study Discworld city board games."""
 
+from citywatch import engine as engine  # first: it may install SourceFirst (issue 32)
 from citywatch.core import (
     Game,
     IllegalAction,

@@ -1,41 +1,18 @@
-"""Import citywatch from its .py sources even where compiled .so files sit beside them.
+"""Run citywatch from its .py sources even where compiled modules sit beside them (issue 32).
 
-``python -c 'import pure_python' ...`` is awkward, so: ``PYTHONPATH=$PWD:$PWD/scripts python -m
-pure_python SCRIPT ARGS`` runs SCRIPT in pure Python, and ``pytest -p pure_python`` runs the tests
-in pure Python. Used to compare compiled against pure in one worktree (issue 32).
+``PYTHONPATH=$PWD:$PWD/scripts python -m pure_python SCRIPT ARGS`` runs SCRIPT in pure Python,
+and ``pytest -p pure_python`` runs the tests in pure Python: both set ``CITYWATCH_ENGINE=python``
+before citywatch is imported, so its ``engine.SourceFirst`` finder is installed.
 """
 
 from __future__ import annotations
 
-import importlib.util
+import os
 import runpy
 import sys
-from collections.abc import Sequence
-from importlib.abc import MetaPathFinder
-from importlib.machinery import ModuleSpec
-from pathlib import Path
-from types import ModuleType
 
-
-class PureFinder(MetaPathFinder):
-    """Finds ``citywatch`` modules as .py files only."""
-
-    def find_spec(self, name: str, path: Sequence[str] | None,
-                  target: ModuleType | None = None) -> ModuleSpec | None:
-        if name != "citywatch" and not name.startswith("citywatch."):
-            return None
-        leaf = name.rpartition(".")[2]
-        for entry in (path if path is not None else sys.path):
-            base = Path(entry or ".") / leaf
-            if (base / "__init__.py").is_file():
-                return importlib.util.spec_from_file_location(
-                    name, base / "__init__.py", submodule_search_locations=[str(base)])
-            if base.with_suffix(".py").is_file():
-                return importlib.util.spec_from_file_location(name, base.with_suffix(".py"))
-        return None
-
-
-sys.meta_path.insert(0, PureFinder())
+os.environ["CITYWATCH_ENGINE"] = "python"
+import citywatch  # noqa: E402,F401  (installs the finder now, for what is imported next)
 
 if __name__ == "__main__":
     script = sys.argv[1]

@@ -27,6 +27,7 @@ from citywatch.cli.arguments import (
     choice_names,
     choose_game,
 )
+from citywatch.core.registry import game_names
 
 
 class Command(Protocol):
@@ -50,10 +51,28 @@ them: a command per kind of set-up choice the games declare (``cli/setup.py``)."
 def parser() -> argparse.ArgumentParser:
     """The command-line parser."""
     p = argparse.ArgumentParser(prog="citywatch", description=__doc__)
+    p.add_argument("--version", action="version", version=version_text(),
+                   help="show the version and which engine runs (pure Python or compiled)")
     sub = p.add_subparsers(dest="command", required=True)
     for command in dict.fromkeys(COMMANDS.values()):
         command.add_parser(sub)
     return p
+
+
+def version_text() -> str:
+    """``citywatch --version``: the installed version and the engine (issue 32)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from citywatch.core.registry import load as load_game
+    from citywatch.engine import describe
+
+    for name in game_names():  # the engine is what the games import
+        load_game(name)
+    try:
+        installed = version("citywatch")
+    except PackageNotFoundError:
+        installed = "not installed"
+    return f"citywatch {installed}; engine: {describe()}"
 
 
 INTERRUPTED = 130

@@ -8,6 +8,7 @@ import textwrap
 
 from citywatch.bots import bot_names
 from citywatch.core.registry import game_names, load
+from citywatch.engine import describe
 
 WIDTH = 80
 """The columns every listing fits."""
@@ -21,10 +22,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     """``citywatch games``: every registered game, its players and bots, what it is
     (``GameType.describe``), then its options (``--option NAME=VALUE``) with their range and
-    default, one an item, each wrapped to ``WIDTH`` columns (issue 26)."""
+    default, one an item, each wrapped to ``WIDTH`` columns (issue 26); last, which engine
+    runs (issue 32)."""
     for name in game_names():
         for line in game_lines(name):
             print(line)
+    print(f"engine: {describe()}")  # issue 32: pure Python or compiled
     return 0
 
 
