@@ -543,22 +543,34 @@ class Storage:
             if self.shared:
                 _notify(conn, table_id, "about")
 
+    @contextmanager
+    def _locked_row(self, table_id: str, *columns: Any) -> Iterator[tuple[Connection, Any]]:
+        """A write transaction with table ``table_id``'s ``columns`` read under its row's
+        lock (PostgreSQL; SQLite's writers queue on ``_write_lock``), committed when the block
+        ends; ``StorageError`` for an unknown table."""
+        with self._write_lock, self.engine.begin() as conn:
+            query = select(*columns).where(tables.c.id == table_id)
+            row = conn.execute(query.with_for_update() if self.shared else query).first()
+            if row is None:
+                raise StorageError(f"there is no table {table_id}")
+            yield conn, row
+
+    def _rewrite(self, conn: Connection, table_id: str, **values: Any) -> None:
+        """Write ``values`` to table ``table_id``'s row and announce it (``NOTIFY "<table id>
+        about"`` on a shared database)."""
+        conn.execute(update(tables).where(tables.c.id == table_id).values(**values))
+        if self.shared:
+            _notify(conn, table_id, "about")
+
     def set_name(self, table_id: str, seat: int, name: str) -> tuple[str | None, ...]:
         """Name seat ``seat`` of a table ``name`` (issue 16), leaving the other seats' names as
         stored (read and written under the row's lock, so two seats named at once in two
         processes both keep theirs); every seat's names after it. Announced with ``NOTIFY``
         ``"<table id> about"`` on a shared database; ``StorageError`` for an unknown table."""
-        with self._write_lock, self.engine.begin() as conn:
-            query = select(tables.c.players, tables.c.names).where(tables.c.id == table_id)
-            row = conn.execute(query.with_for_update() if self.shared else query).first()
-            if row is None:
-                raise StorageError(f"there is no table {table_id}")
+        with self._locked_row(table_id, tables.c.players, tables.c.names) as (conn, row):
             names = list(_names(row.names, int(row.players)))
             names[seat] = name
-            conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(names=json.dumps(names)))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, names=json.dumps(names))
         return tuple(names)
 
     def add_hint(self, table_id: str, step: int, seat: int) -> tuple[dict[str, int], ...]:
@@ -566,16 +578,9 @@ class Storage:
         actions (issue 30), after the hints stored (read and written under the row's lock);
         every hint of the table after it. Announced with ``NOTIFY`` ``"<table id> about"`` on
         a shared database; ``StorageError`` for an unknown table."""
-        with self._write_lock, self.engine.begin() as conn:
-            query = select(tables.c.hints).where(tables.c.id == table_id)
-            row = conn.execute(query.with_for_update() if self.shared else query).first()
-            if row is None:
-                raise StorageError(f"there is no table {table_id}")
+        with self._locked_row(table_id, tables.c.hints) as (conn, row):
             hints = [*_hints(row.hints), {"step": step, "seat": seat}]
-            conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(hints=json.dumps(hints, separators=(",", ":"))))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, hints=json.dumps(hints, separators=(",", ":")))
         return tuple(hints)
 
     def open_tables(self, limit: int) -> list[OpenTable]:
@@ -619,10 +624,7 @@ class Storage:
             if found is None:
                 raise StorageError(f"table {table_id} has no token for seat {chosen}")
             free.remove(chosen)
-            conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(free=json.dumps(free)))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, free=json.dumps(free))
         return chosen, str(found.token)
 
     def add_chat(self, table_id: str, seat: int, text: str) -> tuple[dict[str, Any], ...]:
@@ -630,19 +632,13 @@ class Storage:
         keeping the newest ``CHAT_KEPT`` (read and written under the row's lock, issue 31);
         the table's messages after it. Announced with ``NOTIFY`` ``"<table id> about"`` on a
         shared database; ``StorageError`` for an unknown table."""
-        with self._write_lock, self.engine.begin() as conn:
-            query = select(tables.c.chat).where(tables.c.id == table_id)
-            row = conn.execute(query.with_for_update() if self.shared else query).first()
-            if row is None:
-                raise StorageError(f"there is no table {table_id}")
+        with self._locked_row(table_id, tables.c.chat) as (conn, row):
             before = _chat(row.chat)
             n = before[-1]["n"] + 1 if before else 1
             at = datetime.now(UTC).isoformat(timespec="seconds")
             chat = [*before, {"n": n, "seat": seat, "text": text, "at": at}][-CHAT_KEPT:]
-            conn.execute(update(tables).where(tables.c.id == table_id).values(
-                chat=json.dumps(chat, ensure_ascii=False, separators=(",", ":"))))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id,
+                          chat=json.dumps(chat, ensure_ascii=False, separators=(",", ":")))
         return tuple(chat)
 
     def set_muted(self, table_id: str, seat: int, other: int,
@@ -650,42 +646,29 @@ class Storage:
         """Note that ``seat`` hides (``muted``) or shows ``other``'s chat messages (issue 31),
         under the row's lock; every seat's mutes after it. Announced with ``NOTIFY`` on a
         shared database; ``StorageError`` for an unknown table."""
-        with self._write_lock, self.engine.begin() as conn:
-            query = select(tables.c.mutes, tables.c.players).where(tables.c.id == table_id)
-            row = conn.execute(query.with_for_update() if self.shared else query).first()
-            if row is None:
-                raise StorageError(f"there is no table {table_id}")
+        with self._locked_row(table_id, tables.c.mutes, tables.c.players) as (conn, row):
             mutes = [set(m) for m in _mutes(row.mutes, int(row.players))]
             if muted:
                 mutes[seat].add(other)
             else:
                 mutes[seat].discard(other)
             stored = {str(s): sorted(m) for s, m in enumerate(mutes) if m}
-            conn.execute(update(tables).where(tables.c.id == table_id)
-                         .values(mutes=json.dumps(stored, separators=(",", ":"))))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, mutes=json.dumps(stored, separators=(",", ":")))
         return tuple(tuple(sorted(m)) for m in mutes)
 
     def set_webhook(self, table_id: str, seat: int, url: str | None) -> dict[int, str]:
         """Keep ``url`` (already checked; None: none) as ``seat``'s webhook (issue 31), under
         the row's lock; every seat's webhooks after it. Announced with ``NOTIFY`` on a shared
         database; ``StorageError`` for an unknown table."""
-        with self._write_lock, self.engine.begin() as conn:
-            query = select(tables.c.webhooks).where(tables.c.id == table_id)
-            row = conn.execute(query.with_for_update() if self.shared else query).first()
-            if row is None:
-                raise StorageError(f"there is no table {table_id}")
+        with self._locked_row(table_id, tables.c.webhooks) as (conn, row):
             hooks = _webhooks(row.webhooks)
             if url is None:
                 hooks.pop(seat, None)
             else:
                 hooks[seat] = url
             stored = {str(s): u for s, u in sorted(hooks.items())}
-            conn.execute(update(tables).where(tables.c.id == table_id).values(
-                webhooks=json.dumps(stored, separators=(",", ":")) if stored else None))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, webhooks=json.dumps(stored, separators=(",", ":"))
+                          if stored else None)
         return hooks
 
     def count_unfinished(self, since: datetime, creator: str | None = None) -> int:
@@ -880,10 +863,8 @@ class Storage:
             if changed is None:
                 return None
             new, new_notices = changed
-            conn.execute(update(tables).where(tables.c.id == table_id).values(
-                notices=json.dumps(list(new_notices)), **_clock_values(new)))
-            if self.shared:
-                _notify(conn, table_id, "about")
+            self._rewrite(conn, table_id, notices=json.dumps(list(new_notices)),
+                          **_clock_values(new))
         return new, tuple(new_notices)
 
     def due_clocks(self, now: datetime, limit: int = 100) -> list[str]:
