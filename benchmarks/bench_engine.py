@@ -21,9 +21,11 @@ from citywatch.core.registry import game_names
 from citywatch.core.rng import Rng
 
 
-def random_games(game_name: str, players: int, games: int,
-                 seed: int) -> tuple[float, float, list[citywatch.State]]:
-    """Play random games; return games/s, decisions/s and some mid-game states."""
+def random_games(game_name: str, players: int, games: int, seed: int,
+                 digest: Any = None) -> tuple[float, float, list[citywatch.State]]:
+    """Play random games; return games/s, decisions/s and some mid-game states. With a
+    ``hashlib`` object as ``digest``, every action taken and every outcome is fed to it (so
+    two builds of the engine can be shown to play the same games, issue 32)."""
     game = citywatch.load(game_name)
     samples: list[citywatch.State] = []
     decisions = 0
@@ -33,10 +35,15 @@ def random_games(game_name: str, players: int, games: int,
         rng = Rng(seed + k)
         while state.to_move is not None:
             legal = state.legal_actions()
-            state.apply(legal[rng.below(len(legal))])
+            action = legal[rng.below(len(legal))]
+            if digest is not None:
+                digest.update(repr(action).encode())
+            state.apply(action)
             decisions += 1
             if decisions % 97 == 0 and len(samples) < 200:
                 samples.append(state.copy())
+        if digest is not None:
+            digest.update(repr(state.outcome()).encode())
     elapsed = time.perf_counter() - start
     return games / elapsed, decisions / elapsed, samples
 

@@ -12,38 +12,19 @@ import hashlib
 import json
 import time
 
+from bench_engine import random_games
+
 import citywatch
 from citywatch.core.rng import Rng
-
-
-def compiled_modules() -> list[str]:
-    """Loaded citywatch modules whose file is an extension module (.so)."""
-    import sys
-    return sorted(n for n, m in sys.modules.items()
-                  if n.startswith("citywatch") and str(getattr(m, "__file__", "")).endswith(".so"))
+from citywatch.engine import compiled_modules
 
 
 def playouts(game_name: str, players: int, games: int,
              seed: int = 1) -> tuple[float, float, str, list[citywatch.State]]:
-    game = citywatch.load(game_name)
+    """``bench_engine.random_games`` with a digest of every decision taken."""
     digest = hashlib.sha256()
-    samples: list[citywatch.State] = []
-    decisions = 0
-    start = time.perf_counter()
-    for k in range(games):
-        state = game.new_game(players=players, seed=seed + k)
-        rng = Rng(seed + k)
-        while state.to_move is not None:
-            legal = state.legal_actions()
-            i = rng.below(len(legal))
-            digest.update(repr(legal[i]).encode())
-            state.apply(legal[i])
-            decisions += 1
-            if decisions % 97 == 0 and len(samples) < 200:
-                samples.append(state.copy())
-        digest.update(repr(state.outcome()).encode())
-    elapsed = time.perf_counter() - start
-    return games / elapsed, decisions / elapsed, digest.hexdigest()[:16], samples
+    per_game, per_decision, samples = random_games(game_name, players, games, seed, digest)
+    return per_game, per_decision, digest.hexdigest()[:16], samples
 
 
 def ismcts(game_name: str, states: list[citywatch.State], spec: str) -> tuple[float, str]:
