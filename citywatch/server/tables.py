@@ -30,7 +30,7 @@ import logging
 import secrets
 import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
@@ -402,6 +402,16 @@ class LiveTable:
         """The newest decisions, for each seat's moves since its last one (issue 26)."""
         self.pace = BotPace(manager.bot_delay, manager.round_pause, row.players)
 
+    @contextlib.asynccontextmanager
+    async def _changing(self) -> AsyncIterator[None]:
+        """Hold the table's lock for a change asked for now (the table is in use);
+        ``TableError`` 503 if the table was closed meanwhile (it is being reloaded)."""
+        self.touch()
+        async with self.lock:
+            if self.closed:
+                raise TableError(503, "the table is being reloaded; try again")
+            yield
+
     def touch(self) -> None:
         """Note that the table is in use now (it is not idle)."""
         self.used = time.monotonic()
@@ -476,10 +486,7 @@ class LiveTable:
                 await run_in_threadpool(self.manager.webhooks.check, raw)
             except WebhookError as exc:
                 raise TableError(400, str(exc)) from None
-        self.touch()
-        async with self.lock:
-            if self.closed:
-                raise TableError(503, "the table is being reloaded; try again")
+        async with self._changing():
             hooks = await self._stored("a webhook", self.manager.storage.set_webhook,
                                        self.id, seat, raw)
             self.webhooks = dict(hooks)
@@ -546,10 +553,7 @@ class LiveTable:
         other processes hear of it by ``NOTIFY``). The message stored."""
         text = self.chat_text(seat, raw)
         assert seat is not None  # chat_text refused the spectator
-        self.touch()
-        async with self.lock:
-            if self.closed:
-                raise TableError(503, "the table is being reloaded; try again")
+        async with self._changing():
             chat = await self._stored("a chat message", self.manager.storage.add_chat,
                                       self.id, seat, text)
             self.chat = [dict(m) for m in chat]
@@ -571,10 +575,7 @@ class LiveTable:
                                   "not your own")
         if not isinstance(muted, bool):
             raise TableError(400, "muted must be true (hide the seat's messages) or false")
-        self.touch()
-        async with self.lock:
-            if self.closed:
-                raise TableError(503, "the table is being reloaded; try again")
+        async with self._changing():
             mutes = await self._stored("a mute", self.manager.storage.set_muted,
                                        self.id, seat, other, muted)
             self.mutes = list(mutes)
@@ -741,10 +742,7 @@ class LiveTable:
         if self.seats[seat] != HUMAN:
             raise TableError(403, "a bot plays this seat: only a person's seat has a name")
         name = clean_name(raw, "your name")
-        self.touch()
-        async with self.lock:
-            if self.closed:
-                raise TableError(503, "the table is being reloaded; try again")
+        async with self._changing():
             names = await self._stored("a name", self.manager.storage.set_name, self.id, seat, name)
             self.names = list(names)
             self._notify()
@@ -811,10 +809,7 @@ class LiveTable:
         """
         if seat is None:
             raise TableError(403, "the spectator link can watch but not decide")
-        self.touch()
-        async with self.lock:
-            if self.closed:
-                raise TableError(503, "the table is being reloaded; try again")
+        async with self._changing():
             if self.manager.shared:
                 taken = await self._decide_shared(seat, step, action_json, None)
                 if taken.error is not None:
