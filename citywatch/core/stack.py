@@ -15,7 +15,7 @@ popped. When the stack is empty the game's ``begin_turn`` pushes the next turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
@@ -42,7 +42,7 @@ S = TypeVar("S", bound=Stacked)
 class Handler(Generic[S]):
     """How one kind of frame is decided."""
 
-    kind = ""
+    kind: ClassVar[str] = ""
 
     def prepare(self, s: S, f: Frame) -> bool:
         """Move on without a decision if possible; True if the stack changed."""
