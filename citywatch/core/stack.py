@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
 from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
@@ -39,6 +41,7 @@ class Stacked(Protocol):
 S = TypeVar("S", bound=Stacked)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Handler(Generic[S]):
     """How one kind of frame is decided."""
 
@@ -213,6 +216,7 @@ class StateHooks:
     write_position: Callable[[Any], dict[str, Any]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StackedState(State):
     """A ``State`` whose pending decisions are frames on ``stack`` and whose API methods call
     the game's ``HOOKS``. A subclass keeps ``n`` (seats), ``turn``, ``stack``, ``rng``,

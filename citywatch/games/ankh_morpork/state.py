@@ -62,7 +62,9 @@ class AnkhMorporkState(StackedState):
         "played", "immune", "text_asked", "seen", "_legal",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:
+        # ``players`` has a default because a mypyc-compiled class's ``__new__`` runs
+        # ``__init__`` (``copy`` calls ``AnkhMorporkState.__new__``).
         n = players
         self.n = n
         self.minions: list[list[int]] = [[0] * NUM_AREAS for _ in range(n)]
