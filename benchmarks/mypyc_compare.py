@@ -33,8 +33,8 @@ import bench_engine as b
 import citywatch
 game, players, games = sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 citywatch.load(game)
-compiled = sorted(k for k, v in sys.modules.items()
-                  if k.startswith("citywatch") and (getattr(v, "__file__", "") or "").endswith(".so"))
+compiled = sorted(k for k, v in sys.modules.items() if k.startswith("citywatch")
+                  and (getattr(v, "__file__", "") or "").endswith(".so"))
 gps, dps, states = b.random_games(game, players, games, 1)
 its, _, _ = b.ismcts_speed(game, states[len(states) // 3:], profile=False)
 print(json.dumps({"compiled": len(compiled), "gps": gps, "dps": dps, "its": its}))
