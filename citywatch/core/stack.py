@@ -223,6 +223,8 @@ class StackedState(State):
     ``result``, ``log_tail`` and ``_legal`` (cached legal actions), and implements ``copy``
     with ``copy_stacked_parts``."""
 
+    __slots__ = ("n", "turn", "stack", "rng", "result", "log_tail", "_legal")
+
     HOOKS: StateHooks
     n: int
     turn: int

@@ -163,10 +163,9 @@ class BlackKeepState(StackedState):
     """One moment of a game of Thieves of the Black Keep."""
 
     __slots__ = (
-        "n", "board", "params", "mode", "difficulty", "advanced", "guards", "thieves",
-        "markers", "marker_count", "extinguished", "guard_deck", "market", "exit_deck",
-        "treasures", "vault_triggered", "round", "phase", "turn", "stack", "rng", "result",
-        "log_tail", "_legal", "guard_trace",
+        "board", "params", "mode", "difficulty", "advanced", "guards", "thieves", "markers",
+        "marker_count", "extinguished", "guard_deck", "market", "exit_deck", "treasures",
+        "vault_triggered", "round", "phase", "guard_trace",
     )
 
     def __init__(self, board: Board, params: Parameters, thieves: int) -> None:

@@ -72,10 +72,9 @@ class GotcState(StackedState):
     """One moment of a game of Guardians of the City Vol.2."""
 
     __slots__ = (
-        "n", "decks", "first", "current", "turn", "step", "plays", "cells", "pending",
-        "effort", "support", "shield", "ct", "hand", "known", "action_deck", "action_discard",
-        "crisis_deck", "crisis_discard", "score_pile", "subversive", "lasting", "turns",
-        "play", "crisis", "stack", "rng", "result", "log_tail", "_legal",
+        "decks", "first", "current", "step", "plays", "cells", "pending", "effort", "support",
+        "shield", "ct", "hand", "known", "action_deck", "action_discard", "crisis_deck",
+        "crisis_discard", "score_pile", "subversive", "lasting", "turns", "play", "crisis",
     )
 
     def __init__(self, decks: list[Deck]) -> None:

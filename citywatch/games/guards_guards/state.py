@@ -170,12 +170,11 @@ class GuardsGuardsState(StackedState):
     """One moment of a game of Guards! Guards!."""
 
     __slots__ = (
-        "n", "spells_to_win", "rounds", "guild", "gate", "pos", "attrs", "dollars", "hand",
-        "scrolls", "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water",
-        "flasks", "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run",
-        "frozen", "vol_down", "vol_up", "vol_discard", "fate_deck", "fate_discard", "decks",
-        "dragon_pile", "dragons", "luggage", "current", "turn", "t", "stack", "rng",
-        "result", "log_tail", "_legal",
+        "spells_to_win", "rounds", "guild", "gate", "pos", "attrs", "dollars", "hand", "scrolls",
+        "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water", "flasks",
+        "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run", "frozen",
+        "vol_down", "vol_up", "vol_discard", "fate_deck", "fate_discard", "decks", "dragon_pile",
+        "dragons", "luggage", "current", "t",
     )
 
     def __init__(self, players: int) -> None:
