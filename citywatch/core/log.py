@@ -5,7 +5,7 @@ The log is a persistent linked list so that copying a state copies one reference
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class LogEntry(NamedTuple):
@@ -23,7 +23,10 @@ class LogEntry(NamedTuple):
         return self.others
 
 
-LogNode = tuple[LogEntry, "LogNode | None"]
+LogNode = tuple[LogEntry, Any]
+"""A log node ``(entry, previous node or None)``. The previous node is typed ``Any``, not the
+recursive ``LogNode | None``: mypyc (2.4.1) unfolds a recursive tuple alias without end and
+crashes (exit 245, a C stack overflow in the compiled compiler)."""
 
 
 def log_append(tail: LogNode | None, entry: LogEntry) -> LogNode:

@@ -15,7 +15,9 @@ popped. When the stack is empty the game's ``begin_turn`` pushes the next turn.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
+
+from mypy_extensions import mypyc_attr
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
@@ -39,10 +41,11 @@ class Stacked(Protocol):
 S = TypeVar("S", bound=Stacked)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Handler(Generic[S]):
     """How one kind of frame is decided."""
 
-    kind = ""
+    kind: ClassVar[str] = ""
 
     def prepare(self, s: S, f: Frame) -> bool:
         """Move on without a decision if possible; True if the stack changed."""
@@ -213,11 +216,14 @@ class StateHooks:
     write_position: Callable[[Any], dict[str, Any]]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StackedState(State):
     """A ``State`` whose pending decisions are frames on ``stack`` and whose API methods call
     the game's ``HOOKS``. A subclass keeps ``n`` (seats), ``turn``, ``stack``, ``rng``,
     ``result``, ``log_tail`` and ``_legal`` (cached legal actions), and implements ``copy``
     with ``copy_stacked_parts``."""
+
+    __slots__ = ("n", "turn", "stack", "rng", "result", "log_tail", "_legal")
 
     HOOKS: StateHooks
     n: int

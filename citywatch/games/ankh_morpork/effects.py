@@ -95,7 +95,6 @@ def fx(s: AnkhMorporkState, seat: int, card: int, name: str, *args: Any) -> None
     s.stack.append(("fx", seat, card, name, *args))
 
 
-@handler
 class Fx(Handler):
     """Dispatches an effect's decision to its step."""
 
@@ -109,6 +108,9 @@ class Fx(Handler):
 
     def describe(self, s: AnkhMorporkState, f: Frame) -> str:
         return STEP_TEXT[f[3]]
+
+
+handler(Fx)
 
 
 @op("affect")

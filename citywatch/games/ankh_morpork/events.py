@@ -108,7 +108,6 @@ def flood(s: AnkhMorporkState) -> None:
     s.stack.append(("flood", s.current, flooded, order, (0,) * 12, rolled_mask))
 
 
-@handler
 class Flood(Handler):
     """Each player in turn order moves their minions out of the flooded areas (ruling 21)."""
 
@@ -159,6 +158,9 @@ class Flood(Handler):
         return "move minions out of the flood"
 
 
+handler(Flood)
+
+
 @event("Fire")
 def fire(s: AnkhMorporkState) -> None:
     then(s, ("fire", -1))
@@ -206,7 +208,6 @@ def murders(s: AnkhMorporkState) -> None:
     s.stack.append(("murders", s.current, -1, turn_order_from(s, s.current)[1:]))
 
 
-@handler
 class Murders(Handler):
     """Each player rolls and removes a minion from the rolled area (ruling 9)."""
 
@@ -244,6 +245,9 @@ class Murders(Handler):
         return "choose a minion to remove"
 
 
+handler(Murders)
+
+
 @event("Demons from the Dungeon Dimensions")
 def demons(s: AnkhMorporkState) -> None:
     then(s, *(("demon", roll(s)) for _ in range(4)))
@@ -257,7 +261,6 @@ def _demon(s: AnkhMorporkState, area: int) -> None:
     s.stack.append(("demon", -1, area, turn_order_from(s, s.current)))
 
 
-@handler
 class Demon(Handler):
     """Place a demon unless a player with a piece there pays Small Gods (ruling 18)."""
 
@@ -292,6 +295,9 @@ class Demon(Handler):
         return f"decide whether to pay Small Gods to stop a demon in {s.area_name(f[2])}"
 
 
+handler(Demon)
+
+
 def harm_small_gods() -> int:
     return SMALL_GODS
 
@@ -317,7 +323,6 @@ def _subside(s: AnkhMorporkState, seat: int) -> None:
         s.stack.append(("subside", seat, owned - keep))
 
 
-@handler
 class Subside(Handler):
     """A player who cannot pay for every building chooses which to lose."""
 
@@ -338,6 +343,9 @@ class Subside(Handler):
 
     def describe(self, s: AnkhMorporkState, f: Frame) -> str:
         return "choose a building to lose"
+
+
+handler(Subside)
 
 
 @event("Bloody Stupid Johnson")

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.log import LogEntry, log_append
 from citywatch.core.stack import Decisions
 from citywatch.core.stack import Handler as CoreHandler
@@ -54,6 +56,7 @@ def _deck_out(s: AnkhMorporkState) -> bool:
     return True
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
 class MoveMark(LogEntry):
     """An entry no seat reads: where the log lines of one decision begin. ``text`` is the
     deciding seat's colour (``view``'s ``last_move`` reads it)."""

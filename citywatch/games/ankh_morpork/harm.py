@@ -161,7 +161,6 @@ def _describe(s: AnkhMorporkState, h: Harm) -> str:
     return f"{s.colour(h[2])}'s card text is about to affect you"
 
 
-@handler
 class Protect(Handler):
     """A victim decides whether to use a protection."""
 
@@ -197,7 +196,9 @@ class Protect(Handler):
         return f"decide whether to play an interrupt ({_describe(s, f[2])})"
 
 
-@handler
+handler(Protect)
+
+
 class Relocate(Handler):
     """Fresh Start Club / Igor: put the saved minion into a different area (ruling 14)."""
 
@@ -215,3 +216,6 @@ class Relocate(Handler):
 
     def describe(self, s: AnkhMorporkState, f: Frame) -> str:
         return "choose where the saved minion goes"
+
+
+handler(Relocate)

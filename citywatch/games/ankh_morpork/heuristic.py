@@ -8,7 +8,7 @@ material, and the greatest threat it can see from another player.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from citywatch.bots.base import Observation
 from citywatch.core.rng import Rng
@@ -20,9 +20,9 @@ class HeuristicBot:
     """Greedy one-turn lookahead on a sampled world."""
 
     name = "heuristic"
-    OPTIONS = ("lookahead", "width")
+    OPTIONS: ClassVar[tuple[str, ...]] = ("lookahead", "width")
     """The options a spec may set."""
-    PLAYOUT = {"lookahead": 0, "width": 8}
+    PLAYOUT: ClassVar[dict[str, int]] = {"lookahead": 0, "width": 8}
     """The options of the fast version ISMCTS plays out with."""
 
     def __init__(self, lookahead: int = 6, width: int = 24) -> None:

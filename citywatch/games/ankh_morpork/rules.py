@@ -129,7 +129,6 @@ def apply_extra(s: AnkhMorporkState, seat: int, a: Action) -> bool:
     return False
 
 
-@handler
 class ChooseCard(Handler):
     """The start of a turn: play a card (ruling 2)."""
 
@@ -155,7 +154,9 @@ class ChooseCard(Handler):
         return "choose a card to play"
 
 
-@handler
+handler(ChooseCard)
+
+
 class EndTurn(Handler):
     """After the cards: use powers, then end the turn."""
 
@@ -173,7 +174,9 @@ class EndTurn(Handler):
         return "end the turn"
 
 
-@handler
+handler(EndTurn)
+
+
 class PlayAnother(Handler):
     """The play-another-card symbol."""
 
@@ -198,7 +201,9 @@ class PlayAnother(Handler):
         return "decide whether to play another card"
 
 
-@handler
+handler(PlayAnother)
+
+
 class ResolveCard(Handler):
     """A played card's symbols, left to right; each optional but the random event."""
 
@@ -275,6 +280,9 @@ class ResolveCard(Handler):
     def describe(self, s: AnkhMorporkState, f: Frame) -> str:
         symbol = CARDS[f[2]].symbols[f[3]]
         return f"decide on the {symbol.describe()} symbol of {CARDS[f[2]].name}"
+
+
+handler(ResolveCard)
 
 
 def _piece(s: AnkhMorporkState, owner: int) -> str:

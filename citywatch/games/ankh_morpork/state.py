@@ -55,14 +55,15 @@ class AnkhMorporkState(StackedState):
     """One moment of a game of Ankh-Morpork."""
 
     __slots__ = (
-        "n", "minions", "trolls", "demons", "trouble", "building", "area_card",
-        "gained", "powers_used", "money", "hands", "draw_pile", "discard_pile", "in_front",
-        "out_of_game", "in_play", "personality", "unused_personalities", "events",
-        "events_done", "current", "turn", "stack", "rng", "result", "log_tail",
-        "played", "immune", "text_asked", "seen", "_legal",
+        "minions", "trolls", "demons", "trouble", "building", "area_card", "gained", "powers_used",
+        "money", "hands", "draw_pile", "discard_pile", "in_front", "out_of_game", "in_play",
+        "personality", "unused_personalities", "events", "events_done", "current", "played",
+        "immune", "text_asked", "seen",
     )
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int = 0) -> None:
+        # ``players`` has a default because a mypyc-compiled class's ``__new__`` runs
+        # ``__init__`` (``copy`` calls ``AnkhMorporkState.__new__``).
         n = players
         self.n = n
         self.minions: list[list[int]] = [[0] * NUM_AREAS for _ in range(n)]

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.verbs import FieldKind, Names, Number, VerbAction3, Verbs
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES, GUARD_CARDS, LOOT, THIEF_CARD_NAMES
@@ -88,6 +90,7 @@ VERBS: Verbs[Action] = Verbs(3, KINDS)
 verb = VERBS.declare
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
 class Action(VerbAction3):
     """One decision: a declared verb and up to three integers (-1 when unused); ``to_json``
     naming cards, directions and hexes by name."""

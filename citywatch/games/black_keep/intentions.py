@@ -25,6 +25,7 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass
 from typing import Any
 
+from citywatch.core.rng import Rng
 from citywatch.games.black_keep import guards
 from citywatch.games.black_keep.data import EYE, HIDE, PICK_POCKET, RUN
 from citywatch.games.black_keep.hexes import FACINGS
@@ -40,12 +41,12 @@ from citywatch.games.black_keep.sight import can_spot, sight
 from citywatch.games.black_keep.state import (
     DISTRACTED,
     ESCAPED,
+    GUARD_FIELDS,
     IN_PLAY,
     NONE,
     STATUSES,
     WANDERING,
     BlackKeepState,
-    Guard,
     GuardSnapshot,
 )
 
@@ -91,10 +92,14 @@ class Forecast:
         return f"{head} {self.does}"
 
 
-class _Die:
-    """A die that always shows ``face`` and counts its rolls (the ghost's generator)."""
+class _Die(Rng):
+    """A die that always shows ``face`` and counts its rolls (the ghost's generator; only
+    ``roll`` is used in a Guard Phase)."""
+
+    __slots__ = ("face", "rolls")
 
     def __init__(self, face: int) -> None:
+        super().__init__()
         self.face = face
         self.rolls = 0
 
@@ -138,7 +143,7 @@ def _phase(before: State, face: int) -> tuple[State, int]:
     the state after and the number of rolls."""
     after = before.copy()
     die = _Die(face)
-    after.rng = die  # type: ignore[assignment]  # only ``roll`` is used in a Guard Phase
+    after.rng = die
     guards.guard_phase(after)
     return after, die.rolls
 
@@ -156,7 +161,7 @@ def public_key(s: State) -> tuple[Any, ...]:
             s.result is None, s.vault_triggered, s.extinguished,
             tuple(sorted(s.markers.items())), s.marker_count, tuple(s.market),
             len(s.guard_deck), tuple(t.standing for t in s.thieves),
-            tuple(tuple(getattr(g, f) for f in Guard.__slots__) for g in s.guards))
+            tuple(tuple(getattr(g, f) for f in GUARD_FIELDS) for g in s.guards))
 
 
 def runs(s: State, vault: bool = False, noise: int = NONE) -> list[_Run]:

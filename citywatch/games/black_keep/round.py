@@ -177,7 +177,6 @@ def push_start(s: State, seat: int) -> None:
     s.stack.append(("start", seat))
 
 
-@handler
 class StartHandler(Handler[State]):
     """``("start", seat)``: set the Location Dial, secretly (8.4)."""
 
@@ -197,6 +196,9 @@ class StartHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "choose your start hex"
+
+
+handler(StartHandler)
 
 
 # --- the round -------------------------------------------------------------------------------
@@ -243,7 +245,6 @@ def push_buy(s: State, seat: int) -> None:
         s.stack.append(("buy", seat))
 
 
-@handler
 class BuyHandler(Handler[State]):
     """``("buy", seat)``: buy one face-up Guard card or none (6.5, ruling 50)."""
 
@@ -272,6 +273,9 @@ class BuyHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "buy a Guard card or none"
+
+
+handler(BuyHandler)
 
 
 # --- the plan (7.2, rulings 45, 46, 48, 50, 51, 58) ---------------------------------------------
@@ -452,7 +456,6 @@ def guard_card_words(s: State, plan: Plan) -> str:
     return card.name
 
 
-@handler
 class PlanCardHandler(Handler[State]):
     """``("plan_card", seat)``: the thief card and its choices (7.2)."""
 
@@ -471,7 +474,9 @@ class PlanCardHandler(Handler[State]):
         return "plan your thief card"
 
 
-@handler
+handler(PlanCardHandler)
+
+
 class PlanGuardHandler(Handler[State]):
     """``("plan_guard", seat)``: an optional Guard card and its target (6.5, ruling 50)."""
 
@@ -498,7 +503,9 @@ class PlanGuardHandler(Handler[State]):
         return "plan a Guard card or none"
 
 
-@handler
+handler(PlanGuardHandler)
+
+
 class PlanTreasureHandler(Handler[State]):
     """``("plan_treasure", seat)``: take a treasure from the crown or not (ruling 51)."""
 
@@ -517,6 +524,9 @@ class PlanTreasureHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "decide whether to take a treasure"
+
+
+handler(PlanTreasureHandler)
 
 
 # --- the reveal (7.3) ------------------------------------------------------------------------

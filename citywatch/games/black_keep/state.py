@@ -9,6 +9,8 @@ need them call through ``STATE_HOOKS``, which those modules fill when they are i
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.params import Parameters
@@ -56,14 +58,20 @@ class Home:
         return hash((self.hex, self.route_pos, self.route_dir, self.facing))
 
 
+GUARD_FIELDS: tuple[str, ...] = (
+    "tile", "role", "type", "undead", "bow", "status", "hex", "facing", "route_pos", "route_dir",
+    "home", "target", "key", "coins", "placed", "shot")
+"""A guard's fields, in order (its ``__slots__``; ``intentions.public_key`` reads them all)."""
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class Guard:
     """One guard (spec 4.1). Every field is public. ``route_pos`` indexes the green line
     (Patrolling) or the red arrows (Wandering); ``route_dir`` is +1 or -1. ``target`` is the
     hex of the Thief Marker it is heading for. ``shot`` is a bitmask of the thieves (seats) it
     has shot this round (ruling 39)."""
 
-    __slots__ = ("tile", "role", "type", "undead", "bow", "status", "hex", "facing",
-                 "route_pos", "route_dir", "home", "target", "key", "coins", "placed", "shot")
+    __slots__ = GUARD_FIELDS
 
     def __init__(self, tile: int, role: str, type: int, undead: bool = False) -> None:
         self.tile = tile
@@ -104,6 +112,7 @@ class Guard:
         return c
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class Thief:
     """One thief (spec 6.1). ``hex`` is its Location Dial (secret; NONE once off the map);
     ``hand`` and ``discard`` hold thief card indices; ``guard_cards`` the Guard cards bought
@@ -159,14 +168,14 @@ STATE_HOOKS = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class BlackKeepState(StackedState):
     """One moment of a game of Thieves of the Black Keep."""
 
     __slots__ = (
-        "n", "board", "params", "mode", "difficulty", "advanced", "guards", "thieves",
-        "markers", "marker_count", "extinguished", "guard_deck", "market", "exit_deck",
-        "treasures", "vault_triggered", "round", "phase", "turn", "stack", "rng", "result",
-        "log_tail", "_legal", "guard_trace",
+        "board", "params", "mode", "difficulty", "advanced", "guards", "thieves", "markers",
+        "marker_count", "extinguished", "guard_deck", "market", "exit_deck", "treasures",
+        "vault_triggered", "round", "phase", "guard_trace",
     )
 
     def __init__(self, board: Board, params: Parameters, thieves: int) -> None:

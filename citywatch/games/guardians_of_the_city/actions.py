@@ -9,6 +9,8 @@ written in JSON as lists of names.
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.verbs import (
     FieldKind,
     Names,
@@ -51,6 +53,7 @@ __all__ = ["FIELD_KINDS", "KINDS", "SEATS", "VERBS", "Action", "Verb", "and_list
            "verb"]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
 class Action(VerbAction2):
     """One decision: a declared verb and up to two integers (-1 when unused); ``to_json``
     naming pillars, cards, groups, cells and seats by name."""

@@ -432,7 +432,8 @@ class CellsHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         verb = REDUCE_CELLS if f[2] == "reduce" else RAISE_CELLS
-        return [Action(verb, _mask(c)) for c in combinations(_bits(f[5]), f[3])]
+        n: int = f[3]  # typed: an untyped count picks combinations' pairs-only overload
+        return [Action(verb, _mask(c)) for c in combinations(_bits(f[5]), n)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

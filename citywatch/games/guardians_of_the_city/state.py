@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.guardians_of_the_city.actions import SEATS
 from citywatch.games.guardians_of_the_city.data import (
@@ -68,14 +70,14 @@ STATE_HOOKS = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class GotcState(StackedState):
     """One moment of a game of Guardians of the City Vol.2."""
 
     __slots__ = (
-        "n", "decks", "first", "current", "turn", "step", "plays", "cells", "pending",
-        "effort", "support", "shield", "ct", "hand", "known", "action_deck", "action_discard",
-        "crisis_deck", "crisis_discard", "score_pile", "subversive", "lasting", "turns",
-        "play", "crisis", "stack", "rng", "result", "log_tail", "_legal",
+        "decks", "first", "current", "step", "plays", "cells", "pending", "effort", "support",
+        "shield", "ct", "hand", "known", "action_deck", "action_discard", "crisis_deck",
+        "crisis_discard", "score_pile", "subversive", "lasting", "turns", "play", "crisis",
     )
 
     def __init__(self, decks: list[Deck]) -> None:

@@ -164,7 +164,6 @@ def guild_windows(s: State, mover: int) -> None:
             return
 
 
-@handler
 class GuildAbilityHandler(Handler[State]):
     """Use the Guild Ability on the passing player, or let them pass.
     Frame: ``("guild_ability", owner, mover)``."""
@@ -204,6 +203,9 @@ class GuildAbilityHandler(Handler[State]):
     def describe(self, s: State, f: Frame) -> str:
         return (f"decide whether to use {GUILD_CARDS[s.guild[f[1]]].ability_name} on "
                 f"{s.colour(f[2])}")
+
+
+handler(GuildAbilityHandler)
 
 
 @op("guild_cancelled")

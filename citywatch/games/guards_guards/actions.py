@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.verbs import FieldKind, Names, Number, Verb, VerbAction3, Verbs
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
@@ -133,6 +135,7 @@ def seat(i: int) -> str:
     return COLOURS[i]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
 class Action(VerbAction3):
     """One decision: a declared verb and up to three integers (-1 when unused); ``to_json``
     naming tiles, cards and seats by name."""

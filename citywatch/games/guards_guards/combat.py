@@ -156,7 +156,6 @@ def defeat(s: State, winner: int, loser: int, loser_vol: int, item: int, take: b
                         item_to=winner if take else -2)
 
 
-@handler
 class CombatHandler(Handler[State]):
     """The winner of a combat takes the loser's Item or leaves it (ruling 40)."""
 
@@ -172,3 +171,6 @@ class CombatHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"decide whether to take the {ITEMS[f[4]].name}"
+
+
+handler(CombatHandler)

@@ -650,11 +650,12 @@ def _load(raw: Mapping[str, Any], places: Mapping[str, Any]) -> GameData:
         if ch.get("number") != n:
             raise DataError("Wizards' Challenges must be numbered 1, 2, 3... in order")
         tests = []
-        for t in ch.get("tests") or ():
-            attr = t.get("attribute")
-            if attr not in STATS + ATTRIBUTES or t.get("source") not in ("runners", "player"):
-                raise DataError(f"challenge {n}: bad test {t!r}")
-            tests.append((str(attr), str(t["source"]), _int(t.get("target"), "test", 0, 50)))
+        for test in ch.get("tests") or ():  # not ``t``: an int above (mypyc checks it)
+            attr = test.get("attribute")
+            if attr not in STATS + ATTRIBUTES or test.get("source") not in ("runners", "player"):
+                raise DataError(f"challenge {n}: bad test {test!r}")
+            tests.append((str(attr), str(test["source"]),
+                          _int(test.get("target"), "test", 0, 50)))
         if not tests:
             raise DataError(f"challenge {n}: needs at least one test")
         challenges.append(Challenge(n, _str(ch.get("name"), f"challenge {n}"), tuple(tests)))

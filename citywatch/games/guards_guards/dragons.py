@@ -179,7 +179,6 @@ def _send_options(s: State, seat: int) -> list[Action]:
     return out
 
 
-@handler
 class DragonHandler(Handler[State]):
     """Sending Volunteers against a Dragon, and the fight itself."""
 
@@ -245,6 +244,9 @@ class DragonHandler(Handler[State]):
         d = s.dragons[f[3]]
         name = DRAGONS[d].name if d >= 0 else "the Dragon"
         return f"send Volunteers to fight {name}"
+
+
+handler(DragonHandler)
 
 
 def fight_brawl(s: State, sent: tuple[Fighter, ...], bane: int) -> int:

@@ -290,7 +290,6 @@ def _draw_frame(f: Frame) -> tuple[int, str, int, tuple[int, ...]]:
     return seat, kind, count, spaces
 
 
-@handler
 class DrawFromHandler(Handler[State]):
     """Which of two equally near decks a seat draws from (ruling 18). Frame:
     ``("draw_from", seat, kind, count, deck spaces)``. If fewer than two of them still hold
@@ -322,6 +321,9 @@ class DrawFromHandler(Handler[State]):
         return f"choose which of two equally near {CARD_KINDS[f[2]]} decks to draw from"
 
 
+handler(DrawFromHandler)
+
+
 def lose_random_card(s: State, seat: int) -> None:
     """One of the seat's Scrolls and Items, at random, goes to the bottom of the nearest deck
     of its kind (ruling 67)."""
@@ -342,7 +344,6 @@ def lose_random_card(s: State, seat: int) -> None:
               frozenset({seat}), f"{s.colour(seat)} loses an Item.")
 
 
-@handler
 class FateHandler(Handler[State]):
     """A Fate card's choice. Frame: ``("fate", seat, stage, card)``."""
 
@@ -408,3 +409,6 @@ class FateHandler(Handler[State]):
             "pay_or_pox": "pay the Beggars or catch the Pox",
             "crackdown": "choose a Wanted Volunteer to give up",
         }.get(f[2], "decide")
+
+
+handler(FateHandler)

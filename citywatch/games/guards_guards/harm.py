@@ -130,7 +130,6 @@ def cure_at_hospital(s: State, seat: int, injury: bool) -> None:
               "and they miss their next turn.")
 
 
-@handler
 class CureAllHandler(Handler[State]):
     """Drink Nanny Ogg's Cure All, or go to the Hospital (FAQ)."""
 
@@ -151,6 +150,9 @@ class CureAllHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"decide how to answer {f[2]}"  # names no card: the hand is hidden
+
+
+handler(CureAllHandler)
 
 
 def arrest(s: State, seat: int, where: int, why: str) -> bool:
@@ -182,7 +184,6 @@ def arrest_at_nearest(s: State, seat: int, why: str) -> None:
         arrest(s, seat, ties[0], why)
 
 
-@handler
 class WatchHouseHandler(Handler[State]):
     """Which of two equally near Watch Houses an arrested player is taken to (ruling 18)."""
 
@@ -197,6 +198,9 @@ class WatchHouseHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "choose which of two equally near Watch Houses to be taken to"
+
+
+handler(WatchHouseHandler)
 
 
 def lose_volunteer(s: State, seat: int, volunteer: int, item: int, why: str,
@@ -233,7 +237,6 @@ def offer_wand(s: State, target: int, what: str, allow: tuple[tuple[object, ...]
         then(s, *allow)
 
 
-@handler
 class WandHandler(Handler[State]):
     """The Wand of Fizzling, straight after a success against the seat (ruling 52)."""
 
@@ -255,6 +258,9 @@ class WandHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"decide how to answer {f[2]}"  # names no card: the hand is hidden
+
+
+handler(WandHandler)
 
 
 def miss_turns(s: State, seat: int, turns: int, why: str) -> None:

@@ -100,7 +100,6 @@ def scare_dragon(s: State, quadrant: int) -> None:
     s.say(f"{DRAGONS[dragon].name} has nowhere to flee from the Luggage and stays.")
 
 
-@handler
 class LuggagePathHandler(Handler[State]):
     """How far the Luggage goes (``f[2] == -1``: pick ``f[3]``..``f[4]`` tiles) or which way it
     goes at the split (ruling 79). Frame: ``("luggage_path", mover, left, least, most)``."""
@@ -131,3 +130,6 @@ class LuggagePathHandler(Handler[State]):
         if f[2] < 0:
             return f"choose how far the Luggage moves ({f[3]} to {f[4]} tiles)"
         return "choose the Luggage's path at the split"
+
+
+handler(LuggagePathHandler)

@@ -451,7 +451,6 @@ def use_staff(s: State, seat: int, volunteer: int, stat: int) -> None:
 
 
 # --- frames -----------------------------------------------------------------------------------
-@handler
 class CastHandler(Handler[State]):
     """``("cast", seat, scroll)``: name the target and roll; ``scroll`` < 0 is the Item
     ``-1 - scroll`` (the Wizard's Staff: choose the Volunteer and the stat)."""
@@ -482,7 +481,9 @@ class CastHandler(Handler[State]):
         return f"choose the target of {SCROLLS[f[2]].name}"
 
 
-@handler
+handler(CastHandler)
+
+
 class ReactHandler(Handler[State]):
     """An out-of-turn magic window: cast Scrolls, use magical Items, or cast nothing now."""
 
@@ -508,7 +509,9 @@ class ReactHandler(Handler[State]):
                "turn, or cast nothing"
 
 
-@handler
+handler(ReactHandler)
+
+
 class ResurrectHandler(Handler[State]):
     """``("resurrect", seat, volunteer, item)``: Reg Shoe's Recipe straight after a loss."""
 
@@ -550,6 +553,9 @@ class ResurrectHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"decide what becomes of {vol(f[2])}"  # names no card: the hand is hidden
+
+
+handler(ResurrectHandler)
 
 
 def _free(s: State, seat: int) -> list[Action]:

@@ -141,7 +141,6 @@ def succeed(s: State, seat: int, deck: int, v: int, extra: bool) -> None:
     then(s, ("join_volunteer", seat, v, True), ("recruit_after", seat, deck, extra))
 
 
-@handler
 class RecruitHandler(Handler[State]):
     """Choose a card, then Charm, Bribe or let it go. Frame:
     ``("recruit", seat, deck, card, charm_tried, extra, tavern)``."""
@@ -212,6 +211,9 @@ class RecruitHandler(Handler[State]):
         return f"recruit {vol(f[3])}: Charm, Bribe or let go"
 
 
+handler(RecruitHandler)
+
+
 # --- Taverns (ruling 25) --------------------------------------------------------------------
 def tavern_roll(s: State, seat: int) -> int:
     """The Tavern table roll: a look-up, not a test (ruling 25); Broadman adds 1 (max 8)."""
@@ -273,7 +275,6 @@ def tavern_second(s: State, seat: int, exclude: int) -> None:
     push(s, "tavern", seat, "paid", exclude)
 
 
-@handler
 class TavernHandler(Handler[State]):
     """Which deck the Tavern card comes from. Frame: ``("tavern", seat, mode, exclude)``,
     ``mode`` "paid", "free" or "free_then_paid"."""
@@ -293,3 +294,6 @@ class TavernHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "choose the Volunteer deck for the Tavern"
+
+
+handler(TavernHandler)

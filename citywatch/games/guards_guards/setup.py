@@ -77,7 +77,6 @@ def gates_free(s: State, card: int) -> list[int]:
     return [g for g in GUILD_CARDS[card].gates if g not in s.gate]
 
 
-@handler
 class SetupHandler(Handler[State]):
     """A seat takes an unused Guild Card and a free Start Gate of its quadrant (ruling 2)."""
 
@@ -106,6 +105,9 @@ class SetupHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "choose a Guild Card and a Start Gate"
+
+
+handler(SetupHandler)
 
 
 @op("deal_starting_cards")

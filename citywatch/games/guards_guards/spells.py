@@ -193,7 +193,6 @@ def do_collect(s: State, seat: int, a: Action) -> None:
     push(s, "run", seat, a.x, s.pos[seat], ())
 
 
-@handler
 class RunHandler(Handler[State]):
     """``("run", seat, colour, start tile, chosen)``: choose Runners, then the route."""
 
@@ -225,6 +224,9 @@ class RunHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"choose Runners and a route for {SPELL_NAMES[f[2]]}"
+
+
+handler(RunHandler)
 
 
 def launch(s: State, seat: int, colour: int, start: int, chosen: tuple[tuple[int, int], ...],
@@ -357,7 +359,6 @@ def ambush_done(s: State, seat: int, owner: int, q: int, sab_vol: int, runner: i
     _continue(s, seat, q, replants)
 
 
-@handler
 class SabotageHandler(Handler[State]):
     """Sabotage: ``ask`` an owner, the runner's ``defend`` choice, the free ``replant``."""
 
@@ -424,6 +425,9 @@ class SabotageHandler(Handler[State]):
         if f[2] == "defend":
             return "choose the Volunteer who faces the Ambush"
         return "choose where to re-plant your Saboteur"
+
+
+handler(SabotageHandler)
 
 
 def choose_saboteur(s: State, wants: tuple[tuple[int, str], ...]) -> tuple[int, str]:
@@ -530,7 +534,6 @@ def final_outcome(s: State, reason: str) -> Outcome:
                    details={"ranking": ranks}, roles=guild_roles(s))
 
 
-@handler
 class ChallengeHandler(Handler[State]):
     """``ook`` (add 2 to a failed roll), ``point`` (spend the Attribute Point, ruling 45),
     ``send_new`` (a just-recruited Volunteer goes to the gate, ruling 42)."""
@@ -569,6 +572,9 @@ class ChallengeHandler(Handler[State]):
         if f[2] == "point":
             return "spend the Attribute Point"
         return f"send {vol(f[3])} to the gate"
+
+
+handler(ChallengeHandler)
 
 
 def send_to_gate(s: State, seat: int, v: int, item: int) -> None:

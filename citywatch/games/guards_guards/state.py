@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
@@ -46,6 +48,7 @@ def without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     return items[:k] + items[k + 1:]
 
 
+@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
 class Effect(tuple[str, int, int, int, str]):
     """A timed effect on a player: (kind, a, b, turns, source).
 
@@ -58,7 +61,7 @@ class Effect(tuple[str, int, int, int, str]):
     __slots__ = ()
 
     def __new__(cls, kind: str, a: int, b: int, turns: int, source: str) -> Effect:
-        return super().__new__(cls, (kind, a, b, turns, source))
+        return tuple.__new__(cls, (kind, a, b, turns, source))
 
     @property
     def kind(self) -> str:
@@ -81,6 +84,7 @@ class Effect(tuple[str, int, int, int, str]):
         return self[4]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class Run:
     """An open Spell Run (or the Final Spell carried in person).
 
@@ -119,6 +123,7 @@ class Run:
         return c
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class Turn:
     """Scratch facts of the turn in progress, reset by ``begin_turn``."""
 
@@ -166,16 +171,16 @@ STATE_HOOKS = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # then Cls.__new__ (copy) skips __init__
 class GuardsGuardsState(StackedState):
     """One moment of a game of Guards! Guards!."""
 
     __slots__ = (
-        "n", "spells_to_win", "rounds", "guild", "gate", "pos", "attrs", "dollars", "hand",
-        "scrolls", "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water",
-        "flasks", "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run",
-        "frozen", "vol_down", "vol_up", "vol_discard", "fate_deck", "fate_discard", "decks",
-        "dragon_pile", "dragons", "luggage", "current", "turn", "t", "stack", "rng",
-        "result", "log_tail", "_legal",
+        "spells_to_win", "rounds", "guild", "gate", "pos", "attrs", "dollars", "hand", "scrolls",
+        "items", "kept", "bought", "saboteurs", "returned", "pox", "fire_water", "flasks",
+        "effects", "vol_mods", "missed", "jailed", "own_turns", "house_turn", "run", "frozen",
+        "vol_down", "vol_up", "vol_discard", "fate_deck", "fate_discard", "decks", "dragon_pile",
+        "dragons", "luggage", "current", "t",
     )
 
     def __init__(self, players: int) -> None:

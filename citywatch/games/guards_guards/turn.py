@@ -282,7 +282,6 @@ def expire(s: State, seat: int, e: Effect) -> None:
 
 
 # --- the turn frame ----------------------------------------------------------------------------
-@handler
 class TurnHandler(Handler[State]):
     """The active player's turn. Frame: ``("turn", seat, flasks_at_start, start_tile,
     phase)``."""
@@ -394,6 +393,9 @@ class TurnHandler(Handler[State]):
         return "take a stop action or end the turn"
 
 
+handler(TurnHandler)
+
+
 def stop_actions(s: State, seat: int) -> list[Action]:
     """The stop actions of the tile where the movement ended (ruling 15; ruling 42)."""
     here = s.pos[seat]
@@ -483,7 +485,6 @@ def pass_through(s: State, seat: int, where: int) -> None:
 
 
 # --- pass-through actions ----------------------------------------------------------------------
-@handler
 class PassThroughHandler(Handler[State]):
     """A pass-through tile's actions. Frame: ``("pass_through", seat, tile, collected,
     points_bought)``."""
@@ -564,6 +565,9 @@ class PassThroughHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return f"act at {tile(f[2])}"
+
+
+handler(PassThroughHandler)
 
 
 def reward(v: int) -> int:
@@ -653,7 +657,6 @@ def try_plant(s: State, seat: int) -> None:
         push(s, "plant", seat, -1, -1)
 
 
-@handler
 class PlantHandler(Handler[State]):
     """Choose the Saboteur and quadrant, then its Item. Frame: ``("plant", seat, volunteer,
     quadrant)``."""
@@ -689,8 +692,10 @@ class PlantHandler(Handler[State]):
         return "choose a Saboteur and its quadrant" if f[2] < 0 else "equip your Saboteur"
 
 
+handler(PlantHandler)
+
+
 # --- the Watch House (ruling 61) ---------------------------------------------------------
-@handler
 class JailHandler(Handler[State]):
     """Leaving the Watch House at the start of the turn. Frame: ``("jail", seat, rolled)``."""
 
@@ -738,3 +743,6 @@ class JailHandler(Handler[State]):
 
     def describe(self, s: State, f: Frame) -> str:
         return "get out of the Watch House"
+
+
+handler(JailHandler)

@@ -1,0 +1,34 @@
+"""One measured run for callgrind: ``python benchmarks/mypyc_callgrind_child.py MODE GAME
+PLAYERS WHAT N`` with MODE ``pure`` (the ``.so`` files beside the sources ignored) or
+``compiled``, WHAT ``games`` (N seeded random games, seeds 1 to N) or ``ismcts`` (the search
+speed on states from 20 random games); N=0 games measures the imports alone, to subtract."""
+import importlib.machinery as m
+import os
+import sys
+
+root = os.path.join(os.getcwd(), "citywatch")
+if sys.argv[1] == "pure":
+    so = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES),
+                                (m.SourcelessFileLoader, m.BYTECODE_SUFFIXES))
+
+    def hook(path: str) -> object:
+        if os.path.abspath(path).startswith(root):
+            return so(path)
+        raise ImportError(path)
+    sys.path_hooks.insert(0, hook)
+    sys.path_importer_cache.clear()
+sys.path.insert(0, "benchmarks")
+import bench_engine as b  # noqa: E402
+
+import citywatch  # noqa: E402
+
+game, players, what, n = sys.argv[2], int(sys.argv[3]), sys.argv[4], int(sys.argv[5])
+citywatch.load(game)
+compiled = [k for k, v in sys.modules.items() if k.startswith("citywatch")
+            and (getattr(v, "__file__", "") or "").endswith(".so")]
+print(f"{len(compiled)} compiled modules loaded", file=sys.stderr)
+if what == "games":
+    b.random_games(game, players, n, 1)
+else:
+    _, _, st = b.random_games(game, players, 20, 1)
+    b.ismcts_speed(game, st[len(st)//3:], profile=False)
