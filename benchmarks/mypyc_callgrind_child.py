@@ -2,21 +2,11 @@
 PLAYERS WHAT N`` with MODE ``pure`` (the ``.so`` files beside the sources ignored) or
 ``compiled``, WHAT ``games`` (N seeded random games, seeds 1 to N) or ``ismcts`` (the search
 speed on states from 20 random games); N=0 games measures the imports alone, to subtract."""
-import importlib.machinery as m
 import os
 import sys
 
-root = os.path.join(os.getcwd(), "citywatch")
 if sys.argv[1] == "pure":
-    so = m.FileFinder.path_hook((m.SourceFileLoader, m.SOURCE_SUFFIXES),
-                                (m.SourcelessFileLoader, m.BYTECODE_SUFFIXES))
-
-    def hook(path: str) -> object:
-        if os.path.abspath(path).startswith(root):
-            return so(path)
-        raise ImportError(path)
-    sys.path_hooks.insert(0, hook)
-    sys.path_importer_cache.clear()
+    os.environ["CITYWATCH_ENGINE"] = "python"  # citywatch.engine then imports the .py sources
 sys.path.insert(0, "benchmarks")
 import bench_engine as b  # noqa: E402
 
