@@ -6,13 +6,13 @@ PLAY_STAMP := $(VENV)/.installed-play
 # make play PORT=8001 serves on another port (default 8000)
 PORT ?= 8000
 
-.PHONY: play test system lint types unit bench clean
+.PHONY: play test system lint types engine engine-for-tests unit bench clean
 
 # Playing needs only citywatch itself; the tests, Ray and PettingZoo extras come with make test.
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e .
+	$(BIN)/python -m pip install --quiet -e '.[compile]'
 	touch $(PLAY_STAMP)
 
 $(STAMP): pyproject.toml
@@ -21,7 +21,16 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env]'
 	touch $(STAMP) $(PLAY_STAMP)
 
-play: $(PLAY_STAMP)
+# The compiled engine (issue 32, docs/engine-speed.md): mypyc builds the rules modules in place
+# where a C compiler is present, once per change of their sources; otherwise pure Python runs.
+engine: $(PLAY_STAMP)
+	$(BIN)/python scripts/build_engine.py
+
+# make test: a compiler present but a failed build is a failure, not a quiet fallback.
+engine-for-tests: $(STAMP)
+	$(BIN)/python scripts/build_engine.py --strict
+
+play: $(PLAY_STAMP) engine
 	$(BIN)/citywatch serve --port $(PORT)
 
 lint: $(STAMP)
@@ -30,8 +39,12 @@ lint: $(STAMP)
 types: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# The whole suite runs on the compiled engine (where built), then the rules tests again on the
+# pure-Python source (CITYWATCH_ENGINE=python), so both engines are tested.
+unit: $(STAMP) engine-for-tests
 	$(BIN)/pytest -n 2 --durations=25
+	if [ -f citywatch/engine-build.json ]; then CITYWATCH_ENGINE=python $(BIN)/pytest -n 2 -q \
+		tests/test_conformance.py tests/test_perft.py tests/test_golden.py tests/core/test_engine.py; fi
 
 # The system packages the tests need (chromium, PostgreSQL), installed when possible.
 system:
@@ -55,4 +68,6 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_coach.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build
+	find citywatch -name '*.so' -delete
+	rm -f citywatch/engine-build.json

@@ -4,11 +4,17 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
+import os
 import subprocess
 import sys
 import textwrap
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from citywatch import engine
 from citywatch.cli import main
@@ -74,3 +80,101 @@ def test_the_variable_installs_the_finder_and_the_commands_say_which_engine(
     assert main(["games"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (  # type: ignore[attr-defined]
         f"engine: {engine.describe()}")
+
+
+def test_a_changed_source_makes_the_package_run_pure_python_until_rebuilt(
+        tmp_path: Path) -> None:
+    """Issue 32: the pure-Python source is the one truth. The build's manifest records each
+    compiled module's source hash; a source changed since (or compiled modules without a
+    manifest) makes ``install`` put the source-first finder in place, and ``describe`` says
+    why."""
+    package = _fake_package(tmp_path)
+    source = package / "rules.py"
+    assert engine.stale_modules(root=tmp_path) is None  # no manifest yet
+    engine.write_manifest([source], tmp_path)
+    assert engine.stale_modules(root=tmp_path) == []
+    assert engine.stale_modules([source, package / "__init__.py"], tmp_path) == [
+        "citywatch/__init__.py"]  # a module the build did not compile is not up to date
+    source.write_text("SOURCE = 'edited since the build'\n")
+    assert engine.stale_modules(root=tmp_path) == ["citywatch/rules.py"]
+    probe = textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(tmp_path)!r})
+        import importlib.util
+        spec = importlib.util.spec_from_file_location("citywatch.engine", {engine.__file__!r})
+        engine = importlib.util.module_from_spec(spec)
+        engine.__file__ = {str(package / "engine.py")!r}
+        spec.loader.exec_module(engine)
+        import citywatch.rules as rules
+        print(rules.SOURCE, "|", engine.describe())
+    """)
+    shown = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                           check=True, cwd=tmp_path).stdout.strip()
+    assert shown == ("edited since the build | pure Python (1 compiled modules older than "
+                     "their source (citywatch/rules.py, ...); rebuild with "
+                     "scripts/build_engine.py or make)")
+
+
+BUILD = Path(__file__).resolve().parents[2] / "scripts" / "build_engine.py"
+
+
+def _build_script() -> object:
+    """``scripts/build_engine.py`` imported as a module (it is not in the package)."""
+    spec = importlib.util.spec_from_file_location("build_engine", BUILD)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_build_falls_back_without_a_compiler_and_refuses_bad_options(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 32: ``make`` builds the compiled engine where a C compiler is present and leaves
+    pure Python where not; a wrong option is refused before any work."""
+    build: Any = _build_script()
+    assert build.missing_tools() is None  # this machine has gcc, Python.h and mypyc
+    monkeypatch.setenv("PATH", "")
+    assert build.missing_tools().startswith("no C compiler")
+    with pytest.raises(SystemExit) as refused:
+        build.main(["--jobs", "0"])
+    assert refused.value.code == 2 and "--jobs must be 1 to 64" in capsys.readouterr().err
+    assert set(build.MODULES) <= {p.relative_to(BUILD.parents[1]).as_posix()
+                                  for p in (BUILD.parents[1] / "citywatch").rglob("*.py")}
+
+
+GAMES = {"ankh-morpork": 4, "guards-guards": 4, "guardians-of-the-city": 2, "black-keep": 2}
+DIGEST = textwrap.dedent("""
+    import hashlib, json, sys
+    import citywatch
+    from citywatch.core.rng import Rng
+    from citywatch.engine import compiled_modules
+    digests = {}
+    for name, players in json.loads(sys.argv[1]).items():
+        game, digest = citywatch.load(name), hashlib.sha256()
+        for seed in range(1, 4):
+            state, rng = game.new_game(players=players, seed=seed), Rng(seed)
+            while state.to_move is not None:
+                legal = state.legal_actions()
+                action = legal[rng.below(len(legal))]
+                digest.update(repr(action).encode())
+                state.apply(action)
+            digest.update(repr(state.outcome()).encode())
+        digests[name] = digest.hexdigest()
+    print(json.dumps([digests, len(compiled_modules())]))
+""")
+
+
+def test_the_compiled_and_the_pure_python_engines_play_identical_games() -> None:
+    """Issue 32: identical games. Three seeded random games of every game give the same
+    digest of every action and outcome on the engine built here and on the pure-Python
+    source (CITYWATCH_ENGINE=python); where a build is present, it is the one loaded."""
+    runs = {}
+    for forced in ("", "python"):
+        env = {**os.environ, engine.VARIABLE: forced}
+        shown = subprocess.run([sys.executable, "-c", DIGEST, json.dumps(GAMES)], env=env,
+                               capture_output=True, text=True, check=True).stdout
+        runs[forced] = json.loads(shown)
+    assert runs[""][0] == runs["python"][0]
+    assert runs["python"][1] == 0
+    built = (BUILD.parents[1] / engine.MANIFEST).is_file() and not engine.forced_pure()
+    assert (runs[""][1] > 0) == built
