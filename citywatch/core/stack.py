@@ -225,7 +225,7 @@ class StackedState(State):
 
     __slots__ = ("n", "turn", "stack", "rng", "result", "log_tail", "_legal")
 
-    HOOKS: StateHooks
+    HOOKS: ClassVar[StateHooks]
     n: int
     turn: int
     stack: list[Frame]
