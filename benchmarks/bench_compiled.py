@@ -37,11 +37,12 @@ TARGETS: dict[str, Any] = json.loads((HERE / "targets.json").read_text())
 
 WORKLOADS: dict[str, tuple[int, int]] = {
     "ankh-morpork": (200, 10),
-    "guards-guards": (10, 5),
-    "guardians-of-the-city": (200, 3),
-    "black-keep": (200, 2),
+    "guards-guards": (30, 5),
+    "guardians-of-the-city": (200, 2),
+    "black-keep": (200, 1),
 }
-"""Per game: random games per child, and mid-game positions searched (each about a second)."""
+"""Per game: random games per child, and mid-game positions searched (a child takes one to
+four seconds on a quiet core)."""
 DEFAULT_WORKLOAD = (50, 3)
 """The workload of a game missing from ``WORKLOADS``."""
 SEED = 1
@@ -102,8 +103,11 @@ def rate(value: float | None) -> str:
 
 
 def times(value: float | None) -> str:
-    """A ratio for the table ("x1.52"); "-" if missing."""
-    return "-" if value is None else f"x{value:.2f}"
+    """A ratio for the table: "x1.52", two significant digits below 0.1 ("x0.0012"); "-" if
+    missing."""
+    if value is None:
+        return "-"
+    return f"x{value:.2f}" if value >= 0.1 else f"x{value:.2g}"
 
 
 def table_rows(results: Mapping[str, Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -277,7 +281,6 @@ def checkout(rev: str | None) -> Iterator[Path | None]:
         subprocess.run([git, "-C", str(ROOT), "worktree", "remove", "--force", str(tree)],
                        capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)
-        subprocess.run([git, "-C", str(ROOT), "worktree", "prune"], capture_output=True)
 
 
 def built_modules() -> list[Path]:
@@ -302,8 +305,9 @@ def bench_game(game: str, players: int, workload: tuple[int, int], engines: Mapp
             runs[engine].append(run_child(job, pure=engine != "compiled"))
     digest = common_digest(game, runs)
     described = "; ".join(f"{engine}: {rows[0]['engine']}" for engine, rows in runs.items())
-    print(f"{game}: {players} seats, {games} random games and ISMCTS on {positions} positions "
-          f"a child; {described}; the same games in every run (sha256 {digest[:16]})",
+    print(f"{game}: {players} seats; a child plays {games} random games and searches "
+          f"{positions} of their positions; {described}; the same games and choices in every "
+          f"run (sha256 {digest[:16]})",
           flush=True)
     if "compiled" in runs and not runs["compiled"][0]["compiled_modules"]:
         print(f"  warning: no compiled module loaded for {game}: its compiled column is pure "
@@ -337,7 +341,7 @@ def main() -> None:
     p.add_argument("--child", help=argparse.SUPPRESS)
     p.add_argument("--game", action="append",
                    help="only this game (repeatable; default: every registered game)")
-    p.add_argument("--rounds", type=int, default=3, help="children per engine (medians)")
+    p.add_argument("--rounds", type=int, default=5, help="children per engine (medians)")
     p.add_argument("--games", type=int, help="random games a child (default: per game)")
     p.add_argument("--positions", type=int, help="positions searched a child (default: per game)")
     p.add_argument("--baseline", metavar="REV",

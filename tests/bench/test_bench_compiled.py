@@ -78,8 +78,10 @@ def test_ratios_to_hearts_are_ours_over_hearts() -> None:
     result = _result({"pure": [_run(400, 50_000, 4000)], "compiled": [_run(1000, 125_000, 6000)]})
     hearts = {"version": "2.0.2", "games_per_second": 800.0, "decisions_per_second": 50_000.0,
               "decisions_per_game": 61.0, "ismcts_iterations_per_second": 12_000.0}
-    last = bc.hearts_lines({"ankh-morpork": result}, hearts)[-1].split()
-    assert last == ["ankh-morpork", "x1.00", "x2.50", "x0.33", "x0.50"]
+    slow = _result({"pure": [_run(800, 10_000, 72)], "compiled": [_run(1000, 12_500, 96)]})
+    lines = bc.hearts_lines({"ankh-morpork": result, "black-keep": slow}, hearts)
+    assert lines[-2].split() == ["ankh-morpork", "x1.00", "x2.50", "x0.33", "x0.50"]
+    assert lines[-1].split() == ["black-keep", "x0.20", "x0.25", "x0.006", "x0.008"]
 
 
 def test_no_baseline_without_the_commit(capsys: pytest.CaptureFixture[str]) -> None:
