@@ -148,19 +148,22 @@ def format_table(rows: Sequence[Mapping[str, Any]], with_today: bool) -> list[st
 
 
 def hearts_lines(results: Mapping[str, Mapping[str, Any]], hearts: Mapping[str, Any]) -> list[str]:
-    """Hearts' figures, and each game's decisions and ISMCTS iterations per second over
-    hearts' (pure and compiled)."""
+    """Hearts' figures (``hearts``: the medians of every run), and each game's decisions and
+    ISMCTS iterations per second over those of the hearts runs between its own (pure and
+    compiled)."""
     lines = [f"OpenSpiel {hearts['version']} C++ hearts, 4 seats, random legal actions driven "
              f"from Python, chance sampled (medians): {rate(hearts['games_per_second'])} games/s, "
              f"{rate(hearts['decisions_per_second'])} decisions/s "
              f"({hearts['decisions_per_game']:.1f} a game); its C++ ISMCTS: "
              f"{rate(hearts['ismcts_iterations_per_second'])} iterations/s "
              f"({HEARTS_ITERATIONS} a position, one random rollout to the end each)",
-             f"{'ours / hearts':<22}{'decisions/s pure':>18}{'compiled':>10}"
+             "ours over hearts (over the hearts runs interleaved with each game's own):",
+             f"{'game':<22}{'decisions/s pure':>18}{'compiled':>10}"
              f"{'ISMCTS it/s pure':>18}{'compiled':>10}"]
     for game, result in results.items():
         medians = result["engines"]
-        cells = [times(ratio(medians[engine]["median"][key], hearts[key])
+        peer = result.get("hearts") or hearts
+        cells = [times(ratio(medians[engine]["median"][key], peer[key])
                        if engine in medians else None)
                  for key in ("decisions_per_second", "ismcts_iterations_per_second")
                  for engine in ("pure", "compiled")]
@@ -291,15 +294,41 @@ def built_modules() -> list[Path]:
     return built(ROOT / "citywatch")
 
 
+HEARTS_JOB = {"kind": "hearts", "games": HEARTS_GAMES, "positions": HEARTS_POSITIONS,
+              "iterations": HEARTS_ITERATIONS, "seed": SEED}
+HEARTS_KEYS = ("games_per_second", "decisions_per_second", "decisions_per_game",
+               "ismcts_iterations_per_second")
+
+
+def hearts_summary(runs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The medians of hearts' runs, and its version."""
+    return {**{key: statistics.median(float(run[key]) for run in runs) for key in HEARTS_KEYS},
+            "version": runs[0]["version"]}
+
+
+def has_pyspiel() -> bool:
+    """True if OpenSpiel is installed; else False, with a line saying how to install it."""
+    if importlib.util.find_spec("pyspiel") is not None:
+        return True
+    print("OpenSpiel's hearts skipped: pyspiel is not installed (the extra 'bench', "
+          "open_spiel==2.0.2: pip install -e '.[bench]'; make bench installs it)")
+    return False
+
+
 def bench_game(game: str, players: int, workload: tuple[int, int], engines: Mapping[str, Path],
-               rounds: int) -> dict[str, Any]:
-    """Measure one game with every engine (name -> checkout), ``rounds`` times interleaved;
-    prints a line on the engines and the digest; raises ``DigestMismatch``."""
+               rounds: int, hearts: bool) -> dict[str, Any]:
+    """Measure one game with every engine (name -> checkout), and OpenSpiel's hearts if
+    ``hearts``, ``rounds`` times interleaved; prints a line on the engines and the digest;
+    raises ``DigestMismatch``."""
     games, positions = workload
     runs: dict[str, list[dict[str, Any]]] = {engine: [] for engine in engines}
-    order = list(engines)
+    hearts_runs: list[dict[str, Any]] = []
+    order = [*engines, *(["hearts"] if hearts else [])]
     for number in range(rounds):
         for engine in order if number % 2 == 0 else order[::-1]:
+            if engine == "hearts":
+                hearts_runs.append(run_child(HEARTS_JOB, pure=True))
+                continue
             job = {"kind": "game", "root": str(engines[engine]), "game": game,
                    "players": players, "games": games, "positions": positions, "seed": SEED}
             runs[engine].append(run_child(job, pure=engine != "compiled"))
@@ -307,8 +336,7 @@ def bench_game(game: str, players: int, workload: tuple[int, int], engines: Mapp
     described = "; ".join(f"{engine}: {rows[0]['engine']}" for engine, rows in runs.items())
     print(f"{game}: {players} seats; a child plays {games} random games and searches "
           f"{positions} of their positions; {described}; the same games and choices in every "
-          f"run (sha256 {digest[:16]})",
-          flush=True)
+          f"run (sha256 {digest[:16]})", flush=True)
     if "compiled" in runs and not runs["compiled"][0]["compiled_modules"]:
         print(f"  warning: no compiled module loaded for {game}: its compiled column is pure "
               f"Python (built for another Python?)")
@@ -317,22 +345,9 @@ def bench_game(game: str, players: int, workload: tuple[int, int], engines: Mapp
             "engines": {engine: {"engine": rows[0]["engine"],
                                  "compiled_modules": rows[0]["compiled_modules"],
                                  "median": median_rates(rows), "runs": rows}
-                        for engine, rows in runs.items()}}
-
-
-def bench_hearts(rounds: int) -> dict[str, Any] | None:
-    """Hearts' medians over ``rounds`` children, or None (with a line why) without pyspiel."""
-    if importlib.util.find_spec("pyspiel") is None:
-        print("OpenSpiel's hearts skipped: pyspiel is not installed (the extra 'bench', "
-              "open_spiel==2.0.2: pip install -e '.[bench]'; make bench installs it)")
-        return None
-    job = {"kind": "hearts", "games": HEARTS_GAMES, "positions": HEARTS_POSITIONS,
-           "iterations": HEARTS_ITERATIONS, "seed": SEED}
-    runs = [run_child(job, pure=True) for _ in range(rounds)]
-    keys = ("games_per_second", "decisions_per_second", "decisions_per_game",
-            "ismcts_iterations_per_second")
-    return {**{key: statistics.median(run[key] for run in runs) for key in keys},
-            "version": runs[0]["version"], "runs": runs}
+                        for engine, rows in runs.items()},
+            "hearts": {**hearts_summary(hearts_runs), "runs": hearts_runs}
+            if hearts_runs else None}
 
 
 def main() -> None:
@@ -362,6 +377,7 @@ def main() -> None:
     else:
         print(f"compiled column missing: no compiled modules are built in {ROOT / 'citywatch'}; "
               f"{BUILD_HINT}")
+    with_hearts = not args.no_hearts and has_pyspiel()
     results: dict[str, dict[str, Any]] = {}
     with checkout(args.baseline) as today:
         if today is not None:
@@ -371,10 +387,13 @@ def main() -> None:
             default_games, default_positions = WORKLOADS.get(game, DEFAULT_WORKLOAD)
             workload = (args.games or default_games, args.positions or default_positions)
             try:
-                results[game] = bench_game(game, players, workload, engines, args.rounds)
+                results[game] = bench_game(game, players, workload, engines, args.rounds,
+                                           with_hearts)
             except DigestMismatch as exc:
                 raise SystemExit(f"FAILED, games not identical: {exc}") from None
-    hearts = None if args.no_hearts else bench_hearts(args.rounds)
+    every_hearts_run = [run for result in results.values() if result["hearts"]
+                        for run in result["hearts"]["runs"]]
+    hearts = hearts_summary(every_hearts_run) if every_hearts_run else None
     print()
     print(f"Engines, medians of {args.rounds} interleaved runs (ratio: compiled over pure; "
           f"vs today: compiled over {args.baseline}'s pure Python)" if "today" in engines

@@ -84,6 +84,17 @@ def test_ratios_to_hearts_are_ours_over_hearts() -> None:
     assert lines[-1].split() == ["black-keep", "x0.20", "x0.25", "x0.006", "x0.008"]
 
 
+def test_each_game_is_set_against_the_hearts_runs_of_its_own_rounds() -> None:
+    """Under a changing load, a game's ratio to hearts uses the hearts runs interleaved with
+    that game's, not the median of every hearts run."""
+    result = {**_result({"pure": [_run(400, 50_000, 4000)]}),
+              "hearts": {"decisions_per_second": 25_000.0, "ismcts_iterations_per_second": 8000.0}}
+    overall = {"version": "2.0.2", "games_per_second": 800.0, "decisions_per_second": 50_000.0,
+               "decisions_per_game": 61.0, "ismcts_iterations_per_second": 12_000.0}
+    last = bc.hearts_lines({"ankh-morpork": result}, overall)[-1].split()
+    assert last == ["ankh-morpork", "x2.00", "-", "x0.50", "-"]
+
+
 def test_no_baseline_without_the_commit(capsys: pytest.CaptureFixture[str]) -> None:
     """--baseline REV with a commit this clone does not have: today's engine is left out, with
     a line saying why, and nothing is checked out."""
