@@ -103,3 +103,14 @@ def test_no_baseline_without_the_commit(capsys: pytest.CaptureFixture[str]) -> N
     assert "not measured" in capsys.readouterr().out
     with bc.checkout(None) as tree:
         assert tree is None
+
+
+def test_hearts_search_runs_as_many_iterations_as_ours() -> None:
+    """OpenSpiel's ISMCTS on hearts is given the iterations of our measured search
+    (``bench_engine.DEFAULT_SEARCH``), so the two figures describe the same search size."""
+    import bench_engine
+
+    from citywatch.bots import parse_spec
+
+    _, options = parse_spec(bench_engine.DEFAULT_SEARCH)
+    assert options["iterations"] == bc.HEARTS_ITERATIONS
