@@ -3,6 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.installed-play
+BENCH_STAMP := $(VENV)/.installed-bench
 # make play PORT=8001 serves on another port (default 8000)
 PORT ?= 8000
 
@@ -20,6 +21,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env]'
 	touch $(STAMP) $(PLAY_STAMP)
+
+# The benchmarks also compare with OpenSpiel (the extra bench).
+$(BENCH_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env,bench]'
+	touch $(BENCH_STAMP)
 
 # The compiled engine (issue 32, docs/engine-speed.md): mypyc builds the rules modules in place
 # where a C compiler is present, once per change of their sources; otherwise pure Python runs.
@@ -52,8 +58,9 @@ system:
 
 test: system lint types unit
 
-bench: $(STAMP)
+bench: $(BENCH_STAMP) engine
 	$(BIN)/python benchmarks/bench_engine.py
+	$(BIN)/python benchmarks/bench_compiled.py --baseline a7e4c8c
 	$(BIN)/python benchmarks/bench_black_keep_guards.py
 	$(BIN)/python benchmarks/bench_black_keep_sight.py
 	$(BIN)/python benchmarks/bench_server.py

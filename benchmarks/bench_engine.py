@@ -73,9 +73,10 @@ DEFAULT_SEARCH = "ismcts:iterations=300:depth=12"
 
 
 def ismcts_speed(game_name: str, states: list[citywatch.State], spec: str = DEFAULT_SEARCH,
-                 profile: bool = True) -> tuple[float, float, dict[str, float]]:
+                 profile: bool = True, digest: Any = None) -> tuple[float, float, dict[str, float]]:
     """ISMCTS iterations per second and seconds per decision of the bot ``spec`` on mid-game
-    positions, and (with ``profile``) where the time goes."""
+    positions, and (with ``profile``) where the time goes. With a ``hashlib`` object as
+    ``digest``, every action the bot chooses is fed to it (issue 32: the same choices)."""
     import cProfile
     import pstats
 
@@ -86,7 +87,9 @@ def ismcts_speed(game_name: str, states: list[citywatch.State], spec: str = DEFA
     positions = [s for s in states if s.to_move is not None][:10]
     start = time.perf_counter()
     for s in positions:
-        bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
+        choice = bot.choose(Observation(s, s.to_move or 0), s.legal_actions(), Rng(1))
+        if digest is not None:
+            digest.update(repr(choice).encode())
     elapsed = time.perf_counter() - start
     per_decision = elapsed / max(1, len(positions))
     if not profile:

@@ -1,6 +1,6 @@
 """Callgrind instruction counts, pure Python against the mypyc-compiled modules, per game:
 ``python benchmarks/mypyc_callgrind.py [--games N] [GAME...]`` (build first with
-``sh scripts/build_mypyc.sh``). Each count is N seeded random games minus the same process
+``python scripts/build_engine.py``). Each count is N seeded random games minus the same process
 with 0 games (imports and set-up subtracted); deterministic, so one run per cell."""
 
 from __future__ import annotations
