@@ -65,7 +65,8 @@ def test_make_play_installs_citywatch_alone_and_takes_a_port(tmp_path: Path) -> 
     venv = tmp_path / "venv"
     shown = subprocess.run(["make", "-n", "play", f"VENV={venv}", "PORT=8123"], cwd=ROOT,
                            capture_output=True, text=True, check=True).stdout
-    assert "pip install --quiet -e .\n" in shown
+    assert "pip install --quiet -e '.[compile]'\n" in shown
+    assert "scripts/build_engine.py\n" in shown  # the compiled engine, or pure Python (issue 32)
     assert ".[dev" not in shown
     assert f"{venv}/bin/citywatch serve --port 8123" in shown
     full = subprocess.run(["make", "-n", "unit", f"VENV={venv}"], cwd=ROOT,
