@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Final
 
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guardians_of_the_city.actions import (
@@ -46,6 +47,7 @@ from citywatch.games.guardians_of_the_city.actions import (
     TAKE_BACK,
     TAKE_NOTHING,
     Action,
+    act,
     and_list,
 )
 from citywatch.games.guardians_of_the_city.data import (
@@ -72,7 +74,8 @@ from citywatch.games.guardians_of_the_city.state import (
 )
 
 State = GotcState
-EFFECT, EACH_TURN = 0, 1
+EFFECT: Final = 0
+EACH_TURN: Final = 1
 """Which op list of a Crisis card a ``crisis_op`` step reads."""
 
 
@@ -302,7 +305,7 @@ def _score_this_card(s: State, seat: int, o: Op, path: tuple[int, ...]) -> None:
     s.say(f"{ACTION_CARDS[play.card].name} goes to {SEATS[seat]}'s Score ({o.points} points).")
 
 
-ACTION_OPS: dict[str, Callable[[State, int, Op, tuple[int, ...]], None]] = {
+ACTION_OPS: Final[dict[str, Callable[[State, int, Op, tuple[int, ...]], None]]] = {
     "reduce_cell": _reduce_cell,
     "raise_support": _raise_support,
     "shield": _shield,
@@ -433,7 +436,7 @@ class CellsHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         verb = REDUCE_CELLS if f[2] == "reduce" else RAISE_CELLS
         n: int = f[3]  # typed: an untyped count picks combinations' pairs-only overload
-        return [Action(verb, _mask(c)) for c in combinations(_bits(f[5]), n)]
+        return [act(verb, _mask(c)) for c in combinations(_bits(f[5]), n)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -513,7 +516,7 @@ class GroupsHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         verb = RAISE_GROUPS if f[2] == "raise" else LOSE_GROUPS
-        return [Action(verb, m) for m in group_choices(s, f[1], f[3], f[4]) if m]
+        return [act(verb, m) for m in group_choices(s, f[1], f[3], f[4]) if m]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -580,7 +583,7 @@ class LoseNextHandler(Handler[State]):
     kind = "lose_next"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(NEXT_LOSS, g) for g in _bits(f[2])]
+        return [act(NEXT_LOSS, g) for g in _bits(f[2])]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -601,7 +604,7 @@ class LowerHandler(Handler[State]):
     kind = "lower"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(LOWER, p) for p in range(len(PILLARS)) if s.effort[f[1]][p] > 1]
+        return [act(LOWER, p) for p in range(len(PILLARS)) if s.effort[f[1]][p] > 1]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -697,7 +700,7 @@ class DiscardHandler(Handler[State]):
     kind = "discard"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(DISCARD, c) for c in sorted(set(s.hand[f[1]]))]
+        return [act(DISCARD, c) for c in sorted(set(s.hand[f[1]]))]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -748,7 +751,7 @@ def _activate_subversive(s: State, o: Op, card: int, which: int,
     s.say(f"{CRISIS_CARDS[card].name} becomes active in front of {SEATS[seat]}.")
 
 
-CRISIS_OPS: dict[str, Callable[[State, Op, int, int, tuple[int, ...]], None]] = {
+CRISIS_OPS: Final[dict[str, Callable[[State, Op, int, int, tuple[int, ...]], None]]] = {
     "lose_support": _lose_support,
     "discard_from_hand": _discard_from_hand,
     "mill_actions": _mill_actions,
@@ -765,7 +768,7 @@ class SubversiveHandler(Handler[State]):
     kind = "subversive"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(REMOVE_SUBVERSIVE, q, s.subversive[q]) for q in range(s.n)
+        return [act(REMOVE_SUBVERSIVE, q, s.subversive[q]) for q in range(s.n)
                 if s.subversive[q] != NONE]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -786,8 +789,8 @@ class ReturnHandler(Handler[State]):
     kind = "return"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(TAKE_BACK, c) for c in returnable(s, f[1], f[3])] + \
-            [Action(TAKE_NOTHING)]
+        return [act(TAKE_BACK, c) for c in returnable(s, f[1], f[3])] + \
+            [act(TAKE_NOTHING)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -812,13 +815,13 @@ handler(ReturnHandler)
 
 
 # --- every op of the language has its one interpreter --------------------------------------
-READ_ELSEWHERE = frozenset({
+READ_ELSEWHERE: Final = frozenset({
     "modify_next_action", "lower_requirement", "extra_groups", "return_from_discard",
     "protect_raised_groups", "freeze_reduced_cells", "boost_effort_vs_crisis",
     "limit_actions", "weaken_reductions",
 })
 """Ops interpreted outside ``action_op`` / ``crisis_op`` (see the module's docstring)."""
-INTERPRETED = frozenset(ACTION_OPS) | frozenset(CRISIS_OPS) | READ_ELSEWHERE
+INTERPRETED: Final = frozenset(ACTION_OPS) | frozenset(CRISIS_OPS) | READ_ELSEWHERE
 if DATA.op_names != INTERPRETED:  # pragma: no cover - a data file with a new op
     raise ImportError("the effect language and its interpreter differ: "
                       f"{sorted(INTERPRETED ^ DATA.op_names)}")
