@@ -142,29 +142,29 @@ def _guard_card_text(a: Action) -> str:
 START: Final = verb("start", (("hex", "hex"),), lambda a: f"Set your Location Dial to {_hex(a.x)}")
 # --- Resource Phase --------------------------------------------------------------------------
 BUY: Final = verb("buy", (("card", "guard_card"),),
-           lambda a: f"Buy {GUARD_CARD_NAMES[a.x]} for {_coins(GUARD_CARDS[a.x].cost)}")
+                  lambda a: f"Buy {GUARD_CARD_NAMES[a.x]} for {_coins(GUARD_CARDS[a.x].cost)}")
 NO_BUY: Final = verb("no_buy", (), lambda a: "Buy no Guard card")
 # --- the plan: the thief card ----------------------------------------------------------------
 MOVE: Final = verb("move", (("card", "thief_card"), ("direction", "direction"), ("to", "hex")),
-            lambda a: f"Play {_card(a.x)}: step {FACINGS[a.y]} to {_hex(a.z)}")
+                   lambda a: f"Play {_card(a.x)}: step {FACINGS[a.y]} to {_hex(a.z)}")
 STAY: Final = verb("stay", (("card", "thief_card"),),
-            lambda a: f"Play {_card(a.x)} and stay (both ways are blocked)")
+                   lambda a: f"Play {_card(a.x)} and stay (both ways are blocked)")
 RUN: Final = verb("run", (("first", "direction"), ("second", "direction"), ("to", "hex")),
-           lambda a: f"Run {FACINGS[a.x]}" + (f" then {FACINGS[a.y]}" if a.y >= 0 else "")
-           + f" to {_hex(a.z)}")
+                  lambda a: f"Run {FACINGS[a.x]}" + (f" then {FACINGS[a.y]}" if a.y >= 0 else "")
+                  + f" to {_hex(a.z)}")
 ESCAPE: Final = verb("escape", (("card", "thief_card"), ("first", "direction"),
-                         ("second", "direction")),
-              lambda a: f"Play {_card(a.x)}: " + (
-                  f"step {FACINGS[a.y]}, then escape {FACINGS[a.z]} off the map" if a.z >= 0
-                  else f"escape {FACINGS[a.y]} off the map"))
+                                ("second", "direction")),
+                     lambda a: f"Play {_card(a.x)}: " + (
+                         f"step {FACINGS[a.y]}, then escape {FACINGS[a.z]} off the map" if a.z >= 0
+                         else f"escape {FACINGS[a.y]} off the map"))
 HIDE: Final = verb("hide", (), lambda a: "Play Hide")
 REST: Final = verb("rest", (), lambda a: "Play Rest: take your discarded cards back")
 PICK_POCKET: Final = verb("pick_pocket", (("guard", "guard"), ("at", "hex"), ("take", "loot")),
-                   lambda a: f"Pick the pocket of guard {a.x + 1} at {_hex(a.y)} "
-                   f"for its {LOOT[a.z]}")
+                          lambda a: f"Pick the pocket of guard {a.x + 1} at {_hex(a.y)} "
+                          f"for its {LOOT[a.z]}")
 # --- the plan: the Guard card and the treasure -----------------------------------------------
 GUARD_CARD: Final = verb("guard_card", (("card", "guard_card"), ("guard", "guard"), ("at", "hex")),
-                  _guard_card_text)
+                         _guard_card_text)
 NO_GUARD_CARD: Final = verb("no_guard_card", (), lambda a: "Play no Guard card")
 TAKE: Final = verb("take", (), lambda a: "Take a treasure from the crown")
 LEAVE: Final = verb("leave", (), lambda a: "Take no treasure")

@@ -33,7 +33,7 @@ FORMAT: Final = "black-keep-scenario/1"
 SHIPPED: Final = ("tutorial", "the-vault", "the-black-keep")
 """The shipped scenarios' ids, from the first to play to the last."""
 KEYS: Final = ("format", "id", "name", "summary", "players", "dawn", "advanced", "tiles", "walls",
-        "special", "torches", "vault")
+               "special", "torches", "vault")
 """The keys every scenario has (``grid`` is a reminder for people and is not read)."""
 SPECIAL_KINDS: Final = ("door", "window", "grate")
 """The kinds of Special Hex (spec 2.7: one rule, three pictures)."""
@@ -42,7 +42,7 @@ ROLES: Final = ("basic", "hard", "vault", "roving")
 TYPES: Final = ("stationary", "patrolling", "wandering", "roving")
 """A listed guard's type (spec 4.3)."""
 MARKERS_FOR: Final = {"stationary": ("crescent",), "patrolling": ("star", "shield", "green_line"),
-               "wandering": ("red_arrows", "red_shields"), "roving": ()}
+                      "wandering": ("red_arrows", "red_shields"), "roving": ()}
 """The tile markers each guard type walks by (the Roving guard starts on the crown)."""
 MARKERS: Final = ("crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
 """Every marker a tile may print."""
@@ -79,8 +79,8 @@ string anywhere in a scenario."""
 LIMITS: Final = DocumentLimits("a scenario", MAX_CHARS, MAX_DEPTH, MAX_SUMMARY)
 """The size limits every scenario document is held to first."""
 _WORDS: Final = {"special": "Special Hexes", "solid": "solid hexes",
-          "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
-          "red_arrows": "hexes of the red arrows"}
+                 "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
+                 "red_arrows": "hexes of the red arrows"}
 """A listed thing in the words of a limit's message."""
 
 _SHOW = reprlib.Repr()

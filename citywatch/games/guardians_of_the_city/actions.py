@@ -94,26 +94,26 @@ def _groups(mask: int) -> str:
 
 # --- the verbs -------------------------------------------------------------------------------
 EFFORT: Final = verb("effort", (("pillar", "pillar"), ("level", "number")),
-              lambda a: f"Set {PILLARS[a.x]} effort to {a.y}")
+                     lambda a: f"Set {PILLARS[a.x]} effort to {a.y}")
 KEEP_EFFORT: Final = verb("keep_effort", (), lambda a: "Keep your National Effort as it is")
 PLAY: Final = verb("play", (("card", "action_card"), ("galvanised", "action_card")),
-            lambda a: f"Play {_card(a.x)}" + (f" with {_card(a.y)}" if a.y >= 0 else ""))
+                   lambda a: f"Play {_card(a.x)}" + (f" with {_card(a.y)}" if a.y >= 0 else ""))
 END_PLAYS: Final = verb("end_plays", (), lambda a: "Play no more Action cards this turn")
 REDUCE_CELLS: Final = verb("reduce_cells", (("cells", "cells"),), lambda a: f"Reduce {_cells(a.x)}")
 RAISE_CELLS: Final = verb("raise_cells", (("cells", "cells"),), lambda a: f"Raise {_cells(a.x)}")
 RAISE_GROUPS: Final = verb("raise_groups", (("groups", "groups"),),
-                    lambda a: f"Raise the support of {_groups(a.x)}")
+                           lambda a: f"Raise the support of {_groups(a.x)}")
 LOSE_GROUPS: Final = verb("lose_groups", (("groups", "groups"),),
-                   lambda a: f"Lose support in {_groups(a.x)}")
+                          lambda a: f"Lose support in {_groups(a.x)}")
 NEXT_LOSS: Final = verb("next_loss", (("group", "group"),),
-                 lambda a: f"Apply the loss to {GROUPS[a.x]} next")
+                        lambda a: f"Apply the loss to {GROUPS[a.x]} next")
 LOWER: Final = verb("lower", (("pillar", "pillar"),),
-             lambda a: f"Lower {PILLARS[a.x]} effort by 1 (a Citizen Group has left)")
+                    lambda a: f"Lower {PILLARS[a.x]} effort by 1 (a Citizen Group has left)")
 DISCARD: Final = verb("discard", (("card", "action_card"),), lambda a: f"Discard {_card(a.x)}")
 DRAW: Final = verb("draw", (), lambda a: "Draw back up to 4 Action cards")
 REMOVE_SUBVERSIVE: Final = verb(
     "remove_subversive", (("seat", "seat"), ("card", "crisis_card")),
     lambda a: f"Remove {CRISIS_CARDS[a.y].name} from in front of {SEATS[a.x]}")
 TAKE_BACK: Final = verb("take_back", (("card", "action_card"),),
-                 lambda a: f"Take {_card(a.x)} back from your discard pile")
+                        lambda a: f"Take {_card(a.x)} back from your discard pile")
 TAKE_NOTHING: Final = verb("take_nothing", (), lambda a: "Take no card back")

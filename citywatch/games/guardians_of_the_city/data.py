@@ -33,7 +33,7 @@ GROUP_SELECTORS: Final = ("choose", "lowest", "highest", "each")
 WHO_FORMS: Final = ("all", "at_most", "at_least", "lowest", "highest")
 """The forms of a ``who`` player selector."""
 SPECIAL_INTELLIGENCE_TEXT: Final = ("Remove one active SUBVERSIVE card from play. "
-                             "Add this SPECIAL INTELLIGENCE card to your Score.")
+                                    "Add this SPECIAL INTELLIGENCE card to your Score.")
 """The Special Intelligence card's text, quoted by the rulebook (section 8)."""
 
 
@@ -503,5 +503,5 @@ ACTION_BY_ID: Final = {c.id: c.index for c in ACTION_CARDS}
 CRISIS_BY_NAME: Final = {c.name: c.index for c in CRISIS_CARDS}
 CRISIS_BY_ID: Final = {c.id: c.index for c in CRISIS_CARDS}
 SCORE_POINTS: Final = tuple(sum(op.points for op in c.effect if op.name == "score_this_card")
-                     for c in ACTION_CARDS)
+                            for c in ACTION_CARDS)
 """The end-of-game points of each Action card when it lies in a Score pile."""

@@ -63,7 +63,7 @@ anywhere in a deck."""
 LIMITS: Final = DocumentLimits("a deck", MAX_CHARS, MAX_DEPTH, MAX_PLAN)
 """The size limits every deck document is held to first."""
 TEXTS: Final = (("name", "the deck's name", MAX_NAME, 1), ("id", "the deck's id", MAX_ID, 0),
-         ("plan", "the deck's plan", MAX_PLAN, 0))
+                ("plan", "the deck's plan", MAX_PLAN, 0))
 """The deck's fields others read, each held to the rule of a player's name (``core.text``):
 field, its words in messages, most and fewest characters."""
 

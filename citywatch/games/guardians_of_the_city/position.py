@@ -377,7 +377,7 @@ def _queued(s: State, name: str) -> bool:
 
 TURN_FRAMES: Final = frozenset({"effort", "play", "step4"})
 TURN_STEPS: Final = frozenset({"assign_effort", "play_actions", "crisis_step", "discard_and_draw",
-                        "reveal", "triggers", "trigger", "crisis_deck_check", "check_end"})
+                               "reveal", "triggers", "trigger", "crisis_deck_check", "check_end"})
 
 
 def _checking_next(s: State) -> bool:

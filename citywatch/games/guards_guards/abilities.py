@@ -65,8 +65,8 @@ RANGE: Final = int(CONSTANTS["guild_ability_range_tiles"])
 USE_ABILITY: Final = verb(
     "use_guild_ability", (("guild_card", "guild_card"), ("target", "seat")),
     lambda a: f"Use {GUILD_CARDS[a.x].ability_name} on {seat_name(a.y)} "
-              f"(Guild test, {GUILD_CARDS[a.x].ability_test_target} or more; 8 against Lord "
-              "Vetinari's holder)",
+                     f"(Guild test, {GUILD_CARDS[a.x].ability_test_target} or more; 8 against Lord "
+                     "Vetinari's holder)",
 )
 LET_PASS: Final = verb(
     "let_mover_pass", (("target", "seat"),), lambda a: f"Let {seat_name(a.x)} pass"

@@ -73,7 +73,7 @@ SUMMON = verb(
 FIGHT = verb("fight_dragon", (("quadrant", "quadrant"),),
              lambda a: f"Fight the Dragon at the {house_name(a.x)}")
 SEND: Final = verb("send_fighter", (("volunteer", "volunteer"), ("item", "item")),
-            lambda a: f"Send {vol(a.x)}{item_text(a.y)} to fight the Dragon")
+                   lambda a: f"Send {vol(a.x)}{item_text(a.y)} to fight the Dragon")
 RECALL_TO_FIGHT: Final = verb(
     "recall_to_fight", (("volunteer", "volunteer"),),
     lambda a: f"Recall your Saboteur {vol(a.x)} to fight the Dragon")

@@ -174,7 +174,7 @@ def arrest(s: State, seat: int, where: int, why: str) -> bool:
 
 
 TAKEN_TO: Final = verb("taken_to", (("watch_house", "tile"),),
-                lambda a: f"Be taken to {tile(a.x)}")
+                       lambda a: f"Be taken to {tile(a.x)}")
 
 
 def arrest_at_nearest(s: State, seat: int, why: str) -> None:

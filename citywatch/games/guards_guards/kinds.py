@@ -9,7 +9,7 @@ from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import GUILD_CARDS, ITEMS, SCROLLS
 
 CASTS: Final = frozenset({"cast", "cast_on_player", "cast_on_volunteer", "cast_on_quadrant",
-                   "cast_to_tile", "cast_plain"})
+                          "cast_to_tile", "cast_plain"})
 """The verbs that cast the Scroll ``x``."""
 
 VERB_KINDS: Final[dict[str, str]] = {

@@ -35,8 +35,8 @@ LUGGAGE_TILES: Final = verb(
 LUGGAGE_WAY: Final = verb(
     "luggage_way", (("tile", "tile"),),
     lambda a: f"Send the Luggage down the "
-              f"{board.LUGGAGE_BRANCH_NAMES.get(_split_key(a.x), 'other')} path "
-              f"(to {tile(a.x)})",
+                     f"{board.LUGGAGE_BRANCH_NAMES.get(_split_key(a.x), 'other')} path "
+                     f"(to {tile(a.x)})",
 )
 _SPLITS: Final = tuple(t for t in range(len(TILES)) if len(board.LUGGAGE_NEXT[t]) > 1)
 

@@ -113,7 +113,7 @@ CAST_ON_VOLUNTEER: Final = verb(
 CAST_ON_QUADRANT: Final = verb(
     "cast_on_quadrant", (("scroll", "scroll"), ("quadrant", "quadrant")),
     lambda a: f"Cast {SCROLLS[a.x].name} on the {QUADRANTS[a.y].capitalize()} quadrant "
-              f"({_need_text(a)})")
+                     f"({_need_text(a)})")
 CAST_TO_TILE: Final = verb(
     "cast_to_tile", (("scroll", "scroll"), ("tile", "tile")),
     lambda a: f"Cast {SCROLLS[a.x].name} to land on {tile(a.y)} ({_need_text(a)})")
@@ -128,9 +128,9 @@ NO_MAGIC: Final = verb("no_magic", (), lambda a: "Cast nothing now")
 RESURRECT: Final = verb(
     "resurrect", (("volunteer", "volunteer"),),
     lambda a: f"Cast Reg Shoe's Recipe on {vol(a.x)} (needs "
-              f"{SCROLLS[REG_SHOES].magic_target} or more on die + Magic)")
+                     f"{SCROLLS[REG_SHOES].magic_target} or more on die + Magic)")
 LET_GO: Final = verb("let_go", (("volunteer", "volunteer"),),
-              lambda a: f"Let {vol(a.x)} stay discarded")
+                     lambda a: f"Let {vol(a.x)} stay discarded")
 
 
 def _use_text(item: int) -> str:

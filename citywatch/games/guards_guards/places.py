@@ -23,7 +23,7 @@ from citywatch.games.guards_guards.data import (
 )
 
 COMPASS: Final = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-           "north-west")
+                  "north-west")
 """The eight compass words, clockwise from north (each covers 45 degrees)."""
 NEAR_STEPS: Final = 3
 """Landmarks at most this many walking steps away are named as near."""

@@ -49,7 +49,7 @@ def _bribe_text(v: int) -> str:
 TAKE_FACE_UP: Final = verb(
     "take_face_up", (("volunteer", "volunteer"),),
     lambda a: f"Take the face-up {vol(a.x)} (Charm {VOLUNTEERS[a.x].charm}, "
-              f"Bribe {_bribe_text(a.x)})",
+                     f"Bribe {_bribe_text(a.x)})",
 )
 TURN_OVER: Final = verb(
     "turn_over", (("deck", "deck"),),

@@ -36,7 +36,7 @@ SHADES_SHADOWS: Final = 2
 CHOOSE_GUILD: Final = verb(
     "choose_guild", (("guild_card", "guild_card"), ("gate", "tile")),
     lambda a: f"Join as {GUILD_CARDS[a.x].name} ({QUADRANTS[GUILD_CARDS[a.x].guild].capitalize()})"
-              f" starting at {tile(a.y)}",
+                     f" starting at {tile(a.y)}",
 )
 
 

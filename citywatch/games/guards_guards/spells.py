@@ -81,7 +81,7 @@ GATE_MAX: Final = int(CONSTANTS["runners_at_gate_max"])
 LOYALTY_TARGET: Final = int(CONSTANTS["alter_allegiance_loyalty_target"])
 REWARD = CONSTANTS["spell_return_reward"]
 OOK: Final = next(c.index for c in FATE_CARDS
-           if any(o.get("use") == "challenge_roll_bonus" for o in c.ops))
+                  if any(o.get("use") == "challenge_roll_bonus" for o in c.ops))
 OOK_BONUS: Final = int(next(o for o in FATE_CARDS[OOK].ops if o.get("op") == "keep")["amount"])
 FINAL_CHALLENGE: Final = len(CHALLENGES) - 1
 """Index of Rincewind's Redemption, the Final Spell's challenge."""
@@ -100,30 +100,31 @@ def _via(code: int) -> str:
 COLLECT = verb("collect_spell", (("spell", "spell"),),
                lambda a: f"Collect {SPELL_NAMES[a.x]} ({SPELL_COLOURS[a.x]})")
 ADD_RUNNER: Final = verb("add_runner", (("volunteer", "volunteer"), ("item", "item")),
-                  lambda a: f"Send {vol(a.x)}{item_text(a.y)} as a Runner")
+                         lambda a: f"Send {vol(a.x)}{item_text(a.y)} as a Runner")
 ROUTE: Final = verb("choose_route", (("via", "route"),),
-             lambda a: f"Launch the Spell Run through {_via(a.x)}")
+                    lambda a: f"Launch the Spell Run through {_via(a.x)}")
 RETRY: Final = verb("retry_challenge", (("challenge", "number"),),
-             lambda a: f"Attempt {CHALLENGES[a.x].name} (Challenge {a.x + 1})")
+                    lambda a: f"Attempt {CHALLENGES[a.x].name} (Challenge {a.x + 1})")
 TO_GATE: Final = verb("send_to_gate", (("volunteer", "volunteer"), ("item", "item")),
-               lambda a: f"Send {vol(a.x)}{item_text(a.y)} to the gate")
+                      lambda a: f"Send {vol(a.x)}{item_text(a.y)} to the gate")
 NEW_RUN: Final = verb("new_run", (("spell", "spell"),),
-               lambda a: f"Start a new Spell Run with {SPELL_NAMES[a.x]} from here")
+                      lambda a: f"Start a new Spell Run with {SPELL_NAMES[a.x]} from here")
 ALTER: Final = verb("alter_allegiance", (("target", "seat"),),
-             lambda a: f"Alter Allegiance: try to turn one of {_colour(a.x)}'s Volunteers")
+                    lambda a: f"Alter Allegiance: try to turn one of {_colour(a.x)}'s Volunteers")
 AMBUSH: Final = verb("ambush", (("target", "seat"),),
-              lambda a: f"Ambush {_colour(a.x)}'s Volunteers with your Saboteur")
+                     lambda a: f"Ambush {_colour(a.x)}'s Volunteers with your Saboteur")
 LET_PASS: Final = verb("let_pass", (("target", "seat"),),
-                lambda a: f"Let {_colour(a.x)} pass")
+                       lambda a: f"Let {_colour(a.x)} pass")
 DEFEND: Final = verb("defend_with", (("volunteer", "volunteer"), ("item", "item")),
-              lambda a: f"Defend with {vol(a.x)}{item_text(a.y)}")
-REPLANT: Final = verb("replant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
-               lambda a: f"Re-plant {vol(a.x)} in the {QUADRANTS[a.y].capitalize()} quadrant")
+                     lambda a: f"Defend with {vol(a.x)}{item_text(a.y)}")
+REPLANT: Final = verb(
+    "replant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
+    lambda a: f"Re-plant {vol(a.x)} in the {QUADRANTS[a.y].capitalize()} quadrant")
 USE_OOK: Final = verb("use_ook", (("total", "number"), ("target", "number")),
-               lambda a: f"Discard Ook! to add 2 ({a.x} becomes {a.x + 2}, needs {a.y})")
+                      lambda a: f"Discard Ook! to add 2 ({a.x} becomes {a.x + 2}, needs {a.y})")
 NO_OOK: Final = verb("keep_ook", (), lambda a: "Keep Ook! (the roll fails)")
 RAISE: Final = verb("raise_attribute", (("attribute", "attribute"),),
-             lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}")
+                    lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}")
 
 
 def _colour(seat: int) -> str:

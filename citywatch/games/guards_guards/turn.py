@@ -107,13 +107,13 @@ SAFE_KINDS: Final = frozenset({"hospital", "watch_house"})
 CITY_MAP_OP: Final = "movement"
 SLANT: Final = next(v.index for v in VOLUNTEERS if v.ability == "lawyer")
 SPACES_OF: Final = {kind: tuple(d.index for d in DECK_SPACES if d.deck == kind)
-             for kind in ("odds_and_sods", "curses_and_cures")}
+                    for kind in ("odds_and_sods", "curses_and_cures")}
 CURERS: Final = {v.index: v.ability for v in VOLUNTEERS if v.ability in ("pox_cure", "blessing")}
 
 # --- verbs ----------------------------------------------------------------------------------
 MOVE_TO: Final = verb("move_to", (("tile", "tile"),), lambda a: f"Move to {tile(a.x)}")
 END_MOVE: Final = verb("end_movement", (("tile", "tile"),),
-                lambda a: f"End movement here ({tile(a.x)})")
+                       lambda a: f"End movement here ({tile(a.x)})")
 END_TURN: Final = verb("end_turn", (), lambda a: "End your turn")
 MOVES: Final = tuple(act(MOVE_TO, t) for t in range(len(TILES)))
 """``MOVE_TO`` each tile, built once: the turn offers a step to every neighbour at each step."""
@@ -128,42 +128,42 @@ TRY_PLANT: Final = verb(
 PLANT: Final = verb(
     "plant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
     lambda a: f"Plant {vol(a.x)} as your Saboteur in the {QUADRANTS[a.y].capitalize()}' "
-              "quadrant",
+                     "quadrant",
 )
 PLANT_ITEM: Final = verb("plant_item", (("item", "item"),),
-                  lambda a: f"Give your Saboteur the {ITEMS[a.x].name}")
+                         lambda a: f"Give your Saboteur the {ITEMS[a.x].name}")
 PLANT_NO_ITEM: Final = verb("plant_no_item", (), lambda a: "Plant your Saboteur without an Item")
 RECALL: Final = verb(
     "recall", (("quadrant", "quadrant"), ("volunteer", "volunteer")),
     lambda a: f"Recall your Saboteur {vol(a.y)} from the {QUADRANTS[a.x].capitalize()}' "
-              "quadrant",
+                     "quadrant",
 )
 DISCARD_CURE: Final = verb(
     "discard_to_cure", (("volunteer", "volunteer"),),
     lambda a: f"Discard {vol(a.x)} to cure the Pox"
-              + (" and every 'until healed' effect"
-                 if VOLUNTEERS[a.x].ability == "blessing" else ""),
+                     + (" and every 'until healed' effect"
+                        if VOLUNTEERS[a.x].ability == "blessing" else ""),
 )
 RECRUIT_HERE: Final = verb(
     "recruit_here", (("tile", "tile"), ("deck", "deck")),
     lambda a: f"Recruit a {DECK_NAMES[a.y]} Volunteer at {tile(a.x)}",
 )
 TAVERN_HERE: Final = verb("tavern_here", (("tile", "tile"),),
-                   lambda a: f"Roll on the Tavern table at {tile(a.x)}")
+                          lambda a: f"Roll on the Tavern table at {tile(a.x)}")
 CURE_HERE: Final = verb("cure_here", (("tile", "tile"),),
-                 lambda a: f"Be cured at {tile(a.x)} (your turn ends)")
+                        lambda a: f"Be cured at {tile(a.x)} (your turn ends)")
 COLLECT: Final = verb("collect_pay", (("tile", "tile"), ("dollars", "number")),
-               lambda a: f"Collect ${a.y} at the {tile(a.x)}")
+                      lambda a: f"Collect ${a.y} at the {tile(a.x)}")
 BUY_POINT: Final = verb(
     "buy_point", (("attribute", "attribute"), ("dollars", "number")),
     lambda a: f"Buy a {ATTRIBUTES[a.x].capitalize()} point for ${a.y}",
 )
 BUY_ITEM: Final = verb("buy_item", (("item", "item"), ("dollars", "number")),
-                lambda a: f"Buy {ITEMS[a.x].name} for ${a.y}")
+                       lambda a: f"Buy {ITEMS[a.x].name} for ${a.y}")
 BUY_SCROLL: Final = verb("buy_scroll", (("scroll", "scroll"), ("dollars", "number")),
-                  lambda a: f"Buy {SCROLLS[a.x].name} for ${a.y}")
+                         lambda a: f"Buy {SCROLLS[a.x].name} for ${a.y}")
 TURN_IN: Final = verb("turn_in", (("volunteer", "volunteer"), ("dollars", "number")),
-               lambda a: f"Turn in {vol(a.x)} for a ${a.y} reward")
+                      lambda a: f"Turn in {vol(a.x)} for a ${a.y} reward")
 LEAVE: Final = verb("done_here", (("tile", "tile"),), lambda a: f"Done at {tile(a.x)}")
 JAIL_ROLL: Final = verb(
     "jail_charm", (("charm", "number"),),
@@ -171,15 +171,15 @@ JAIL_ROLL: Final = verb(
 )
 JAIL_BAIL: Final = verb("jail_bail", (("dollars", "number"),), lambda a: f"Pay ${a.x} bail")
 JAIL_SLANT: Final = verb("jail_slant", (), lambda a: "Discard Mr Slant to walk out")
-JAIL_STAY: Final = verb("jail_stay", (),
-                 lambda a: "Stay in the Watch House (miss this turn, leave freely next turn)")
+JAIL_STAY: Final = verb(
+    "jail_stay", (), lambda a: "Stay in the Watch House (miss this turn, leave freely next turn)")
 
 FIRE_WATER_VERBS: Final = frozenset(
     {"collect_spell", "new_run", "cast", "summon_dragon", "fight_dragon"}
 )
 """Other modules' turn actions that Fire Water spoils (the card's list), by verb name."""
 OWN_VERBS: Final = frozenset({MOVE_TO, END_MOVE, END_TURN, TRY_PLANT, RECALL, DISCARD_CURE,
-                       RECRUIT_HERE, TAVERN_HERE, CURE_HERE})
+                              RECRUIT_HERE, TAVERN_HERE, CURE_HERE})
 
 
 # --- helpers ---------------------------------------------------------------------------------
