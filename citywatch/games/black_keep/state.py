@@ -70,6 +70,11 @@ class Home:
     def __hash__(self) -> int:
         return hash((self.hex, self.route_pos, self.route_dir, self.facing))
 
+    def __reduce__(self) -> tuple[type[Home], tuple[int, int, int, int]]:
+        """Pickled as a call of the class with the fields (a compiled class's ``__new__``
+        needs them)."""
+        return (Home, (self.hex, self.route_pos, self.route_dir, self.facing))
+
 
 GUARD_FIELDS: Final[tuple[str, ...]] = (
     "tile", "role", "type", "undead", "bow", "status", "hex", "facing", "route_pos", "route_dir",

@@ -71,6 +71,7 @@ from citywatch.games.guardians_of_the_city.state import (
     GotcState,
     Lasting,
     Play,
+    play_with,
 )
 
 State = GotcState
@@ -300,7 +301,7 @@ def remove_subversive(s: State, owner: int) -> None:
 def _score_this_card(s: State, seat: int, o: Op, path: tuple[int, ...]) -> None:
     play = s.play
     assert play is not None
-    s.play = play._replace(scored=True, placed=True)
+    s.play = play_with(play, play.raised, play.reduced, True, True)
     s.score_pile[seat].append(play.card)
     s.say(f"{ACTION_CARDS[play.card].name} goes to {SEATS[seat]}'s Score ({o.points} points).")
 
@@ -323,7 +324,7 @@ def _finish_action(s: State) -> None:
     assert play is not None
     if not play.scored:
         s.discard_action(play.seat, play.card)
-    s.play = play._replace(placed=True)
+    s.play = play_with(play, play.raised, play.reduced, play.scored, True)
     after = [] if play.galvanised == NONE else [
         ("return_for", play.seat, o.count, _mask([ACTION_KINDS.index(k) for k in o.exclude_kinds]))
         for o in ACTION_CARDS[play.galvanised].effect if o.name == "return_from_discard"]
@@ -415,7 +416,8 @@ def apply_cells(s: State, seat: int, purpose: str, mask: int, amount: int) -> No
             s.ct[seat] += removed
             play = s.play
             if play is not None:
-                s.play = play._replace(reduced=play.reduced | 1 << i)
+                s.play = play_with(play, play.raised, play.reduced | 1 << i, play.scored,
+                                   play.placed)
             end = " and is eliminated" if before and not s.cells[i] else ""
             s.say(f"{CELLS[i]} is reduced to {s.cells[i]}{end}: {SEATS[seat]} scores "
                   f"{removed} Counter-Terrorism point{'s' if removed != 1 else ''}.")
@@ -500,7 +502,8 @@ def apply_groups(s: State, seat: int, purpose: str, mask: int, amount: int) -> N
         return
     play = s.play
     if play is not None:
-        s.play = play._replace(raised=play.raised | mask)
+        s.play = play_with(play, play.raised | mask, play.reduced, play.scored,
+                               play.placed)
     support = s.support[seat]
     for g in _bits(mask):
         before = support[g]

@@ -66,6 +66,16 @@ class Play(NamedTuple):
     placed: bool = False
 
 
+_new_tuple: Final = tuple.__new__
+
+
+def play_with(play: Play, raised: int, reduced: int, scored: bool, placed: bool) -> Play:
+    """``play`` with its targets and where it went changed: its ``_replace``, without the named
+    tuple's interpreted code (every Action card played passes here)."""
+    return _new_tuple(Play, (play.seat, play.card, play.galvanised, raised, reduced, scored,
+                             placed))
+
+
 STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
