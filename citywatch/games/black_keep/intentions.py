@@ -150,7 +150,7 @@ def _phase(before: State, face: int) -> tuple[State, int]:
 
 RUNS_KEPT: Final = 64
 """How many ghosts' Guard Phases ``runs`` keeps (the newest), by ``public_key``."""
-_RUNS: OrderedDict[tuple[Any, ...], list[_Run]] = OrderedDict()
+_RUNS: Final[OrderedDict[tuple[Any, ...], list[_Run]]] = OrderedDict()
 
 
 def public_key(s: State) -> tuple[Any, ...]:

@@ -7,7 +7,7 @@ import reprlib
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Final
 
-_SHORT = reprlib.Repr()
+_SHORT: Final = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 
 

@@ -83,7 +83,7 @@ _WORDS: Final = {"special": "Special Hexes", "solid": "solid hexes",
                  "red_arrows": "hexes of the red arrows"}
 """A listed thing in the words of a limit's message."""
 
-_SHOW = reprlib.Repr()
+_SHOW: Final = reprlib.Repr()
 _SHOW.maxstring = _SHOW.maxother = 40
 _SHOW.maxlist = _SHOW.maxdict = 4
 _SHOW.maxlevel = 3
@@ -707,11 +707,11 @@ def names() -> list[str]:
     return list(SHIPPED)
 
 
-_DOCS: dict[str, dict[str, Any]] = {}
-_BOARDS: dict[str, Board] = {}
+_DOCS: Final[dict[str, dict[str, Any]]] = {}
+_BOARDS: Final[dict[str, Board]] = {}
 CUSTOM_BOARDS: Final = 16
 """How many scenarios of one's own keep their checked Board (the most recently used)."""
-_CUSTOM: dict[str, Board] = {}
+_CUSTOM: Final[dict[str, Board]] = {}
 
 
 def _shipped(name: str) -> dict[str, Any]:

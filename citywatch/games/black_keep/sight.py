@@ -499,7 +499,7 @@ def can_spot(board: Board, seen: frozenset[int], lit: frozenset[int], guard_hex:
     return not hiding and (eye or thief_hex in lit)
 
 
-_SIGHTS: WeakKeyDictionary[Board, Sight] = WeakKeyDictionary()
+_SIGHTS: Final[WeakKeyDictionary[Board, Sight]] = WeakKeyDictionary()
 
 
 def sight(board: Board) -> Sight:

@@ -62,7 +62,7 @@ EFFORT_LEVELS: Final = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)
 
 def effort_text(levels: list[int] | tuple[int, ...]) -> str:
     """``Military 3, Civil 3, Economic 2, Social 2, Psychological 2``."""
-    return ", ".join(f"{p} {v}" for p, v in zip(PILLARS, levels, strict=True))
+    return ", ".join([f"{p} {v}" for p, v in zip(PILLARS, levels, strict=True)])
 
 
 def _cards(cards: list[int]) -> str:
@@ -134,7 +134,7 @@ def _assign_effort(s: State, seat: int) -> None:
     push(s, "effort", seat, ())
 
 
-_EFFORT_ACTIONS: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+_EFFORT_ACTIONS: Final[dict[tuple[int, tuple[int, ...]], tuple[Action, ...]]] = {}
 """(required total, levels chosen) -> the effort actions for the next pillar (a cache)."""
 
 

@@ -790,7 +790,7 @@ VOLUNTEER_TILES: Final[dict[int, int]] = {
 }
 """Volunteer tile -> the index in :data:`DECKS` of the deck recruited there."""
 
-_BY_NAME: dict[str, int] = {}
+_BY_NAME: Final[dict[str, int]] = {}
 for _t in TILES:
     _BY_NAME[_t.id.lower()] = _t.index
     _BY_NAME[_t.name.lower()] = _t.index

@@ -66,12 +66,12 @@ def house_name(q: int) -> str:
     return TILES[GUILD_HOUSES[q]].name
 
 
-SUMMON = verb(
+SUMMON: Final = verb(
     "summon_dragon", (("quadrant", "quadrant"), ("discard", "volunteer")),
     lambda a: f"Summon a Dragon to the {house_name(a.x)} (discard {vol(a.y)}; it takes your "
               "whole turn)")
-FIGHT = verb("fight_dragon", (("quadrant", "quadrant"),),
-             lambda a: f"Fight the Dragon at the {house_name(a.x)}")
+FIGHT: Final = verb("fight_dragon", (("quadrant", "quadrant"),),
+                    lambda a: f"Fight the Dragon at the {house_name(a.x)}")
 SEND: Final = verb("send_fighter", (("volunteer", "volunteer"), ("item", "item")),
                    lambda a: f"Send {vol(a.x)}{item_text(a.y)} to fight the Dragon")
 RECALL_TO_FIGHT: Final = verb(

@@ -102,8 +102,8 @@ def _need_text(a: Action) -> str:
     return f"needs {sc.magic_target}{extra} or more on die + Magic"
 
 
-CAST = verb("cast", (("scroll", "scroll"),),
-            lambda a: f"Cast {SCROLLS[a.x].name} (Magic {SCROLLS[a.x].magic_target})")
+CAST: Final = verb("cast", (("scroll", "scroll"),),
+                   lambda a: f"Cast {SCROLLS[a.x].name} (Magic {SCROLLS[a.x].magic_target})")
 CAST_ON_PLAYER: Final = verb(
     "cast_on_player", (("scroll", "scroll"), ("target", "seat")),
     lambda a: f"Cast {SCROLLS[a.x].name} on {seat_name(a.y)} ({_need_text(a)})")
@@ -120,7 +120,7 @@ CAST_TO_TILE: Final = verb(
 CAST_PLAIN: Final = verb(
     "cast_plain", (("scroll", "scroll"),),
     lambda a: f"Cast {SCROLLS[a.x].name} ({_need_text(a)})")
-USE_ITEM = verb("use_item", (("item", "item"),), lambda a: _use_text(a.x))
+USE_ITEM: Final = verb("use_item", (("item", "item"),), lambda a: _use_text(a.x))
 STAFF_ON: Final = verb(
     "staff_on", (("volunteer", "volunteer"), ("stat", "stat")),
     lambda a: f"Use the Wizard's Staff: {vol(a.x)} has +2 {STATS[a.y].capitalize()} this turn")

@@ -97,8 +97,8 @@ def _via(code: int) -> str:
     return ", ".join(names)
 
 
-COLLECT = verb("collect_spell", (("spell", "spell"),),
-               lambda a: f"Collect {SPELL_NAMES[a.x]} ({SPELL_COLOURS[a.x]})")
+COLLECT: Final = verb("collect_spell", (("spell", "spell"),),
+                      lambda a: f"Collect {SPELL_NAMES[a.x]} ({SPELL_COLOURS[a.x]})")
 ADD_RUNNER: Final = verb("add_runner", (("volunteer", "volunteer"), ("item", "item")),
                          lambda a: f"Send {vol(a.x)}{item_text(a.y)} as a Runner")
 ROUTE: Final = verb("choose_route", (("via", "route"),),
