@@ -11,7 +11,7 @@ code back into the board's index. Guards are named by their number in listing or
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -20,9 +20,9 @@ from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES, GUARD_CARDS, LOOT, THIEF_CARD_NAMES
 from citywatch.games.black_keep.hexes import FACINGS, from_offset, label, parse, row_number
 
-SEATS = ("Thief 1", "Thief 2", "Thief 3", "Thief 4")
+SEATS: Final = ("Thief 1", "Thief 2", "Thief 3", "Thief 4")
 """The seats' names, in seat order (one thief per seat)."""
-ROWS = 1024
+ROWS: Final = 1024
 """Rows per column in a hex code."""
 
 
@@ -74,7 +74,7 @@ class GuardNumber(FieldKind):
         return raw - 1
 
 
-KINDS: dict[str, FieldKind] = {
+KINDS: Final[dict[str, FieldKind]] = {
     "hex": HexLabel(),
     "direction": Names("direction", FACINGS),
     "thief_card": Names("thief card", THIEF_CARD_NAMES),
@@ -97,6 +97,30 @@ class Action(VerbAction3):
 
     __slots__ = ()
     VERBS = VERBS
+
+
+_new_tuple: Final = tuple.__new__
+_ACTIONS: Final[dict[str, dict[int, dict[int, dict[int, Action]]]]] = {}
+"""Every action ``act`` has built, by verb, then by each integer: each is built once and
+shared (actions are immutable), as legal-action lists are rebuilt at almost every step."""
+
+
+def act(verb: str, x: int = -1, y: int = -1, z: int = -1) -> Action:
+    """``Action(verb, x, y, z)``, built once (then shared), without the named tuple's
+    interpreted ``__new__``."""
+    by_x = _ACTIONS.get(verb)
+    if by_x is None:
+        by_x = _ACTIONS[verb] = {}
+    by_y = by_x.get(x)
+    if by_y is None:
+        by_y = by_x[x] = {}
+    by_z = by_y.get(y)
+    if by_z is None:
+        by_z = by_y[y] = {}
+    found = by_z.get(z)
+    if found is None:
+        found = by_z[z] = _new_tuple(Action, (verb, x, y, z))
+    return found
 
 
 def _hex(code: int) -> str:
@@ -123,32 +147,32 @@ def _guard_card_text(a: Action) -> str:
 
 
 # --- set-up ----------------------------------------------------------------------------------
-START = verb("start", (("hex", "hex"),), lambda a: f"Set your Location Dial to {_hex(a.x)}")
+START: Final = verb("start", (("hex", "hex"),), lambda a: f"Set your Location Dial to {_hex(a.x)}")
 # --- Resource Phase --------------------------------------------------------------------------
-BUY = verb("buy", (("card", "guard_card"),),
-           lambda a: f"Buy {GUARD_CARD_NAMES[a.x]} for {_coins(GUARD_CARDS[a.x].cost)}")
-NO_BUY = verb("no_buy", (), lambda a: "Buy no Guard card")
+BUY: Final = verb("buy", (("card", "guard_card"),),
+                  lambda a: f"Buy {GUARD_CARD_NAMES[a.x]} for {_coins(GUARD_CARDS[a.x].cost)}")
+NO_BUY: Final = verb("no_buy", (), lambda a: "Buy no Guard card")
 # --- the plan: the thief card ----------------------------------------------------------------
-MOVE = verb("move", (("card", "thief_card"), ("direction", "direction"), ("to", "hex")),
-            lambda a: f"Play {_card(a.x)}: step {FACINGS[a.y]} to {_hex(a.z)}")
-STAY = verb("stay", (("card", "thief_card"),),
-            lambda a: f"Play {_card(a.x)} and stay (both ways are blocked)")
-RUN = verb("run", (("first", "direction"), ("second", "direction"), ("to", "hex")),
-           lambda a: f"Run {FACINGS[a.x]}" + (f" then {FACINGS[a.y]}" if a.y >= 0 else "")
-           + f" to {_hex(a.z)}")
-ESCAPE = verb("escape", (("card", "thief_card"), ("first", "direction"),
-                         ("second", "direction")),
-              lambda a: f"Play {_card(a.x)}: " + (
-                  f"step {FACINGS[a.y]}, then escape {FACINGS[a.z]} off the map" if a.z >= 0
-                  else f"escape {FACINGS[a.y]} off the map"))
-HIDE = verb("hide", (), lambda a: "Play Hide")
-REST = verb("rest", (), lambda a: "Play Rest: take your discarded cards back")
-PICK_POCKET = verb("pick_pocket", (("guard", "guard"), ("at", "hex"), ("take", "loot")),
-                   lambda a: f"Pick the pocket of guard {a.x + 1} at {_hex(a.y)} "
-                   f"for its {LOOT[a.z]}")
+MOVE: Final = verb("move", (("card", "thief_card"), ("direction", "direction"), ("to", "hex")),
+                   lambda a: f"Play {_card(a.x)}: step {FACINGS[a.y]} to {_hex(a.z)}")
+STAY: Final = verb("stay", (("card", "thief_card"),),
+                   lambda a: f"Play {_card(a.x)} and stay (both ways are blocked)")
+RUN: Final = verb("run", (("first", "direction"), ("second", "direction"), ("to", "hex")),
+                  lambda a: f"Run {FACINGS[a.x]}" + (f" then {FACINGS[a.y]}" if a.y >= 0 else "")
+                  + f" to {_hex(a.z)}")
+ESCAPE: Final = verb("escape", (("card", "thief_card"), ("first", "direction"),
+                                ("second", "direction")),
+                     lambda a: f"Play {_card(a.x)}: " + (
+                         f"step {FACINGS[a.y]}, then escape {FACINGS[a.z]} off the map" if a.z >= 0
+                         else f"escape {FACINGS[a.y]} off the map"))
+HIDE: Final = verb("hide", (), lambda a: "Play Hide")
+REST: Final = verb("rest", (), lambda a: "Play Rest: take your discarded cards back")
+PICK_POCKET: Final = verb("pick_pocket", (("guard", "guard"), ("at", "hex"), ("take", "loot")),
+                          lambda a: f"Pick the pocket of guard {a.x + 1} at {_hex(a.y)} "
+                          f"for its {LOOT[a.z]}")
 # --- the plan: the Guard card and the treasure -----------------------------------------------
-GUARD_CARD = verb("guard_card", (("card", "guard_card"), ("guard", "guard"), ("at", "hex")),
-                  _guard_card_text)
-NO_GUARD_CARD = verb("no_guard_card", (), lambda a: "Play no Guard card")
-TAKE = verb("take", (), lambda a: "Take a treasure from the crown")
-LEAVE = verb("leave", (), lambda a: "Take no treasure")
+GUARD_CARD: Final = verb("guard_card", (("card", "guard_card"), ("guard", "guard"), ("at", "hex")),
+                         _guard_card_text)
+NO_GUARD_CARD: Final = verb("no_guard_card", (), lambda a: "Play no Guard card")
+TAKE: Final = verb("take", (), lambda a: "Take a treasure from the crown")
+LEAVE: Final = verb("leave", (), lambda a: "Take no treasure")

@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from citywatch.games.black_keep.hexes import FACINGS
 from citywatch.games.black_keep.state import DEFAULT_STATUS, GUARD_TYPES, ROVING, STATUSES, Guard
 
-CARDS_FILE = Path(__file__).parent / "data" / "cards.json"
+CARDS_FILE: Final = Path(__file__).parent / "data" / "cards.json"
 """The card file."""
 
 
@@ -25,9 +25,9 @@ class DataError(ValueError):
     """The card file is inconsistent."""
 
 
-THIEF_CARD_KINDS = ("move", "run", "hide", "rest", "pick_pocket")
+THIEF_CARD_KINDS: Final = ("move", "run", "hide", "rest", "pick_pocket")
 """What a thief card does (spec 6.2)."""
-GUARD_CARD_TARGETS = ("guard", "hex", "torch", "run", "kept")
+GUARD_CARD_TARGETS: Final = ("guard", "hex", "torch", "run", "kept")
 """What a Guard card is played on: a guard, a floor hex, a burning torch, with a Run (Moss
 Arrow), or nothing because it is kept (Lockpicks)."""
 
@@ -151,19 +151,25 @@ THIEF_CARDS, GUARD_CARDS, TREASURES = load()
 
 MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N, RUN, HIDE, REST, \
     PICK_POCKET = range(10)
-MOVE_CARDS = (MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N)
+MOVE_CARDS: Final = (MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N)
 ADJUST_RIGGING, ART, DILIGENT, HIP_FLASK, LOCKPICKS, MOSS_ARROW, NOISE_ARROW, \
     WATER_ARROW = range(8)
-ARMOUR, EYE, HAMMER, LANTERN, SWORD, FAKE = range(6)
-REAL_TREASURES = (ARMOUR, EYE, HAMMER, LANTERN, SWORD)
+ARMOUR: Final = 0
+EYE: Final = 1
+HAMMER: Final = 2
+LANTERN: Final = 3
+SWORD: Final = 4
+FAKE: Final = 5
+REAL_TREASURES: Final = (ARMOUR, EYE, HAMMER, LANTERN, SWORD)
 """The treasures drawn at set-up (spec 6.6); the Fake joins them in the advanced game."""
-KEY, COINS = range(2)
-LOOT = ("key", "coins")
+KEY: Final = 0
+COINS: Final = 1
+LOOT: Final = ("key", "coins")
 """What a Pick Pocket takes (spec 6.2)."""
 
-THIEF_CARD_NAMES = tuple(c.name for c in THIEF_CARDS)
-GUARD_CARD_NAMES = tuple(c.name for c in GUARD_CARDS)
-TREASURE_NAMES = tuple(t.name for t in TREASURES)
+THIEF_CARD_NAMES: Final = tuple(c.name for c in THIEF_CARDS)
+GUARD_CARD_NAMES: Final = tuple(c.name for c in GUARD_CARDS)
+TREASURE_NAMES: Final = tuple(t.name for t in TREASURES)
 
 
 def _check_order() -> None:

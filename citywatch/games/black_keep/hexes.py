@@ -8,17 +8,24 @@ from 1 at the top, odd columns half a hex lower.
 
 from __future__ import annotations
 
+from typing import Final
+
 Hex = tuple[int, int]
 """A hex in axial coordinates ``(q, r)``."""
 Point = tuple[int, int]
 """A lattice point ``(X, Y)``: the real point ``(X / 2, Y * sqrt(3) / 2)``, y down."""
 
-FACINGS = ("N", "NE", "SE", "S", "SW", "NW")
+FACINGS: Final = ("N", "NE", "SE", "S", "SW", "NW")
 """The six facings, clockwise from north (ruling 2); a black-die roll k gives ``FACINGS[k-1]``."""
-N, NE, SE, S, SW, NW = range(6)
-DELTAS: tuple[Hex, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+N: Final = 0
+NE: Final = 1
+SE: Final = 2
+S: Final = 3
+SW: Final = 4
+NW: Final = 5
+DELTAS: Final[tuple[Hex, ...]] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 """The axial step of each facing."""
-CORNER_OFFSETS: tuple[Point, ...] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
+CORNER_OFFSETS: Final[tuple[Point, ...]] = ((2, 0), (1, 1), (-1, 1), (-2, 0), (-1, -1), (1, -1))
 """Lattice offsets of corners 0-5 from a centre: E, lower right, lower left, W, upper left,
 upper right."""
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections import OrderedDict, deque
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import guards
@@ -51,11 +51,11 @@ from citywatch.games.black_keep.state import (
 )
 
 State = BlackKeepState
-FACES = (1, 2, 3, 4, 5, 6)
+FACES: Final = (1, 2, 3, 4, 5, 6)
 """The black die's faces."""
-IF_VAULT = "if a thief steps onto the Vault tile"
+IF_VAULT: Final = "if a thief steps onto the Vault tile"
 """The condition of a waiting vault guard's outcomes (R31)."""
-IF_POST_TAKEN = "if a thief stands on its post"
+IF_POST_TAKEN: Final = "if a thief stands on its post"
 """The condition of a guard that waits instead of being placed (R61)."""
 
 
@@ -148,9 +148,9 @@ def _phase(before: State, face: int) -> tuple[State, int]:
     return after, die.rolls
 
 
-RUNS_KEPT = 64
+RUNS_KEPT: Final = 64
 """How many ghosts' Guard Phases ``runs`` keeps (the newest), by ``public_key``."""
-_RUNS: OrderedDict[tuple[Any, ...], list[_Run]] = OrderedDict()
+_RUNS: Final[OrderedDict[tuple[Any, ...], list[_Run]]] = OrderedDict()
 
 
 def public_key(s: State) -> tuple[Any, ...]:

@@ -4,10 +4,12 @@ kind, "Move"), every other action by what it does."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.games.black_keep.actions import GUARD_CARD, Action
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES
 
-VERB_KINDS: dict[str, str] = {
+VERB_KINDS: Final[dict[str, str]] = {
     "start": "Set the Location Dial",
     "buy": "Buy a Guard card",
     "no_buy": "Buy no Guard card",

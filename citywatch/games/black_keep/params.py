@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import reprlib
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any
+from typing import Any, Final
 
-_SHORT = reprlib.Repr()
+_SHORT: Final = reprlib.Repr()
 _SHORT.maxstring = _SHORT.maxother = 40
 
 
@@ -38,6 +38,11 @@ class Parameters:
     dawn: int = field(default=0, metadata={
         "min": 0, "max": 100, "help": "the last round; 0: the scenario's own"})
 
+    def __reduce__(self) -> tuple[type[Parameters], tuple[int, ...]]:
+        """Pickled as a call of the class with the fields: a compiled frozen dataclass
+        cannot be restored field by field."""
+        return (type(self), tuple(getattr(self, f.name) for f in fields(self)))
+
     def to_json(self) -> dict[str, int]:
         """The parameters as a JSON object."""
         return asdict(self)
@@ -64,12 +69,12 @@ class Parameters:
         return replace(cls(), **data)
 
 
-MINIMUM = {f.name: int(f.metadata["min"]) for f in fields(Parameters)}
+MINIMUM: Final = {f.name: int(f.metadata["min"]) for f in fields(Parameters)}
 """The least value of each parameter (a guard hears at least one step, a thief has a wound)."""
 
-MAXIMUM = {f.name: int(f.metadata["max"]) for f in fields(Parameters)}
+MAXIMUM: Final = {f.name: int(f.metadata["max"]) for f in fields(Parameters)}
 """The greatest value of each parameter: a few times the spec's default, so a tuned game stays
 a game of the same size (docs/black-keep-rulings.md, "Limits"; issue 24)."""
 
-HELP = {f.name: str(f.metadata["help"]) for f in fields(Parameters)}
+HELP: Final = {f.name: str(f.metadata["help"]) for f in fields(Parameters)}
 """Each parameter in a few words, with its spec section."""

@@ -15,7 +15,7 @@ should have ended.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
@@ -67,9 +67,9 @@ from citywatch.games.black_keep.state import (
     Home,
 )
 
-FORMAT = "citywatch-black-keep-position/1"
+FORMAT: Final = "citywatch-black-keep-position/1"
 State = BlackKeepState
-PHASES = ("setup", "resource", "plan", "thief", "guard", "over")
+PHASES: Final = ("setup", "resource", "plan", "thief", "guard", "over")
 """The phases a state may be in (``BlackKeepState.phase``)."""
 
 

@@ -28,12 +28,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from citywatch.core.stack import Decisions, Frame, Handler
 from citywatch.games.black_keep import actions as verbs
 from citywatch.games.black_keep import guards
-from citywatch.games.black_keep.actions import SEATS, Action, board_hex, hex_code
+from citywatch.games.black_keep.actions import SEATS, Action, act, board_hex, hex_code
 from citywatch.games.black_keep.board import BLOCKED, Board
 from citywatch.games.black_keep.data import (
     COINS,
@@ -69,18 +69,18 @@ from citywatch.games.black_keep.state import (
 )
 
 State = BlackKeepState
-DECISIONS: Decisions[BlackKeepState] = Decisions()
-op = DECISIONS.op
-then = DECISIONS.then
-OFF_MAP = -2
+DECISIONS: Final[Decisions[BlackKeepState]] = Decisions()
+op: Final = DECISIONS.op
+then: Final = DECISIONS.then
+OFF_MAP: Final = -2
 """Where a step off the map (an escape) leads."""
 
 
-handler = DECISIONS.handler
+handler: Final = DECISIONS.handler
 """Register a frame handler class under its ``kind`` (a class decorator)."""
 
 
-advance = DECISIONS.advance
+advance: Final = DECISIONS.advance
 """Run automatic steps until a thief must choose."""
 
 
@@ -183,7 +183,7 @@ class StartHandler(Handler[State]):
     kind = "start"
 
     def legal(self, s: State, f: Frame) -> list[Any]:
-        return [Action(verbs.START, hex_code(s.board, h)) for h in start_hexes(s)]
+        return [act(verbs.START, hex_code(s.board, h)) for h in start_hexes(s)]
 
     def apply(self, s: State, f: Frame, a: Any) -> None:
         seat = f[1]
@@ -251,7 +251,7 @@ class BuyHandler(Handler[State]):
     kind = "buy"
 
     def legal(self, s: State, f: Frame) -> list[Any]:
-        return [Action(verbs.BUY, c) for c in buy_options(s, f[1])] + [Action(verbs.NO_BUY)]
+        return [act(verbs.BUY, c) for c in buy_options(s, f[1])] + [act(verbs.NO_BUY)]
 
     def apply(self, s: State, f: Frame, a: Any) -> None:
         seat = f[1]
@@ -301,27 +301,27 @@ def card_options(s: State, seat: int) -> list[Action]:
         if card.kind == "move":
             ways = [(f, there) for f, there, _ in steps if f in card.directions]
             for f, there in sorted(ways, key=lambda w: card.directions.index(w[0])):
-                options.append(Action(verbs.ESCAPE, c, f) if there == OFF_MAP
-                               else Action(verbs.MOVE, c, f, code(board, there)))
+                options.append(act(verbs.ESCAPE, c, f) if there == OFF_MAP
+                               else act(verbs.MOVE, c, f, code(board, there)))
             if not ways:
-                options.append(Action(verbs.STAY, c))
+                options.append(act(verbs.STAY, c))
         elif card.kind == "run":
             if t.treasure == HAMMER:
                 continue
             for f, there, stops in steps:
                 if there == OFF_MAP:
-                    options.append(Action(verbs.ESCAPE, c, f))
+                    options.append(act(verbs.ESCAPE, c, f))
                     continue
-                options.append(Action(verbs.RUN, f, NONE, code(board, there)))
+                options.append(act(verbs.RUN, f, NONE, code(board, there)))
                 if stops:
                     continue
                 for f2, there2, _ in thief_steps(s, t, there, blocked):
-                    options.append(Action(verbs.ESCAPE, c, f, f2) if there2 == OFF_MAP
-                                   else Action(verbs.RUN, f, f2, code(board, there2)))
+                    options.append(act(verbs.ESCAPE, c, f, f2) if there2 == OFF_MAP
+                                   else act(verbs.RUN, f, f2, code(board, there2)))
         elif card.kind == "hide":
-            options.append(Action(verbs.HIDE))
+            options.append(act(verbs.HIDE))
         elif card.kind == "rest":
-            options.append(Action(verbs.REST))
+            options.append(act(verbs.REST))
         else:
             options += pocket_options(s, here)
     return options
@@ -336,9 +336,9 @@ def pocket_options(s: State, here: int) -> list[Action]:
         if g.placed and not g.undead and g.hex in near:
             at = hex_code(s.board, g.hex)
             if g.key:
-                options.append(Action(verbs.PICK_POCKET, i, at, KEY))
+                options.append(act(verbs.PICK_POCKET, i, at, KEY))
             if g.coins > 0:
-                options.append(Action(verbs.PICK_POCKET, i, at, COINS))
+                options.append(act(verbs.PICK_POCKET, i, at, COINS))
     return options
 
 
@@ -382,7 +382,7 @@ def guard_card_options(s: State, seat: int) -> list[Action]:
     hex its planned movement ends on (6.5); none when it escapes."""
     t = s.thieves[seat]
     plan = plan_of(t)
-    options = [Action(verbs.NO_GUARD_CARD)]
+    options = [act(verbs.NO_GUARD_CARD)]
     if plan.escape:
         return options
     board = s.board
@@ -393,16 +393,16 @@ def guard_card_options(s: State, seat: int) -> list[Action]:
         if card.target == "guard":
             for i, g in enumerate(s.guards):
                 if card.accepts(g) and distance(where, board.hexes[g.hex]) <= card.range:
-                    options.append(Action(verbs.GUARD_CARD, c, i, hex_code(board, g.hex)))
+                    options.append(act(verbs.GUARD_CARD, c, i, hex_code(board, g.hex)))
         elif card.target == "run":
             if plan.card == RUN:
-                options.append(Action(verbs.GUARD_CARD, c))
+                options.append(act(verbs.GUARD_CARD, c))
         elif card.target == "hex":
-            options += [Action(verbs.GUARD_CARD, c, NONE, hex_code(board, h))
+            options += [act(verbs.GUARD_CARD, c, NONE, hex_code(board, h))
                         for h in arrow_hexes(board, end, card.range)]
         elif card.target == "torch":
             torches = set(board.torches) - s.extinguished
-            options += [Action(verbs.GUARD_CARD, c, NONE, hex_code(board, h))
+            options += [act(verbs.GUARD_CARD, c, NONE, hex_code(board, h))
                         for h in arrow_hexes(board, end, card.range) if h in torches]
     return options
 
@@ -512,7 +512,7 @@ class PlanTreasureHandler(Handler[State]):
     kind = "plan_treasure"
 
     def legal(self, s: State, f: Frame) -> list[Any]:
-        return [Action(verbs.TAKE), Action(verbs.LEAVE)]
+        return [act(verbs.TAKE), act(verbs.LEAVE)]
 
     def apply(self, s: State, f: Frame, a: Any) -> None:
         seat = f[1]
@@ -808,4 +808,21 @@ def check_end(s: State, dawn: bool = False) -> None:
         s.say(f"The game is over: {result.reason}.")
 
 
-DECISIONS.serve(STATE_HOOKS, Action, lambda seat: SEATS[seat])
+def seat_name(seat: int) -> str:
+    """A seat's name, for the error message of an illegal action."""
+    return SEATS[seat]
+
+
+def legal_actions(s: State) -> list[Action]:
+    """The legal actions of the seat to move (the state's ``legal_actions``)."""
+    return DECISIONS.legal_actions(s)
+
+
+def apply_action(s: State, action: Any) -> None:
+    """Apply a legal action and advance (the state's ``apply``). Module-level functions, not
+    lambdas, so that a state whose compiled class keeps its hooks per instance pickles."""
+    DECISIONS.apply(s, action, Action, seat_name)
+
+
+STATE_HOOKS.legal_actions = legal_actions
+STATE_HOOKS.apply_action = apply_action

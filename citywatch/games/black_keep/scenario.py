@@ -18,7 +18,7 @@ from collections import Counter, deque
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeGuard
+from typing import Any, Final, TypeGuard
 
 from citywatch.core.documents import DocumentLimits
 from citywatch.core.setup_choice import SetupChoice
@@ -28,62 +28,62 @@ from citywatch.games.black_keep.board import TILE_SIZE, Board
 from citywatch.games.black_keep.hexes import Hex, distance, from_offset, label, neighbour, parse
 from citywatch.games.black_keep.params import MAXIMUM
 
-FORMAT = "black-keep-scenario/1"
+FORMAT: Final = "black-keep-scenario/1"
 """The value of a scenario file's ``format`` key."""
-SHIPPED = ("tutorial", "the-vault", "the-black-keep")
+SHIPPED: Final = ("tutorial", "the-vault", "the-black-keep")
 """The shipped scenarios' ids, from the first to play to the last."""
-KEYS = ("format", "id", "name", "summary", "players", "dawn", "advanced", "tiles", "walls",
-        "special", "torches", "vault")
+KEYS: Final = ("format", "id", "name", "summary", "players", "dawn", "advanced", "tiles", "walls",
+               "special", "torches", "vault")
 """The keys every scenario has (``grid`` is a reminder for people and is not read)."""
-SPECIAL_KINDS = ("door", "window", "grate")
+SPECIAL_KINDS: Final = ("door", "window", "grate")
 """The kinds of Special Hex (spec 2.7: one rule, three pictures)."""
-ROLES = ("basic", "hard", "vault", "roving")
+ROLES: Final = ("basic", "hard", "vault", "roving")
 """A listed guard's role (spec 11.1)."""
-TYPES = ("stationary", "patrolling", "wandering", "roving")
+TYPES: Final = ("stationary", "patrolling", "wandering", "roving")
 """A listed guard's type (spec 4.3)."""
-MARKERS_FOR = {"stationary": ("crescent",), "patrolling": ("star", "shield", "green_line"),
-               "wandering": ("red_arrows", "red_shields"), "roving": ()}
+MARKERS_FOR: Final = {"stationary": ("crescent",), "patrolling": ("star", "shield", "green_line"),
+                      "wandering": ("red_arrows", "red_shields"), "roving": ()}
 """The tile markers each guard type walks by (the Roving guard starts on the crown)."""
-MARKERS = ("crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
+MARKERS: Final = ("crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
 """Every marker a tile may print."""
 
 # -- limits (issue 24; docs/black-keep-rulings.md, "Limits"), checked before any rule -------
-MAX_CHARS = 32 * 1024
+MAX_CHARS: Final = 32 * 1024
 """Characters of a scenario as compact JSON (the largest shipped one holds about 5,000)."""
-MAX_DEPTH = 6
+MAX_DEPTH: Final = 6
 """Lists and objects inside each other (the format needs 5: the scenario, its tiles, a tile,
 its markers, a route)."""
-MAX_TILES = 16
+MAX_TILES: Final = 16
 """Tiles of a scenario: the 4 by 4 tile places the PettingZoo observation holds
 (``encoding.MAX_TILES``; the largest shipped scenario has 5)."""
-TILE_HEXES = TILE_SIZE * TILE_SIZE
+TILE_HEXES: Final = TILE_SIZE * TILE_SIZE
 """Hexes of a tile: the most entries of a tile's lists (solid hexes, outside edge hexes, a
 route), which name hexes of the tile, each once."""
-MAX_WALLS = 3 * TILE_HEXES * MAX_TILES
+MAX_WALLS: Final = 3 * TILE_HEXES * MAX_TILES
 """Walls of a scenario: every side between two hexes of the largest map."""
-MAX_MAP_HEXES = TILE_HEXES * MAX_TILES
+MAX_MAP_HEXES: Final = TILE_HEXES * MAX_TILES
 """Special Hexes, and torches, of a scenario: every hex of the largest map."""
-MAX_TILE_GUARDS = 4
+MAX_TILE_GUARDS: Final = 4
 """Guards a tile lists (one per role: basic, hard, vault, roving; the crypt lists two basic)."""
-MAX_GUARDS = 2 * MAX_TILES
+MAX_GUARDS: Final = 2 * MAX_TILES
 """Guards of a scenario (the PettingZoo observation's ``encoding.MAX_GUARDS``)."""
 MAX_DAWN = MAXIMUM["dawn"]
 """The latest dawn a scenario may set (the ``dawn`` parameter's maximum; shipped: 20-40)."""
-MAX_ID = 40
+MAX_ID: Final = 40
 """Characters of a scenario's or a tile's id (shown to every seat)."""
-MAX_NAME = 60
+MAX_NAME: Final = 60
 """Characters of a scenario's or a tile's name (shown to every seat)."""
-MAX_SUMMARY = 500
+MAX_SUMMARY: Final = 500
 """Characters of a scenario's summary (the longest shipped one holds 216); also the longest
 string anywhere in a scenario."""
-LIMITS = DocumentLimits("a scenario", MAX_CHARS, MAX_DEPTH, MAX_SUMMARY)
+LIMITS: Final = DocumentLimits("a scenario", MAX_CHARS, MAX_DEPTH, MAX_SUMMARY)
 """The size limits every scenario document is held to first."""
-_WORDS = {"special": "Special Hexes", "solid": "solid hexes",
-          "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
-          "red_arrows": "hexes of the red arrows"}
+_WORDS: Final = {"special": "Special Hexes", "solid": "solid hexes",
+                 "outside_edge": "outside edge hexes", "green_line": "hexes of the green line",
+                 "red_arrows": "hexes of the red arrows"}
 """A listed thing in the words of a limit's message."""
 
-_SHOW = reprlib.Repr()
+_SHOW: Final = reprlib.Repr()
 _SHOW.maxstring = _SHOW.maxother = 40
 _SHOW.maxlist = _SHOW.maxdict = 4
 _SHOW.maxlevel = 3
@@ -707,11 +707,11 @@ def names() -> list[str]:
     return list(SHIPPED)
 
 
-_DOCS: dict[str, dict[str, Any]] = {}
-_BOARDS: dict[str, Board] = {}
-CUSTOM_BOARDS = 16
+_DOCS: Final[dict[str, dict[str, Any]]] = {}
+_BOARDS: Final[dict[str, Board]] = {}
+CUSTOM_BOARDS: Final = 16
 """How many scenarios of one's own keep their checked Board (the most recently used)."""
-_CUSTOM: dict[str, Board] = {}
+_CUSTOM: Final[dict[str, Board]] = {}
 
 
 def _shipped(name: str) -> dict[str, Any]:
@@ -880,5 +880,5 @@ class ScenarioChoice(SetupChoice):
         return value
 
 
-SCENARIOS = ScenarioChoice()
+SCENARIOS: Final = ScenarioChoice()
 """The table's scenario, the game's set-up choice (``BlackKeep.type.setup``)."""

@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from math import gcd
+from typing import Final
 from weakref import WeakKeyDictionary
 
 from citywatch.games.black_keep.board import BLOCKED, Board
@@ -35,14 +36,17 @@ from citywatch.games.black_keep.hexes import CORNER_OFFSETS, DELTAS, Point, cent
 Segment = tuple[Point, Point]
 """A blocker: a hex side, as its two end corners."""
 
-EMPTY: frozenset[int] = frozenset()
+EMPTY: Final[frozenset[int]] = frozenset()
 
-NOTHING, SHORT_ROW, ROW, ARC = "nothing", "short row", "row", "arc"
-VIEW_OF_STATUS = (NOTHING, SHORT_ROW, ROW, ARC, ARC, ARC)
+NOTHING: Final = "nothing"
+SHORT_ROW: Final = "short row"
+ROW: Final = "row"
+ARC: Final = "arc"
+VIEW_OF_STATUS: Final = (NOTHING, SHORT_ROW, ROW, ARC, ARC, ARC)
 """What each guard status sees, by its number in ``state`` (distracted, bored, interested,
 alert, pursuing, returning; spec 3.6). Sight sits below ``state`` in the layers, so it keeps
 this table; the tests check that it follows ``state.STATUSES``."""
-_FAR = 1 << 60
+_FAR: Final = 1 << 60
 """Larger than any distance along a ray: "nothing there"."""
 
 
@@ -174,6 +178,10 @@ class Sight:
         self._partly: dict[tuple[int, int], frozenset[int]] = {}
         self._lit: dict[tuple[frozenset[int], int], frozenset[int]] = {}
         self._lines: dict[tuple[int, int], bool] = {}
+        self._opaque_points: list[Segment] | None = None
+        """The opaque sides as points, and each Special Hex's sides (``_segments``, made on
+        first use)."""
+        self._special_points: dict[int, list[Segment]] = {}
 
     # -- checks -----------------------------------------------------------------------------
 
@@ -412,12 +420,18 @@ class Sight:
 
     def _segments(self, exclude: tuple[int, ...]) -> list[Segment]:
         """Opaque sides and the sides of the Special Hexes not in ``exclude``, as points."""
-        xs, ys = self._corner_x, self._corner_y
-        pairs = list(self._opaque)
+        if self._opaque_points is None:
+            xs, ys = self._corner_x, self._corner_y
+            self._opaque_points = [((xs[a], ys[a]), (xs[b], ys[b])) for a, b in self._opaque]
+            self._special_points = {
+                s: [((xs[a], ys[a]), (xs[b], ys[b])) for a, b in sides]
+                for s, sides in self._special_sides.items()}
+        out = self._opaque_points[:]
+        special_points = self._special_points
         for s in self._specials:
             if s not in exclude:
-                pairs.extend(self._special_sides[s])
-        return [((xs[a], ys[a]), (xs[b], ys[b])) for a, b in pairs]
+                out.extend(special_points[s])
+        return out
 
     # -- sight lines between centres ----------------------------------------------------------
 
@@ -485,7 +499,7 @@ def can_spot(board: Board, seen: frozenset[int], lit: frozenset[int], guard_hex:
     return not hiding and (eye or thief_hex in lit)
 
 
-_SIGHTS: WeakKeyDictionary[Board, Sight] = WeakKeyDictionary()
+_SIGHTS: Final[WeakKeyDictionary[Board, Sight]] = WeakKeyDictionary()
 
 
 def sight(board: Board) -> Sight:

@@ -9,29 +9,42 @@ need them call through ``STATE_HOOKS``, which those modules fill when they are i
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from citywatch.core.stack import StackedState, StateHooks
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.params import Parameters
 
-NONE = -1
+NONE: Final = -1
 """No hex, card, target or treasure."""
 
 # guard types (``Guard.type``)
-STATIONARY, PATROLLING, WANDERING, ROVING = range(4)
-GUARD_TYPES = ("stationary", "patrolling", "wandering", "roving")
+STATIONARY: Final = 0
+PATROLLING: Final = 1
+WANDERING: Final = 2
+ROVING: Final = 3
+GUARD_TYPES: Final = ("stationary", "patrolling", "wandering", "roving")
 # guard statuses (``Guard.status``), spec 4.2
-DISTRACTED, BORED, INTERESTED, ALERT, PURSUING, RETURNING = range(6)
-STATUSES = ("distracted", "bored", "interested", "alert", "pursuing", "returning")
-DEFAULT_STATUS = (BORED, INTERESTED, INTERESTED, ALERT)
+DISTRACTED: Final = 0
+BORED: Final = 1
+INTERESTED: Final = 2
+ALERT: Final = 3
+PURSUING: Final = 4
+RETURNING: Final = 5
+STATUSES: Final = ("distracted", "bored", "interested", "alert", "pursuing", "returning")
+DEFAULT_STATUS: Final = (BORED, INTERESTED, INTERESTED, ALERT)
 """Each guard type's default status (spec 4.2)."""
 # thief standing (``Thief.standing``)
-IN_PLAY, ESCAPED, CAUGHT, KILLED = range(4)
-STANDINGS = ("in play", "escaped", "caught", "killed")
+IN_PLAY: Final = 0
+ESCAPED: Final = 1
+CAUGHT: Final = 2
+KILLED: Final = 3
+STANDINGS: Final = ("in play", "escaped", "caught", "killed")
 # modes and difficulties
-MODES = ("solo", "coop", "rivals")
-DIFFICULTIES = ("easy", "medium", "hard")
+MODES: Final = ("solo", "coop", "rivals")
+DIFFICULTIES: Final = ("easy", "medium", "hard")
 
 GuardSnapshot = tuple[int, int, int, int]
 """One entry of ``BlackKeepState.guard_trace``: a guard's index, hex, facing and status."""
@@ -57,8 +70,13 @@ class Home:
     def __hash__(self) -> int:
         return hash((self.hex, self.route_pos, self.route_dir, self.facing))
 
+    def __reduce__(self) -> tuple[type[Home], tuple[int, int, int, int]]:
+        """Pickled as a call of the class with the fields (a compiled class's ``__new__``
+        needs them)."""
+        return (Home, (self.hex, self.route_pos, self.route_dir, self.facing))
 
-GUARD_FIELDS: tuple[str, ...] = (
+
+GUARD_FIELDS: Final[tuple[str, ...]] = (
     "tile", "role", "type", "undead", "bow", "status", "hex", "facing", "route_pos", "route_dir",
     "home", "target", "key", "coins", "placed", "shot")
 """A guard's fields, in order (its ``__slots__``; ``intentions.public_key`` reads them all)."""
@@ -164,7 +182,7 @@ class Thief:
         return c
 
 
-STATE_HOOKS = StateHooks()
+STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 

@@ -9,6 +9,8 @@ written in JSON as lists of names.
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from citywatch.core.verbs import (
@@ -30,10 +32,10 @@ from citywatch.games.guardians_of_the_city.data import (
     PILLARS,
 )
 
-SEATS = ("Player 1", "Player 2", "Player 3", "Player 4")
+SEATS: Final = ("Player 1", "Player 2", "Player 3", "Player 4")
 """The seats' names, in turn order."""
 
-KINDS: dict[str, FieldKind] = {
+KINDS: Final[dict[str, FieldKind]] = {
     "pillar": Names("pillar", PILLARS),
     "group": Names("group", GROUPS),
     "action_card": Names("action card", [c.name for c in ACTION_CARDS]),
@@ -44,7 +46,7 @@ KINDS: dict[str, FieldKind] = {
     "groups": NameSet("groups", GROUPS),
 }
 """Field kind -> how its integers are named and read."""
-FIELD_KINDS = tuple(KINDS)
+FIELD_KINDS: Final = tuple(KINDS)
 
 VERBS: Verbs[Action] = Verbs(2, KINDS)
 """Every declared verb by name."""
@@ -62,6 +64,27 @@ class Action(VerbAction2):
     VERBS = VERBS
 
 
+_new_tuple: Final = tuple.__new__
+_ACTIONS: Final[dict[str, dict[int, dict[int, Action]]]] = {}
+"""Every action ``act`` has built, by verb, then by each integer: each is built once and
+shared (actions are immutable), as legal-action lists are rebuilt at almost every step."""
+
+
+def act(verb: str, x: int = -1, y: int = -1) -> Action:
+    """``Action(verb, x, y)``, built once (then shared), without the named tuple's
+    interpreted ``__new__``."""
+    by_x = _ACTIONS.get(verb)
+    if by_x is None:
+        by_x = _ACTIONS[verb] = {}
+    by_y = by_x.get(x)
+    if by_y is None:
+        by_y = by_x[x] = {}
+    found = by_y.get(y)
+    if found is None:
+        found = by_y[y] = _new_tuple(Action, (verb, x, y))
+    return found
+
+
 def _card(i: int) -> str:
     return ACTION_CARDS[i].name
 
@@ -75,27 +98,27 @@ def _groups(mask: int) -> str:
 
 
 # --- the verbs -------------------------------------------------------------------------------
-EFFORT = verb("effort", (("pillar", "pillar"), ("level", "number")),
-              lambda a: f"Set {PILLARS[a.x]} effort to {a.y}")
-KEEP_EFFORT = verb("keep_effort", (), lambda a: "Keep your National Effort as it is")
-PLAY = verb("play", (("card", "action_card"), ("galvanised", "action_card")),
-            lambda a: f"Play {_card(a.x)}" + (f" with {_card(a.y)}" if a.y >= 0 else ""))
-END_PLAYS = verb("end_plays", (), lambda a: "Play no more Action cards this turn")
-REDUCE_CELLS = verb("reduce_cells", (("cells", "cells"),), lambda a: f"Reduce {_cells(a.x)}")
-RAISE_CELLS = verb("raise_cells", (("cells", "cells"),), lambda a: f"Raise {_cells(a.x)}")
-RAISE_GROUPS = verb("raise_groups", (("groups", "groups"),),
-                    lambda a: f"Raise the support of {_groups(a.x)}")
-LOSE_GROUPS = verb("lose_groups", (("groups", "groups"),),
-                   lambda a: f"Lose support in {_groups(a.x)}")
-NEXT_LOSS = verb("next_loss", (("group", "group"),),
-                 lambda a: f"Apply the loss to {GROUPS[a.x]} next")
-LOWER = verb("lower", (("pillar", "pillar"),),
-             lambda a: f"Lower {PILLARS[a.x]} effort by 1 (a Citizen Group has left)")
-DISCARD = verb("discard", (("card", "action_card"),), lambda a: f"Discard {_card(a.x)}")
-DRAW = verb("draw", (), lambda a: "Draw back up to 4 Action cards")
-REMOVE_SUBVERSIVE = verb(
+EFFORT: Final = verb("effort", (("pillar", "pillar"), ("level", "number")),
+                     lambda a: f"Set {PILLARS[a.x]} effort to {a.y}")
+KEEP_EFFORT: Final = verb("keep_effort", (), lambda a: "Keep your National Effort as it is")
+PLAY: Final = verb("play", (("card", "action_card"), ("galvanised", "action_card")),
+                   lambda a: f"Play {_card(a.x)}" + (f" with {_card(a.y)}" if a.y >= 0 else ""))
+END_PLAYS: Final = verb("end_plays", (), lambda a: "Play no more Action cards this turn")
+REDUCE_CELLS: Final = verb("reduce_cells", (("cells", "cells"),), lambda a: f"Reduce {_cells(a.x)}")
+RAISE_CELLS: Final = verb("raise_cells", (("cells", "cells"),), lambda a: f"Raise {_cells(a.x)}")
+RAISE_GROUPS: Final = verb("raise_groups", (("groups", "groups"),),
+                           lambda a: f"Raise the support of {_groups(a.x)}")
+LOSE_GROUPS: Final = verb("lose_groups", (("groups", "groups"),),
+                          lambda a: f"Lose support in {_groups(a.x)}")
+NEXT_LOSS: Final = verb("next_loss", (("group", "group"),),
+                        lambda a: f"Apply the loss to {GROUPS[a.x]} next")
+LOWER: Final = verb("lower", (("pillar", "pillar"),),
+                    lambda a: f"Lower {PILLARS[a.x]} effort by 1 (a Citizen Group has left)")
+DISCARD: Final = verb("discard", (("card", "action_card"),), lambda a: f"Discard {_card(a.x)}")
+DRAW: Final = verb("draw", (), lambda a: "Draw back up to 4 Action cards")
+REMOVE_SUBVERSIVE: Final = verb(
     "remove_subversive", (("seat", "seat"), ("card", "crisis_card")),
     lambda a: f"Remove {CRISIS_CARDS[a.y].name} from in front of {SEATS[a.x]}")
-TAKE_BACK = verb("take_back", (("card", "action_card"),),
-                 lambda a: f"Take {_card(a.x)} back from your discard pile")
-TAKE_NOTHING = verb("take_nothing", (), lambda a: "Take no card back")
+TAKE_BACK: Final = verb("take_back", (("card", "action_card"),),
+                        lambda a: f"Take {_card(a.x)} back from your discard pile")
+TAKE_NOTHING: Final = verb("take_nothing", (), lambda a: "Take no card back")

@@ -13,27 +13,27 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 
 class DataError(ValueError):
     """The game's data file is inconsistent."""
 
 
-PILLAR_NAMES = ("Military", "Civil", "Economic", "Social", "Psychological")
+PILLAR_NAMES: Final = ("Military", "Civil", "Economic", "Social", "Psychological")
 """The five Total Defence pillars, in rulebook order (section 3)."""
-ACTION_KINDS = ("action", "galvanised_people", "special_intelligence")
+ACTION_KINDS: Final = ("action", "galvanised_people", "special_intelligence")
 """The kinds of Action card."""
-CRISIS_KINDS = ("crisis", "subversive")
+CRISIS_KINDS: Final = ("crisis", "subversive")
 """The kinds of Crisis card."""
-CELL_TARGETS = ("choose", "each", "weakest", "strongest")
+CELL_TARGETS: Final = ("choose", "each", "weakest", "strongest")
 """The ``target`` selectors of the Terrorist Cell ops."""
-GROUP_SELECTORS = ("choose", "lowest", "highest", "each")
+GROUP_SELECTORS: Final = ("choose", "lowest", "highest", "each")
 """The ``group`` selectors other than a group's name."""
-WHO_FORMS = ("all", "at_most", "at_least", "lowest", "highest")
+WHO_FORMS: Final = ("all", "at_most", "at_least", "lowest", "highest")
 """The forms of a ``who`` player selector."""
-SPECIAL_INTELLIGENCE_TEXT = ("Remove one active SUBVERSIVE card from play. "
-                             "Add this SPECIAL INTELLIGENCE card to your Score.")
+SPECIAL_INTELLIGENCE_TEXT: Final = ("Remove one active SUBVERSIVE card from play. "
+                                    "Add this SPECIAL INTELLIGENCE card to your Score.")
 """The Special Intelligence card's text, quoted by the rulebook (section 8)."""
 
 
@@ -489,19 +489,19 @@ def load() -> Data:
     return parse(json.loads(text))
 
 
-DATA = load()
-LABEL = DATA.label
+DATA: Final = load()
+LABEL: Final = DATA.label
 """The stand-in label that must be shown wherever the cards are."""
-PILLARS = DATA.pillars
-GROUPS = DATA.groups
-CELLS = DATA.cells
-CONSTANTS = DATA.constants
-ACTION_CARDS = DATA.action_cards
-CRISIS_CARDS = DATA.crisis_cards
-ACTION_BY_NAME = {c.name: c.index for c in ACTION_CARDS}
-ACTION_BY_ID = {c.id: c.index for c in ACTION_CARDS}
-CRISIS_BY_NAME = {c.name: c.index for c in CRISIS_CARDS}
-CRISIS_BY_ID = {c.id: c.index for c in CRISIS_CARDS}
-SCORE_POINTS = tuple(sum(op.points for op in c.effect if op.name == "score_this_card")
-                     for c in ACTION_CARDS)
+PILLARS: Final = DATA.pillars
+GROUPS: Final = DATA.groups
+CELLS: Final = DATA.cells
+CONSTANTS: Final = DATA.constants
+ACTION_CARDS: Final = DATA.action_cards
+CRISIS_CARDS: Final = DATA.crisis_cards
+ACTION_BY_NAME: Final = {c.name: c.index for c in ACTION_CARDS}
+ACTION_BY_ID: Final = {c.id: c.index for c in ACTION_CARDS}
+CRISIS_BY_NAME: Final = {c.name: c.index for c in CRISIS_CARDS}
+CRISIS_BY_ID: Final = {c.id: c.index for c in CRISIS_CARDS}
+SCORE_POINTS: Final = tuple(sum(op.points for op in c.effect if op.name == "score_this_card")
+                            for c in ACTION_CARDS)
 """The end-of-game points of each Action card when it lies in a Score pile."""

@@ -23,7 +23,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.documents import DocumentLimits
 from citywatch.core.setup_choice import SetupChoice
@@ -42,28 +42,28 @@ from citywatch.games.guardians_of_the_city.data import (
     CrisisCard,
 )
 
-DEFAULT_EFFORT = (3, 3, 2, 2, 2)
+DEFAULT_EFFORT: Final = (3, 3, 2, 2, 2)
 """The opening effort of a deck without ``suggested_effort`` (players change it at set-up)."""
-_KEYS = frozenset({"id", "name", "plan", "action", "crisis", "suggested_effort"})
+_KEYS: Final = frozenset({"id", "name", "plan", "action", "crisis", "suggested_effort"})
 
 # -- limits (issue 24; docs/guardians-of-the-city-rulings.md), checked before any rule -------
-MAX_CHARS = 16 * 1024
+MAX_CHARS: Final = 16 * 1024
 """Characters of a deck as compact JSON (a starter deck holds about 2,800)."""
-MAX_DEPTH = 4
+MAX_DEPTH: Final = 4
 """Lists and objects inside each other (the form needs 3: the deck, a side, a card)."""
-MAX_ENTRIES = {"action": len(ACTION_CARDS), "crisis": len(CRISIS_CARDS)}
+MAX_ENTRIES: Final = {"action": len(ACTION_CARDS), "crisis": len(CRISIS_CARDS)}
 """Entries of each side of a deck: one per card design of the set, each listed once."""
-MAX_NAME = 48
+MAX_NAME: Final = 48
 """Characters of a deck's name (shown to every seat; the starter decks' hold up to 31)."""
-MAX_ID = 40
+MAX_ID: Final = 40
 """Characters of a deck's id."""
-MAX_PLAN = 300
+MAX_PLAN: Final = 300
 """Characters of a deck's plan (the starter decks' hold up to 133); also the longest string
 anywhere in a deck."""
-LIMITS = DocumentLimits("a deck", MAX_CHARS, MAX_DEPTH, MAX_PLAN)
+LIMITS: Final = DocumentLimits("a deck", MAX_CHARS, MAX_DEPTH, MAX_PLAN)
 """The size limits every deck document is held to first."""
-TEXTS = (("name", "the deck's name", MAX_NAME, 1), ("id", "the deck's id", MAX_ID, 0),
-         ("plan", "the deck's plan", MAX_PLAN, 0))
+TEXTS: Final = (("name", "the deck's name", MAX_NAME, 1), ("id", "the deck's id", MAX_ID, 0),
+                ("plan", "the deck's plan", MAX_PLAN, 0))
 """The deck's fields others read, each held to the rule of a player's name (``core.text``):
 field, its words in messages, most and fewest characters."""
 
@@ -83,6 +83,12 @@ class Deck:
     suggested_effort: tuple[int, ...] = DEFAULT_EFFORT
     id: str = ""
     plan: str = ""
+
+    def __reduce__(self) -> tuple[type[Deck], tuple[Any, ...]]:
+        """Pickled as a call of the class with the fields: a compiled frozen dataclass
+        cannot be restored field by field."""
+        return (type(self), (self.name, self.action, self.crisis, self.suggested_effort,
+                             self.id, self.plan))
 
     def action_cards(self) -> list[int]:
         """Every Action card of the deck, one entry per copy, in card order."""
@@ -267,7 +273,7 @@ def _starters() -> tuple[Deck, ...]:
     return tuple(decks)
 
 
-STARTER_DECKS = _starters()
+STARTER_DECKS: Final = _starters()
 """The four starter decks (stand-in presets), in the JSON's order."""
 
 
@@ -291,7 +297,7 @@ def deck_from(value: Any) -> Deck:
     return load_deck(value)
 
 
-GAME_NAME = "guardians-of-the-city"
+GAME_NAME: Final = "guardians-of-the-city"
 
 
 class DeckChoice(SetupChoice):
@@ -332,7 +338,7 @@ class DeckChoice(SetupChoice):
         return deck_from(_without_game(value)).to_json()
 
 
-CELLS_ONLY = "Cells"
+CELLS_ONLY: Final = "Cells"
 """A Crisis card's pillar in the builder when it acts on the Terrorist Cells only."""
 
 
@@ -365,7 +371,7 @@ def _builder() -> dict[str, Any]:
                        "curve": ["Pillar"], "entries": crisis}]}
 
 
-_BUILDER = _builder()
+_BUILDER: Final = _builder()
 
 
 def _without_game(data: Any) -> Any:
@@ -378,5 +384,5 @@ def _without_game(data: Any) -> Any:
     return {k: v for k, v in data.items() if k != "game"}
 
 
-DECKS = DeckChoice()
+DECKS: Final = DeckChoice()
 """Each seat's deck, the game's set-up choice (``GuardiansOfTheCity.type.setup``)."""

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import Final
 
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guardians_of_the_city.actions import (
@@ -46,6 +47,7 @@ from citywatch.games.guardians_of_the_city.actions import (
     TAKE_BACK,
     TAKE_NOTHING,
     Action,
+    act,
     and_list,
 )
 from citywatch.games.guardians_of_the_city.data import (
@@ -69,10 +71,12 @@ from citywatch.games.guardians_of_the_city.state import (
     GotcState,
     Lasting,
     Play,
+    play_with,
 )
 
 State = GotcState
-EFFECT, EACH_TURN = 0, 1
+EFFECT: Final = 0
+EACH_TURN: Final = 1
 """Which op list of a Crisis card a ``crisis_op`` step reads."""
 
 
@@ -297,12 +301,12 @@ def remove_subversive(s: State, owner: int) -> None:
 def _score_this_card(s: State, seat: int, o: Op, path: tuple[int, ...]) -> None:
     play = s.play
     assert play is not None
-    s.play = play._replace(scored=True, placed=True)
+    s.play = play_with(play, play.raised, play.reduced, True, True)
     s.score_pile[seat].append(play.card)
     s.say(f"{ACTION_CARDS[play.card].name} goes to {SEATS[seat]}'s Score ({o.points} points).")
 
 
-ACTION_OPS: dict[str, Callable[[State, int, Op, tuple[int, ...]], None]] = {
+ACTION_OPS: Final[dict[str, Callable[[State, int, Op, tuple[int, ...]], None]]] = {
     "reduce_cell": _reduce_cell,
     "raise_support": _raise_support,
     "shield": _shield,
@@ -320,7 +324,7 @@ def _finish_action(s: State) -> None:
     assert play is not None
     if not play.scored:
         s.discard_action(play.seat, play.card)
-    s.play = play._replace(placed=True)
+    s.play = play_with(play, play.raised, play.reduced, play.scored, True)
     after = [] if play.galvanised == NONE else [
         ("return_for", play.seat, o.count, _mask([ACTION_KINDS.index(k) for k in o.exclude_kinds]))
         for o in ACTION_CARDS[play.galvanised].effect if o.name == "return_from_discard"]
@@ -412,7 +416,8 @@ def apply_cells(s: State, seat: int, purpose: str, mask: int, amount: int) -> No
             s.ct[seat] += removed
             play = s.play
             if play is not None:
-                s.play = play._replace(reduced=play.reduced | 1 << i)
+                s.play = play_with(play, play.raised, play.reduced | 1 << i, play.scored,
+                                   play.placed)
             end = " and is eliminated" if before and not s.cells[i] else ""
             s.say(f"{CELLS[i]} is reduced to {s.cells[i]}{end}: {SEATS[seat]} scores "
                   f"{removed} Counter-Terrorism point{'s' if removed != 1 else ''}.")
@@ -433,7 +438,7 @@ class CellsHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         verb = REDUCE_CELLS if f[2] == "reduce" else RAISE_CELLS
         n: int = f[3]  # typed: an untyped count picks combinations' pairs-only overload
-        return [Action(verb, _mask(c)) for c in combinations(_bits(f[5]), n)]
+        return [act(verb, _mask(c)) for c in combinations(_bits(f[5]), n)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -497,7 +502,8 @@ def apply_groups(s: State, seat: int, purpose: str, mask: int, amount: int) -> N
         return
     play = s.play
     if play is not None:
-        s.play = play._replace(raised=play.raised | mask)
+        s.play = play_with(play, play.raised | mask, play.reduced, play.scored,
+                               play.placed)
     support = s.support[seat]
     for g in _bits(mask):
         before = support[g]
@@ -513,7 +519,7 @@ class GroupsHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         verb = RAISE_GROUPS if f[2] == "raise" else LOSE_GROUPS
-        return [Action(verb, m) for m in group_choices(s, f[1], f[3], f[4]) if m]
+        return [act(verb, m) for m in group_choices(s, f[1], f[3], f[4]) if m]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -580,7 +586,7 @@ class LoseNextHandler(Handler[State]):
     kind = "lose_next"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(NEXT_LOSS, g) for g in _bits(f[2])]
+        return [act(NEXT_LOSS, g) for g in _bits(f[2])]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -601,7 +607,7 @@ class LowerHandler(Handler[State]):
     kind = "lower"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(LOWER, p) for p in range(len(PILLARS)) if s.effort[f[1]][p] > 1]
+        return [act(LOWER, p) for p in range(len(PILLARS)) if s.effort[f[1]][p] > 1]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -697,7 +703,7 @@ class DiscardHandler(Handler[State]):
     kind = "discard"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(DISCARD, c) for c in sorted(set(s.hand[f[1]]))]
+        return [act(DISCARD, c) for c in sorted(set(s.hand[f[1]]))]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -748,7 +754,7 @@ def _activate_subversive(s: State, o: Op, card: int, which: int,
     s.say(f"{CRISIS_CARDS[card].name} becomes active in front of {SEATS[seat]}.")
 
 
-CRISIS_OPS: dict[str, Callable[[State, Op, int, int, tuple[int, ...]], None]] = {
+CRISIS_OPS: Final[dict[str, Callable[[State, Op, int, int, tuple[int, ...]], None]]] = {
     "lose_support": _lose_support,
     "discard_from_hand": _discard_from_hand,
     "mill_actions": _mill_actions,
@@ -765,7 +771,7 @@ class SubversiveHandler(Handler[State]):
     kind = "subversive"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(REMOVE_SUBVERSIVE, q, s.subversive[q]) for q in range(s.n)
+        return [act(REMOVE_SUBVERSIVE, q, s.subversive[q]) for q in range(s.n)
                 if s.subversive[q] != NONE]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -786,8 +792,8 @@ class ReturnHandler(Handler[State]):
     kind = "return"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(TAKE_BACK, c) for c in returnable(s, f[1], f[3])] + \
-            [Action(TAKE_NOTHING)]
+        return [act(TAKE_BACK, c) for c in returnable(s, f[1], f[3])] + \
+            [act(TAKE_NOTHING)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -812,13 +818,13 @@ handler(ReturnHandler)
 
 
 # --- every op of the language has its one interpreter --------------------------------------
-READ_ELSEWHERE = frozenset({
+READ_ELSEWHERE: Final = frozenset({
     "modify_next_action", "lower_requirement", "extra_groups", "return_from_discard",
     "protect_raised_groups", "freeze_reduced_cells", "boost_effort_vs_crisis",
     "limit_actions", "weaken_reductions",
 })
 """Ops interpreted outside ``action_op`` / ``crisis_op`` (see the module's docstring)."""
-INTERPRETED = frozenset(ACTION_OPS) | frozenset(CRISIS_OPS) | READ_ELSEWHERE
+INTERPRETED: Final = frozenset(ACTION_OPS) | frozenset(CRISIS_OPS) | READ_ELSEWHERE
 if DATA.op_names != INTERPRETED:  # pragma: no cover - a data file with a new op
     raise ImportError("the effect language and its interpreter differ: "
                       f"{sorted(INTERPRETED ^ DATA.op_names)}")

@@ -3,10 +3,12 @@ Action card played by its name, every other action by what it does."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.games.guardians_of_the_city.actions import PLAY, Action
 from citywatch.games.guardians_of_the_city.data import ACTION_CARDS
 
-VERB_KINDS: dict[str, str] = {
+VERB_KINDS: Final[dict[str, str]] = {
     "effort": "Set a National Effort",
     "keep_effort": "Keep the National Effort",
     "end_plays": "Play no more cards",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
@@ -51,7 +51,7 @@ from citywatch.games.guardians_of_the_city.state import (
     Play,
 )
 
-FORMAT = "citywatch-guardians-of-the-city-position/1"
+FORMAT: Final = "citywatch-guardians-of-the-city-position/1"
 State = GotcState
 
 
@@ -167,8 +167,8 @@ def _mask(raw: Any, names: tuple[str, ...], where: str) -> int:
     return sum(1 << names.index(x) for x in raw)
 
 
-_ACTIONS = ACTION_BY_NAME
-_CRISES = CRISIS_BY_NAME
+_ACTIONS: Final = ACTION_BY_NAME
+_CRISES: Final = CRISIS_BY_NAME
 
 
 def _read_lasting(raw: Any, where: str) -> Lasting:
@@ -375,9 +375,9 @@ def _queued(s: State, name: str) -> bool:
     return any(f[0] == "ops" and any(step[0] == name for step in f[2]) for f in s.stack)
 
 
-TURN_FRAMES = frozenset({"effort", "play", "step4"})
-TURN_STEPS = frozenset({"assign_effort", "play_actions", "crisis_step", "discard_and_draw",
-                        "reveal", "triggers", "trigger", "crisis_deck_check", "check_end"})
+TURN_FRAMES: Final = frozenset({"effort", "play", "step4"})
+TURN_STEPS: Final = frozenset({"assign_effort", "play_actions", "crisis_step", "discard_and_draw",
+                               "reveal", "triggers", "trigger", "crisis_deck_check", "check_end"})
 
 
 def _checking_next(s: State) -> bool:

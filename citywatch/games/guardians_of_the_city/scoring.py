@@ -18,7 +18,7 @@ Action cards, at the same moment) the game is a draw.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import Outcome, ScorePart, SeatScore
 from citywatch.games.guardians_of_the_city.actions import SEATS, and_list
@@ -27,15 +27,15 @@ from citywatch.games.guardians_of_the_city.frames import op
 from citywatch.games.guardians_of_the_city.state import GotcState
 
 State = GotcState
-ACTION_DECK_OUT = "an Action deck ran out"
+ACTION_DECK_OUT: Final = "an Action deck ran out"
 """End condition (a)."""
-CRISIS_DECK_OUT = "a Crisis deck ran out"
+CRISIS_DECK_OUT: Final = "a Crisis deck ran out"
 """End condition (b)."""
-CELLS_ELIMINATED = "every Terrorist Cell was eliminated"
+CELLS_ELIMINATED: Final = "every Terrorist Cell was eliminated"
 """End condition (c)."""
-CITIZENS_LEFT = "a nation's Citizen Groups all left"
+CITIZENS_LEFT: Final = "a nation's Citizen Groups all left"
 """End condition (d)."""
-REASONS = (ACTION_DECK_OUT, CRISIS_DECK_OUT, CELLS_ELIMINATED, CITIZENS_LEFT)
+REASONS: Final = (ACTION_DECK_OUT, CRISIS_DECK_OUT, CELLS_ELIMINATED, CITIZENS_LEFT)
 """Every end condition, in the rulebook's order (a)-(d)."""
 
 

@@ -14,7 +14,7 @@ through ``STATE_HOOKS``, which those modules fill when they are imported.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
@@ -29,12 +29,12 @@ from citywatch.games.guardians_of_the_city.data import (
 )
 from citywatch.games.guardians_of_the_city.decks import Deck
 
-NONE = -1
+NONE: Final = -1
 """No card."""
-EFFORT_MAX = CONSTANTS.effort_max
-SUPPORT_MAX = CONSTANTS.group_max
-CELL_MAX = CONSTANTS.cell_max
-HAND_SIZE = CONSTANTS.hand_size
+EFFORT_MAX: Final = CONSTANTS.effort_max
+SUPPORT_MAX: Final = CONSTANTS.group_max
+CELL_MAX: Final = CONSTANTS.cell_max
+HAND_SIZE: Final = CONSTANTS.hand_size
 
 
 class Lasting(NamedTuple):
@@ -66,7 +66,17 @@ class Play(NamedTuple):
     placed: bool = False
 
 
-STATE_HOOKS = StateHooks()
+_new_tuple: Final = tuple.__new__
+
+
+def play_with(play: Play, raised: int, reduced: int, scored: bool, placed: bool) -> Play:
+    """``play`` with its targets and where it went changed: its ``_replace``, without the named
+    tuple's interpreted code (every Action card played passes here)."""
+    return _new_tuple(Play, (play.seat, play.card, play.galvanised, raised, reduced, scored,
+                             placed))
+
+
+STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 

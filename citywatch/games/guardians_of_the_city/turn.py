@@ -23,6 +23,8 @@ The end conditions are checked after every card, trigger and Step 4 (``scoring``
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guardians_of_the_city.actions import (
     DISCARD,
@@ -33,6 +35,7 @@ from citywatch.games.guardians_of_the_city.actions import (
     PLAY,
     SEATS,
     Action,
+    act,
     and_list,
 )
 from citywatch.games.guardians_of_the_city.data import (
@@ -54,12 +57,12 @@ from citywatch.games.guardians_of_the_city.scoring import round_is_over
 from citywatch.games.guardians_of_the_city.state import NONE, GotcState
 
 State = GotcState
-EFFORT_LEVELS = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)
+EFFORT_LEVELS: Final = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)
 
 
 def effort_text(levels: list[int] | tuple[int, ...]) -> str:
     """``Military 3, Civil 3, Economic 2, Social 2, Psychological 2``."""
-    return ", ".join(f"{p} {v}" for p, v in zip(PILLARS, levels, strict=True))
+    return ", ".join([f"{p} {v}" for p, v in zip(PILLARS, levels, strict=True)])
 
 
 def _cards(cards: list[int]) -> str:
@@ -131,7 +134,7 @@ def _assign_effort(s: State, seat: int) -> None:
     push(s, "effort", seat, ())
 
 
-_EFFORT_ACTIONS: dict[tuple[int, tuple[int, ...]], tuple[Action, ...]] = {}
+_EFFORT_ACTIONS: Final[dict[tuple[int, tuple[int, ...]], tuple[Action, ...]]] = {}
 """(required total, levels chosen) -> the effort actions for the next pillar (a cache)."""
 
 
@@ -140,7 +143,7 @@ def _effort_actions(required: int, chosen: tuple[int, ...]) -> tuple[Action, ...
     if found is None:
         left = len(PILLARS) - len(chosen) - 1
         room = required - sum(chosen)
-        found = tuple(Action(EFFORT, len(chosen), v) for v in EFFORT_LEVELS
+        found = tuple(act(EFFORT, len(chosen), v) for v in EFFORT_LEVELS
                       if left * CONSTANTS.effort_min <= room - v <= left * CONSTANTS.effort_max)
         _EFFORT_ACTIONS[(required, chosen)] = found
     return found
@@ -167,7 +170,7 @@ class EffortHandler(Handler[State]):
         seat, chosen = f[1], f[2]
         actions = list(_effort_actions(s.required_effort(seat), chosen))
         if not chosen and may_keep_effort(s, seat):
-            actions.insert(0, Action(KEEP_EFFORT))
+            actions.insert(0, act(KEEP_EFFORT))
         return actions
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -208,10 +211,10 @@ class PlayHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         seat = f[1]
         if s.plays >= action_limit(s, seat):
-            return [Action(END_PLAYS)]
+            return [act(END_PLAYS)]
         # stopping is always open, so a world sampled for another seat (whose hand differs)
         # still has a move; alone, it is taken at once (citywatch ruling 10)
-        return [Action(PLAY, card, g) for card, g in playable(s, seat)] + [Action(END_PLAYS)]
+        return [act(PLAY, card, g) for card, g in playable(s, seat)] + [act(END_PLAYS)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == END_PLAYS:
@@ -266,7 +269,7 @@ class Step4Handler(Handler[State]):
     kind = "step4"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(DISCARD, c) for c in sorted(set(s.hand[f[1]]))] + [Action(DRAW)]
+        return [act(DISCARD, c) for c in sorted(set(s.hand[f[1]]))] + [act(DRAW)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         seat = f[1]

@@ -34,9 +34,11 @@ citywatch decisions:
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, verb, vol
 from citywatch.games.guards_guards.actions import seat as seat_name
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
@@ -56,17 +58,19 @@ from citywatch.games.guards_guards.harm import (
 from citywatch.games.guards_guards.state import GUILD, Effect, GuardsGuardsState
 
 State = GuardsGuardsState
-MOVEMENT = int(CONSTANTS["movement"])
-MOVEMENT_WITH_POX = int(CONSTANTS["movement_with_pox"])
-RANGE = int(CONSTANTS["guild_ability_range_tiles"])
+MOVEMENT: Final = int(CONSTANTS["movement"])
+MOVEMENT_WITH_POX: Final = int(CONSTANTS["movement_with_pox"])
+RANGE: Final = int(CONSTANTS["guild_ability_range_tiles"])
 
-USE_ABILITY = verb(
+USE_ABILITY: Final = verb(
     "use_guild_ability", (("guild_card", "guild_card"), ("target", "seat")),
     lambda a: f"Use {GUILD_CARDS[a.x].ability_name} on {seat_name(a.y)} "
-              f"(Guild test, {GUILD_CARDS[a.x].ability_test_target} or more; 8 against Lord "
-              "Vetinari's holder)",
+                     f"(Guild test, {GUILD_CARDS[a.x].ability_test_target} or more; 8 against Lord "
+                     "Vetinari's holder)",
 )
-LET_PASS = verb("let_mover_pass", (("target", "seat"),), lambda a: f"Let {seat_name(a.x)} pass")
+LET_PASS: Final = verb(
+    "let_mover_pass", (("target", "seat"),), lambda a: f"Let {seat_name(a.x)} pass"
+)
 
 
 # --- movement allowance (ruling 10) -----------------------------------------------------------
@@ -178,8 +182,8 @@ class GuildAbilityHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         owner, target = f[1], f[2]
-        return [Action(USE_ABILITY, s.guild[owner], target),
-                Action(LET_PASS, target)]
+        return [act(USE_ABILITY, s.guild[owner], target),
+                act(LET_PASS, target)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -9,7 +9,7 @@ The modules that use a verb declare it at import time.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -31,8 +31,8 @@ from citywatch.games.guards_guards.data import (
     tile_named,
 )
 
-_QUADRANTS = Names("quadrant", [q.capitalize() for q in QUADRANTS], ignore_case=True)
-ROUTE_CODES = 5 ** 5
+_QUADRANTS: Final = Names("quadrant", [q.capitalize() for q in QUADRANTS], ignore_case=True)
+ROUTE_CODES: Final = 5 ** 5
 """A ``route`` field is a run's quadrant sequence in base 5, first quadrant lowest, each digit
 quadrant + 1 (at most five quadrants: ruling 35 never repeats one consecutively)."""
 
@@ -91,7 +91,7 @@ def _names(what: str, names: list[str]) -> Names:
     return Names(what, names, ignore_case=True)
 
 
-KINDS: dict[str, FieldKind] = {
+KINDS: Final[dict[str, FieldKind]] = {
     "tile": _Tile("tile", [t.name for t in TILES], ignore_case=True),
     "volunteer": _names("volunteer", [v.name for v in VOLUNTEERS]),
     "scroll": _names("scroll", [c.name for c in SCROLLS]),
@@ -109,7 +109,7 @@ KINDS: dict[str, FieldKind] = {
     "route": _Route(),
 }
 """Field kind -> how its integers are named, written and read (names ignoring case)."""
-FIELD_KINDS = tuple(KINDS)
+FIELD_KINDS: Final = tuple(KINDS)
 
 VERBS: Verbs[Action] = Verbs(3, KINDS)
 """Every declared verb by name; ``verb(name, fields, text)`` declares one, ``fields`` being
@@ -142,3 +142,27 @@ class Action(VerbAction3):
 
     __slots__ = ()
     VERBS = VERBS
+
+
+_new_tuple: Final = tuple.__new__
+_ACTIONS: Final[dict[str, dict[int, dict[int, dict[int, Action]]]]] = {}
+"""Every action ``act`` has built, by verb, then by each integer: each is built once and
+shared (actions are immutable), as legal-action lists are rebuilt at almost every step."""
+
+
+def act(verb: str, x: int = -1, y: int = -1, z: int = -1) -> Action:
+    """``Action(verb, x, y, z)``, built once (then shared), without the named tuple's
+    interpreted ``__new__``."""
+    by_x = _ACTIONS.get(verb)
+    if by_x is None:
+        by_x = _ACTIONS[verb] = {}
+    by_y = by_x.get(x)
+    if by_y is None:
+        by_y = by_x[x] = {}
+    by_z = by_y.get(y)
+    if by_z is None:
+        by_z = by_y[y] = {}
+    found = by_z.get(z)
+    if found is None:
+        found = by_z[z] = _new_tuple(Action, (verb, x, y, z))
+    return found

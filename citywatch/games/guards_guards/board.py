@@ -11,6 +11,7 @@ import math
 from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
+from typing import Final
 
 from citywatch.games.guards_guards.data import (
     DECK_SPACES,
@@ -21,12 +22,12 @@ from citywatch.games.guards_guards.data import (
     DataError,
 )
 
-DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+DIRECTIONS: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 """The six axial (dq, dr) steps to a hex's neighbours, in the JSON's order."""
 
 _N = len(TILES)
-_AT = {(t.q, t.r): t.index for t in TILES}
-_WALLS = {frozenset(w) for w in WALLS}
+_AT: Final = {(t.q, t.r): t.index for t in TILES}
+_WALLS: Final = {frozenset(w) for w in WALLS}
 
 
 def _neighbours(tile: int) -> tuple[int, ...]:
@@ -39,10 +40,10 @@ def _neighbours(tile: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(_N))
+NEIGHBOURS: Final[tuple[tuple[int, ...], ...]] = tuple(_neighbours(i) for i in range(_N))
 """Each tile's walkable neighbours: adjacent listed tiles not parted by a wall."""
 
-HEX_DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+HEX_DISTANCE: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple((abs(a.q - b.q) + abs(a.r - b.r) + abs(a.q + a.r - b.q - b.r)) // 2 for b in TILES)
     for a in TILES
 )
@@ -71,10 +72,10 @@ def _bfs(start: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
-WALK: tuple[tuple[int, ...], ...] = tuple(_bfs(i) for i in range(_N))
+WALK: Final[tuple[tuple[int, ...], ...]] = tuple(_bfs(i) for i in range(_N))
 """``WALK[a][b]``: the fewest walking steps from tile ``a`` to tile ``b``."""
 
-_BY_WALK: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+_BY_WALK: Final[tuple[tuple[tuple[int, int], ...], ...]] = tuple(
     tuple(sorted(((b, WALK[a][b]) for b in range(_N)), key=lambda p: (p[1], p[0])))
     for a in range(_N)
 )
@@ -132,7 +133,7 @@ def nearest(tile: int, targets: Iterable[int]) -> tuple[int, ...]:
     return tuple(t for t in pool if row[t] == best)
 
 
-_DECKS_OF: dict[str, tuple[int, ...]] = {
+_DECKS_OF: Final[dict[str, tuple[int, ...]]] = {
     kind: tuple(d.index for d in DECK_SPACES if d.deck == kind) for kind in SHOP_KINDS
 }
 
@@ -154,7 +155,7 @@ def _within(tile: int, distance: int) -> tuple[int, ...]:
     return tuple(b for b in range(_N) if row[b] <= distance)
 
 
-_WITHIN: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+_WITHIN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(
     tuple(_within(t, d) for t in range(_N)) for d in range(3)
 )
 
@@ -199,7 +200,7 @@ def _luggage_next() -> tuple[tuple[tuple[int, ...], ...], dict[tuple[int, int], 
     return tuple(nxt), branch_names
 
 
-LUGGAGE_START: int = LUGGAGE_TRACK.start
+LUGGAGE_START: Final[int] = LUGGAGE_TRACK.start
 """The Luggage's tile at setup."""
 LUGGAGE_NEXT: tuple[tuple[int, ...], ...]
 """For each tile, the next tile(s) clockwise along the Luggage track (ruling 79): ``()`` off
@@ -207,7 +208,7 @@ the track, two at the split (grey first, then orange)."""
 LUGGAGE_BRANCH_NAMES: dict[tuple[int, int], str]
 """(split tile, next tile) -> "grey" or "orange"."""
 LUGGAGE_NEXT, LUGGAGE_BRANCH_NAMES = _luggage_next()
-_ON_TRACK = frozenset(i for i in range(_N) if LUGGAGE_NEXT[i])
+_ON_TRACK: Final = frozenset(i for i in range(_N) if LUGGAGE_NEXT[i])
 
 
 def on_luggage_track(tile: int) -> bool:
@@ -224,7 +225,7 @@ def luggage_paths(tile: int, tiles: int) -> tuple[tuple[int, ...], ...]:
     return tuple(paths)
 
 
-PIXELS: tuple[tuple[float, float], ...] = tuple(
+PIXELS: Final[tuple[tuple[float, float], ...]] = tuple(
     (1.5 * t.q, math.sqrt(3) * (t.r + t.q / 2)) for t in TILES
 )
 """Each tile's centre as (x, y) for unit flat-top hexes; y grows southwards (north up)."""

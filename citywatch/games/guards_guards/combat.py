@@ -22,20 +22,24 @@ attacker (the Ambush bonus) counts only on its own strike.
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import harm
-from citywatch.games.guards_guards.actions import Action, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, verb, vol
 from citywatch.games.guards_guards.data import GUILD_CARDS, ITEMS, TILES, VOLUNTEERS
 from citywatch.games.guards_guards.frames import handler, op, push, then
 from citywatch.games.guards_guards.state import GuardsGuardsState
 
 State = GuardsGuardsState
-NO_RESULT, ATTACKER_WON, DEFENDER_WON = 0, 1, 2
+NO_RESULT: Final = 0
+ATTACKER_WON: Final = 1
+DEFENDER_WON: Final = 2
 Fight = tuple[int, int, int, int, int, int, int, tuple[object, ...]]
 """(attacker seat, volunteer, item, defender seat, volunteer, item, Brawl bonus, context)."""
 
-TAKE_ITEM = verb("take_item", (("item", "item"),), lambda a: f"Take the {ITEMS[a.x].name}")
-LEAVE_ITEM = verb(
+TAKE_ITEM: Final = verb("take_item", (("item", "item"),), lambda a: f"Take the {ITEMS[a.x].name}")
+LEAVE_ITEM: Final = verb(
     "leave_item", (("item", "item"),),
     lambda a: f"Leave the {ITEMS[a.x].name} (it goes to the nearest Odds & Sods deck)")
 
@@ -162,7 +166,7 @@ class CombatHandler(Handler[State]):
     kind = "combat"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(TAKE_ITEM, f[4]), Action(LEAVE_ITEM, f[4])]
+        return [act(TAKE_ITEM, f[4]), act(LEAVE_ITEM, f[4])]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -16,30 +16,30 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Final
 
-ATTRIBUTES = ("magic", "guild", "charm")
+ATTRIBUTES: Final = ("magic", "guild", "charm")
 """A player's three attributes, in Guild Card order."""
-DECKS = ("lords_ladies", "man_beast", "shades_shadows")
+DECKS: Final = ("lords_ladies", "man_beast", "shades_shadows")
 """The three Volunteer decks."""
-DECK_NAMES = ("Lords & Ladies", "Man & Beast", "Shades & Shadows")
+DECK_NAMES: Final = ("Lords & Ladies", "Man & Beast", "Shades & Shadows")
 """Readable names of :data:`DECKS`."""
-STATS = ("loyalty", "streetwise", "brawl", "toughness")
+STATS: Final = ("loyalty", "streetwise", "brawl", "toughness")
 """A Volunteer's four stats, in card order."""
 
-KINDS = (
+KINDS: Final = (
     "street", "bridge", "volunteer_lords_ladies", "volunteer_man_beast",
     "volunteer_shades_shadows", "tavern", "temple", "merchant", "hospital", "watch_house",
     "guild_house", "spell", "start_gate", "curry_gardens", "sunshine_sanctuary",
 )
 """Every tile kind the board may use."""
-SHOP_KINDS = {"odds_and_sods": "merchant", "curses_and_cures": "temple"}
+SHOP_KINDS: Final = {"odds_and_sods": "merchant", "curses_and_cures": "temple"}
 """The kind of shop each card deck (Items, Scrolls) is sold at."""
 
-_FLAGS = frozenset({"brethren", "fate", "wanted", "infectious"})
-_GIFTS = frozenset({"dollars", "scroll", "item"})
-_DURATIONS = frozenset({"instant", "until_healed", "this_turn", "turns"})
-_NEAREST_PLACES = frozenset({"nearest_hospital", "nearest_watch_house"})
+_FLAGS: Final = frozenset({"brethren", "fate", "wanted", "infectious"})
+_GIFTS: Final = frozenset({"dollars", "scroll", "item"})
+_DURATIONS: Final = frozenset({"instant", "until_healed", "this_turn", "turns"})
+_NEAREST_PLACES: Final = frozenset({"nearest_hospital", "nearest_watch_house"})
 
 
 class DataError(ValueError):
@@ -704,63 +704,65 @@ def _read(name: str = "guards-guards.json") -> Any:
         return json.load(f)
 
 
-GAME = load(_read())
+GAME: Final = load(_read())
 """All the game's facts; the names below are its fields."""
 
-QUADRANTS: tuple[str, ...] = GAME.quadrants
+QUADRANTS: Final[tuple[str, ...]] = GAME.quadrants
 """The quadrants clockwise from the north-west: thieves, assassins, alchemists, fools."""
-SPELL_COLOURS: tuple[str, ...] = GAME.spell_colours
+SPELL_COLOURS: Final[tuple[str, ...]] = GAME.spell_colours
 """The eight Great Spell colours (lower case), in JSON order."""
-SPELL_NAMES: tuple[str, ...] = GAME.spell_names
+SPELL_NAMES: Final[tuple[str, ...]] = GAME.spell_names
 """The Great Spells' names, by colour index."""
-SPELL_TILES: tuple[int, ...] = GAME.spell_tiles
+SPELL_TILES: Final[tuple[int, ...]] = GAME.spell_tiles
 """The spell tile of each colour index."""
-TILES: tuple[Tile, ...] = GAME.tiles
+TILES: Final[tuple[Tile, ...]] = GAME.tiles
 """Every walkable tile, in JSON order."""
-TILE_INDEX: dict[str, int] = {t.id: t.index for t in TILES}
+TILE_INDEX: Final[dict[str, int]] = {t.id: t.index for t in TILES}
 """JSON tile id -> tile index."""
-COLOURS: tuple[str, ...] = GAME.colours
+COLOURS: Final[tuple[str, ...]] = GAME.colours
 """The six player colours (the start gates' colours, capitalised), clockwise round the
 University from the Thieves' own gate: Red, Blue, Black, White, Yellow, Green."""
-START_GATES: tuple[int, ...] = GAME.start_gates
+START_GATES: Final[tuple[int, ...]] = GAME.start_gates
 """The six start gates' tiles, in :data:`COLOURS` order."""
-GUILD_HOUSES: tuple[int, ...] = GAME.guild_houses
+GUILD_HOUSES: Final[tuple[int, ...]] = GAME.guild_houses
 """Each quadrant's Guild House tile; also the Guild Houses in clockwise order (ruling 72)."""
-VOLUNTEERS: tuple[Volunteer, ...] = GAME.volunteers
+VOLUNTEERS: Final[tuple[Volunteer, ...]] = GAME.volunteers
 """All 90 Volunteer cards, in JSON order."""
-SCROLLS: tuple[Scroll, ...] = GAME.scrolls
+SCROLLS: Final[tuple[Scroll, ...]] = GAME.scrolls
 """The Curses & Cures scrolls."""
-ITEMS: tuple[Item, ...] = GAME.items
+ITEMS: Final[tuple[Item, ...]] = GAME.items
 """The Odds & Sods items."""
-FATE_CARDS: tuple[FateCard, ...] = GAME.fate_cards
+FATE_CARDS: Final[tuple[FateCard, ...]] = GAME.fate_cards
 """The Fate cards."""
-DRAGONS: tuple[Dragon, ...] = GAME.dragons
+DRAGONS: Final[tuple[Dragon, ...]] = GAME.dragons
 """The Dragon cards."""
-GUILD_CARDS: tuple[GuildCard, ...] = GAME.guild_cards
+GUILD_CARDS: Final[tuple[GuildCard, ...]] = GAME.guild_cards
 """The eight Guild Cards."""
-TAVERN: tuple[TavernResult, ...] = GAME.tavern
+TAVERN: Final[tuple[TavernResult, ...]] = GAME.tavern
 """The Tavern table; ``TAVERN[roll - 1]`` is the result for ``roll``."""
-CHALLENGES: tuple[Challenge, ...] = GAME.challenges
+CHALLENGES: Final[tuple[Challenge, ...]] = GAME.challenges
 """The five Wizards' Challenges; ``CHALLENGES[n - 1]`` is challenge ``n``."""
-DECK_SPACES: tuple[DeckSpace, ...] = GAME.deck_spaces
+DECK_SPACES: Final[tuple[DeckSpace, ...]] = GAME.deck_spaces
 """The four Item and Scroll deck spaces."""
-ITEM_DECKS: tuple[int, ...] = tuple(d.index for d in DECK_SPACES if d.deck == "odds_and_sods")
+ITEM_DECKS: Final[tuple[int, ...]] = tuple(
+    d.index for d in DECK_SPACES if d.deck == "odds_and_sods"
+)
 """The Odds & Sods (Items) deck spaces."""
-SCROLL_DECKS: tuple[int, ...] = tuple(
+SCROLL_DECKS: Final[tuple[int, ...]] = tuple(
     d.index for d in DECK_SPACES if d.deck == "curses_and_cures"
 )
 """The Curses & Cures (Scrolls) deck spaces."""
-WALLS: tuple[tuple[int, int], ...] = GAME.walls
+WALLS: Final[tuple[tuple[int, int], ...]] = GAME.walls
 """Pairs of adjacent tiles with no passage between them."""
-LUGGAGE_TRACK: LuggageTrack = GAME.luggage
+LUGGAGE_TRACK: Final[LuggageTrack] = GAME.luggage
 """The Luggage's track (see ``board`` for the next-tile table)."""
-UNIVERSITY_HEXES: frozenset[tuple[int, int]] = GAME.university_hexes
+UNIVERSITY_HEXES: Final[frozenset[tuple[int, int]]] = GAME.university_hexes
 """The Unseen University's (q, r) hexes (impassable)."""
-RIVER_HEXES: frozenset[tuple[int, int]] = GAME.river_hexes
+RIVER_HEXES: Final[frozenset[tuple[int, int]]] = GAME.river_hexes
 """The River Ankh's (q, r) hexes (impassable; bridges cross it)."""
-CONSTANTS: Op = GAME.constants
+CONSTANTS: Final[Op] = GAME.constants
 """The JSON's ``rules_constants``, read-only."""
-USES: Mapping[str, str] = GAME.uses
+USES: Final[Mapping[str, str]] = GAME.uses
 """What one does at each kind of tile but the street, in words (``places.json``)."""
 
 
@@ -768,27 +770,27 @@ def _of_kind(kind: str) -> tuple[int, ...]:
     return tuple(t.index for t in TILES if t.kind == kind)
 
 
-HOSPITALS = _of_kind("hospital")
+HOSPITALS: Final = _of_kind("hospital")
 """The Hospital tiles."""
-WATCH_HOUSES = _of_kind("watch_house")
+WATCH_HOUSES: Final = _of_kind("watch_house")
 """The Watch House tiles."""
-MERCHANTS = _of_kind("merchant")
+MERCHANTS: Final = _of_kind("merchant")
 """The merchant (Odds & Sods shop) tiles."""
-TEMPLES = _of_kind("temple")
+TEMPLES: Final = _of_kind("temple")
 """The temple (Curses & Cures shop) tiles."""
-TAVERNS = _of_kind("tavern")
+TAVERNS: Final = _of_kind("tavern")
 """The Tavern tiles."""
-CURRY_GARDENS: int = _of_kind("curry_gardens")[0]
+CURRY_GARDENS: Final[int] = _of_kind("curry_gardens")[0]
 """The Curry Gardens tile."""
-SUNSHINE_SANCTUARY: int = _of_kind("sunshine_sanctuary")[0]
+SUNSHINE_SANCTUARY: Final[int] = _of_kind("sunshine_sanctuary")[0]
 """The Sunshine Sanctuary for Sick Dragons tile."""
-VOLUNTEER_TILES: dict[int, int] = {
+VOLUNTEER_TILES: Final[dict[int, int]] = {
     t.index: DECKS.index(t.kind.removeprefix("volunteer_"))
     for t in TILES if t.kind.startswith("volunteer_")
 }
 """Volunteer tile -> the index in :data:`DECKS` of the deck recruited there."""
 
-_BY_NAME: dict[str, int] = {}
+_BY_NAME: Final[dict[str, int]] = {}
 for _t in TILES:
     _BY_NAME[_t.id.lower()] = _t.index
     _BY_NAME[_t.name.lower()] = _t.index

@@ -31,10 +31,12 @@ Saboteur was planted (ruling 8: it replaces the plant).
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.api import Outcome
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import harm
-from citywatch.games.guards_guards.actions import Action, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, verb, vol
 from citywatch.games.guards_guards.combat import guild_quadrant, item_text
 from citywatch.games.guards_guards.data import (
     CONSTANTS,
@@ -50,11 +52,11 @@ from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push
 from citywatch.games.guards_guards.state import GuardsGuardsState, without
 
 State = GuardsGuardsState
-MAX_FIGHTERS = int(CONSTANTS["dragon_fighters_max"])
-SUMMON_NEEDS = int(CONSTANTS["summon_dragon_brethren"])
-SHIELD = next(i.index for i in ITEMS if (i.op or {}).get("op") == "dragon_toughness")
-SHIELD_BONUS = int((ITEMS[SHIELD].op or {})["delta"])
-DRAGON_BONUS = {"dragon_lore": 3, "dragon_slayer": 5}
+MAX_FIGHTERS: Final = int(CONSTANTS["dragon_fighters_max"])
+SUMMON_NEEDS: Final = int(CONSTANTS["summon_dragon_brethren"])
+SHIELD: Final = next(i.index for i in ITEMS if (i.op or {}).get("op") == "dragon_toughness")
+SHIELD_BONUS: Final = int((ITEMS[SHIELD].op or {})["delta"])
+DRAGON_BONUS: Final = {"dragon_lore": 3, "dragon_slayer": 5}
 """Lady Sybil and Errol's additions to a fight's combined Brawl."""
 Fighter = tuple[int, int, int]
 
@@ -64,18 +66,18 @@ def house_name(q: int) -> str:
     return TILES[GUILD_HOUSES[q]].name
 
 
-SUMMON = verb(
+SUMMON: Final = verb(
     "summon_dragon", (("quadrant", "quadrant"), ("discard", "volunteer")),
     lambda a: f"Summon a Dragon to the {house_name(a.x)} (discard {vol(a.y)}; it takes your "
               "whole turn)")
-FIGHT = verb("fight_dragon", (("quadrant", "quadrant"),),
-             lambda a: f"Fight the Dragon at the {house_name(a.x)}")
-SEND = verb("send_fighter", (("volunteer", "volunteer"), ("item", "item")),
-            lambda a: f"Send {vol(a.x)}{item_text(a.y)} to fight the Dragon")
-RECALL_TO_FIGHT = verb(
+FIGHT: Final = verb("fight_dragon", (("quadrant", "quadrant"),),
+                    lambda a: f"Fight the Dragon at the {house_name(a.x)}")
+SEND: Final = verb("send_fighter", (("volunteer", "volunteer"), ("item", "item")),
+                   lambda a: f"Send {vol(a.x)}{item_text(a.y)} to fight the Dragon")
+RECALL_TO_FIGHT: Final = verb(
     "recall_to_fight", (("volunteer", "volunteer"),),
     lambda a: f"Recall your Saboteur {vol(a.x)} to fight the Dragon")
-NO_MORE = verb("no_more_fighters", (), lambda a: "Send no more Volunteers")
+NO_MORE: Final = verb("no_more_fighters", (), lambda a: "Send no more Volunteers")
 
 
 def brethren_count(s: State, seat: int) -> int:
@@ -118,7 +120,7 @@ def summon_actions(s: State, seat: int) -> list[Action]:
             or brethren_count(s, seat) < SUMMON_NEEDS):
         return []
     brethren = [v for v in dict.fromkeys(s.hand[seat]) if VOLUNTEERS[v].brethren]
-    return [Action(SUMMON, q, v) for q in range(len(QUADRANTS)) if s.dragons[q] < 0
+    return [act(SUMMON, q, v) for q in range(len(QUADRANTS)) if s.dragons[q] < 0
             for v in brethren]
 
 
@@ -172,8 +174,8 @@ def call_brethren(s: State, drawer: int) -> None:
 
 # --- sending fighters --------------------------------------------------------------------------
 def _send_options(s: State, seat: int) -> list[Action]:
-    out = [Action(SEND, v, -1) for v in dict.fromkeys(s.hand[seat])]
-    out += [Action(SEND, v, i) for v in dict.fromkeys(s.hand[seat])
+    out = [act(SEND, v, -1) for v in dict.fromkeys(s.hand[seat])]
+    out += [act(SEND, v, i) for v in dict.fromkeys(s.hand[seat])
             for i in dict.fromkeys(s.items[seat]) if not ITEMS[i].magical
             and ITEMS[i].kind == "equipment"]
     return out
@@ -214,10 +216,10 @@ class DragonHandler(Handler[State]):
         options = _send_options(s, seat)
         required = bool(must >> seat & 1)
         if required and not options:
-            return [Action(RECALL_TO_FIGHT, v) for _, v, _ in s.saboteurs[seat]]
+            return [act(RECALL_TO_FIGHT, v) for _, v, _ in s.saboteurs[seat]]
         if not options:
             return []
-        return options if required else [*options, Action(NO_MORE)]
+        return options if required else [*options, act(NO_MORE)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         _, seat, _, q, sent, order, must, final = f
@@ -333,7 +335,7 @@ def fight_actions(s: State, seat: int) -> list[Action]:
     """"Fight the Dragon at ..." for each Dragon, if the seat has a Volunteer in hand."""
     if s.t.over or not s.hand[seat]:
         return []
-    return [Action(FIGHT, q) for q in range(len(QUADRANTS)) if s.dragons[q] >= 0]
+    return [act(FIGHT, q) for q in range(len(QUADRANTS)) if s.dragons[q] >= 0]
 
 
 def do_fight(s: State, seat: int, a: Action) -> None:

@@ -33,9 +33,11 @@ citywatch decisions:
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, tile, verb, vol
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     DECK_NAMES,
@@ -59,33 +61,33 @@ from citywatch.games.guards_guards.harm import (
 from citywatch.games.guards_guards.state import Effect, GuardsGuardsState
 
 State = GuardsGuardsState
-CARD_KINDS = {"curses_and_cures": "Scroll", "odds_and_sods": "Item"}
+CARD_KINDS: Final = {"curses_and_cures": "Scroll", "odds_and_sods": "Item"}
 """The two kinds of card deck, by the name of a single card."""
-SPACE_AT_SHOP = {d.shop: d.index for d in DECK_SPACES}
+SPACE_AT_SHOP: Final = {d.shop: d.index for d in DECK_SPACES}
 """Deck space by the tile of its shop (each shop serves one deck space)."""
-CAKE = next(v.index for v in VOLUNTEERS if v.ability == "foresight")
+CAKE: Final = next(v.index for v in VOLUNTEERS if v.ability == "foresight")
 
-CAKE_CANCEL = verb(
+CAKE_CANCEL: Final = verb(
     "cake_cancel", (("fate", "fate"),),
     lambda a: f"Discard Mrs Evadne Cake to cancel {FATE_CARDS[a.x].name}",
 )
-CAKE_ALLOW = verb(
+CAKE_ALLOW: Final = verb(
     "cake_allow", (("fate", "fate"),),
     lambda a: f"Keep Mrs Evadne Cake and let {FATE_CARDS[a.x].name} happen",
 )
-SPEND_POINT = verb(
+SPEND_POINT: Final = verb(
     "spend_fate_point", (("attribute", "attribute"),),
     lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}",
 )
-FRIEND_DECK = verb(
+FRIEND_DECK: Final = verb(
     "friend_deck", (("deck", "deck"),),
     lambda a: f"Take the top face-down {DECK_NAMES[a.x]} card",
 )
-PAY_BEGGARS = verb(
+PAY_BEGGARS: Final = verb(
     "pay_beggars", (("dollars", "number"),),
     lambda a: f"Pay the Beggars ${a.x}",
 )
-CATCH_POX = verb("take_the_pox", (), lambda a: "Refuse the Beggars and catch the Pox")
+CATCH_POX: Final = verb("take_the_pox", (), lambda a: "Refuse the Beggars and catch the Pox")
 
 
 def _draw_from_text(a: Action) -> str:
@@ -96,8 +98,8 @@ def _draw_from_text(a: Action) -> str:
     return f"Draw from the {what} of {a.y} card{'' if a.y == 1 else 's'} by {tile(a.x)}"
 
 
-DRAW_FROM = verb("draw_from", (("shop", "tile"), ("cards", "number")), _draw_from_text)
-GIVE_UP = verb(
+DRAW_FROM: Final = verb("draw_from", (("shop", "tile"), ("cards", "number")), _draw_from_text)
+GIVE_UP: Final = verb(
     "give_up_wanted", (("volunteer", "volunteer"),),
     lambda a: f"Give up {vol(a.x)} to the Watch",
 )
@@ -237,7 +239,7 @@ def go_to(s: State, seat: int, where: str, arrested: bool, why: str) -> None:
         s.t.moving = False
 
 
-DRAW_CARDS = "draw_cards"
+DRAW_CARDS: Final = "draw_cards"
 """The queued step ``(DRAW_CARDS, seat, kind, count)``: ``draw_nearest``."""
 
 
@@ -307,7 +309,7 @@ class DrawFromHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         spaces = _draw_frame(f)[3]
-        return [Action(DRAW_FROM, DECK_SPACES[d].shop, len(s.decks[d]))
+        return [act(DRAW_FROM, DECK_SPACES[d].shop, len(s.decks[d]))
                 for d in spaces if s.decks[d]]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -352,19 +354,19 @@ class FateHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         seat, stage, card = f[1], f[2], f[3]
         if stage == "cake":
-            return [Action(CAKE_CANCEL, card), Action(CAKE_ALLOW, card)]
+            return [act(CAKE_CANCEL, card), act(CAKE_ALLOW, card)]
         if stage == "attribute":
-            return [Action(SPEND_POINT, a) for a in range(3) if s.attrs[seat][a] < 10] or [
-                Action(SPEND_POINT, 0)]
+            return [act(SPEND_POINT, a) for a in range(3) if s.attrs[seat][a] < 10] or [
+                act(SPEND_POINT, 0)]
         if stage == "free_deck":
-            return [Action(FRIEND_DECK, d) for d in range(len(DECKS))
+            return [act(FRIEND_DECK, d) for d in range(len(DECKS))
                     if s.vol_down[d] or s.vol_discard[d]]
         if stage == "pay_or_pox":
             amount = int(FATE_CARDS[card].ops[0].get("amount", 1))
-            out = [Action(PAY_BEGGARS, amount)] if s.dollars[seat] >= amount else []
-            return [*out, Action(CATCH_POX)]
+            out = [act(PAY_BEGGARS, amount)] if s.dollars[seat] >= amount else []
+            return [*out, act(CATCH_POX)]
         if stage == "crackdown":
-            return [Action(GIVE_UP, v) for v in s.hand[seat] if VOLUNTEERS[v].wanted]
+            return [act(GIVE_UP, v) for v in s.hand[seat] if VOLUNTEERS[v].wanted]
         return []
 
     def apply(self, s: State, f: Frame, a: Action) -> None:

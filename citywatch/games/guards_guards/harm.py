@@ -8,19 +8,23 @@ Cure All (FAQ; citywatch ruling 3), Carrot (no arrest), Reg Shoe's Recipe (pushe
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, tile, verb, vol
 from citywatch.games.guards_guards.data import ITEMS, SCROLLS, WATCH_HOUSES
 from citywatch.games.guards_guards.frames import handler, push, then
 from citywatch.games.guards_guards.state import UNTIL_HEALED, GuardsGuardsState
 
 State = GuardsGuardsState
-CURE_ALL = next(i.index for i in ITEMS if (i.op or {}).get("op") == "avoid_hospital_or_cure")
-REG_SHOES = next(c.index for c in SCROLLS if c.op.get("op") == "resurrect_volunteer")
+CURE_ALL: Final = next(i.index for i in ITEMS if (i.op or {}).get("op") == "avoid_hospital_or_cure")
+REG_SHOES: Final = next(c.index for c in SCROLLS if c.op.get("op") == "resurrect_volunteer")
 
-USE_CURE_ALL = verb("use_cure_all", (), lambda a: "Drink Nanny Ogg's Cure All: stay where you are")
-GO_TO_HOSPITAL = verb("go_to_hospital", (), lambda a: "Go to the Hospital")
+USE_CURE_ALL: Final = verb(
+    "use_cure_all", (), lambda a: "Drink Nanny Ogg's Cure All: stay where you are"
+)
+GO_TO_HOSPITAL: Final = verb("go_to_hospital", (), lambda a: "Go to the Hospital")
 
 
 def turn_frame(s: State) -> Frame | None:
@@ -136,7 +140,7 @@ class CureAllHandler(Handler[State]):
     kind = "cure_all"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(USE_CURE_ALL), Action(GO_TO_HOSPITAL)]
+        return [act(USE_CURE_ALL), act(GO_TO_HOSPITAL)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -169,8 +173,8 @@ def arrest(s: State, seat: int, where: int, why: str) -> bool:
     return True
 
 
-TAKEN_TO = verb("taken_to", (("watch_house", "tile"),),
-                lambda a: f"Be taken to {tile(a.x)}")
+TAKEN_TO: Final = verb("taken_to", (("watch_house", "tile"),),
+                       lambda a: f"Be taken to {tile(a.x)}")
 
 
 def arrest_at_nearest(s: State, seat: int, why: str) -> None:
@@ -190,7 +194,7 @@ class WatchHouseHandler(Handler[State]):
     kind = "watch_house"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(TAKEN_TO, t) for t in f[3]]
+        return [act(TAKEN_TO, t) for t in f[3]]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -221,9 +225,11 @@ def lose_volunteer(s: State, seat: int, volunteer: int, item: int, why: str,
         push(s, "resurrect", seat, volunteer, item if item_to == -2 else -1)
 
 
-WAND = next(i.index for i in ITEMS if (i.op or {}).get("op") == "cancel_scroll_or_guild_ability")
-USE_WAND = verb("use_wand", (), lambda a: "Use the Wand of Fizzling: it has no effect")
-LET_IT_HAPPEN = verb("let_it_happen", (), lambda a: "Keep the Wand")
+WAND: Final = next(
+    i.index for i in ITEMS if (i.op or {}).get("op") == "cancel_scroll_or_guild_ability"
+)
+USE_WAND: Final = verb("use_wand", (), lambda a: "Use the Wand of Fizzling: it has no effect")
+LET_IT_HAPPEN: Final = verb("let_it_happen", (), lambda a: "Keep the Wand")
 
 
 def offer_wand(s: State, target: int, what: str, allow: tuple[tuple[object, ...], ...],
@@ -243,7 +249,7 @@ class WandHandler(Handler[State]):
     kind = "wand"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(USE_WAND), Action(LET_IT_HAPPEN)]
+        return [act(USE_WAND), act(LET_IT_HAPPEN)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -3,14 +3,16 @@ cast by its name, an Item used by its name, every other action by what it does."
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import GUILD_CARDS, ITEMS, SCROLLS
 
-CASTS = frozenset({"cast", "cast_on_player", "cast_on_volunteer", "cast_on_quadrant",
-                   "cast_to_tile", "cast_plain"})
+CASTS: Final = frozenset({"cast", "cast_on_player", "cast_on_volunteer", "cast_on_quadrant",
+                          "cast_to_tile", "cast_plain"})
 """The verbs that cast the Scroll ``x``."""
 
-VERB_KINDS: dict[str, str] = {
+VERB_KINDS: Final[dict[str, str]] = {
     "use_cure_all": "Use Nanny Ogg's Cure All",
     "go_to_hospital": "Go to the Hospital",
     "taken_to": "Be taken to a Watch House",

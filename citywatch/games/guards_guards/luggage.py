@@ -14,29 +14,31 @@ citywatch decision: the Luggage moves one tile at a time, and every hit of a til
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, tile, verb
+from citywatch.games.guards_guards.actions import Action, act, tile, verb
 from citywatch.games.guards_guards.data import DRAGONS, GUILD_HOUSES, QUADRANTS, TILES
 from citywatch.games.guards_guards.frames import handler, op, push, then
 from citywatch.games.guards_guards.harm import send_to_hospital
 from citywatch.games.guards_guards.state import GuardsGuardsState
 
 State = GuardsGuardsState
-HOUSE_QUADRANT: dict[int, int] = {house: q for q, house in enumerate(GUILD_HOUSES)}
+HOUSE_QUADRANT: Final[dict[int, int]] = {house: q for q, house in enumerate(GUILD_HOUSES)}
 """Guild House tile -> its quadrant."""
 
-LUGGAGE_TILES = verb(
+LUGGAGE_TILES: Final = verb(
     "luggage_tiles", (("tiles", "number"),),
     lambda a: f"Move the Luggage {a.x} tile{'s' if a.x != 1 else ''}",
 )
-LUGGAGE_WAY = verb(
+LUGGAGE_WAY: Final = verb(
     "luggage_way", (("tile", "tile"),),
     lambda a: f"Send the Luggage down the "
-              f"{board.LUGGAGE_BRANCH_NAMES.get(_split_key(a.x), 'other')} path "
-              f"(to {tile(a.x)})",
+                     f"{board.LUGGAGE_BRANCH_NAMES.get(_split_key(a.x), 'other')} path "
+                     f"(to {tile(a.x)})",
 )
-_SPLITS = tuple(t for t in range(len(TILES)) if len(board.LUGGAGE_NEXT[t]) > 1)
+_SPLITS: Final = tuple(t for t in range(len(TILES)) if len(board.LUGGAGE_NEXT[t]) > 1)
 
 
 def _split_key(to: int) -> tuple[int, int]:
@@ -108,8 +110,8 @@ class LuggagePathHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         if f[2] < 0:
-            return [Action(LUGGAGE_TILES, n) for n in range(f[3], f[4] + 1)]
-        return [Action(LUGGAGE_WAY, t) for t in board.LUGGAGE_NEXT[s.luggage]]
+            return [act(LUGGAGE_TILES, n) for n in range(f[3], f[4] + 1)]
+        return [act(LUGGAGE_WAY, t) for t in board.LUGGAGE_NEXT[s.luggage]]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -40,9 +40,11 @@ on any Volunteer of the user's.
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import harm
-from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, tile, verb, vol
 from citywatch.games.guards_guards.actions import seat as seat_name
 from citywatch.games.guards_guards.combat import quadrant_of_tile
 from citywatch.games.guards_guards.data import (
@@ -73,19 +75,19 @@ def _scroll_with(name: str) -> int:
     return next(c.index for c in SCROLLS if c.op.get("op") == name)
 
 
-CURE_ALL = harm.CURE_ALL
-REG_SHOES = harm.REG_SHOES
-WAND = harm.WAND
-BOOTS = next(i.index for i in ITEMS if i.magical and (i.op or {}).get("set") == 10)
-STAFF = _item_with("volunteer_stats_choice")
-SLIVER = _item_with("move_luggage")
-AMULET = _item_with("magic_defence")
-BANISH = _scroll_with("banish_saboteurs")
-BANE = _scroll_with("dragon_fight_bonus")
-TRANSLOCATION = _scroll_with("teleport")
-ACTIVE_ITEMS = (CURE_ALL, BOOTS, STAFF, SLIVER)
+CURE_ALL: Final = harm.CURE_ALL
+REG_SHOES: Final = harm.REG_SHOES
+WAND: Final = harm.WAND
+BOOTS: Final = next(i.index for i in ITEMS if i.magical and (i.op or {}).get("set") == 10)
+STAFF: Final = _item_with("volunteer_stats_choice")
+SLIVER: Final = _item_with("move_luggage")
+AMULET: Final = _item_with("magic_defence")
+BANISH: Final = _scroll_with("banish_saboteurs")
+BANE: Final = _scroll_with("dragon_fight_bonus")
+TRANSLOCATION: Final = _scroll_with("teleport")
+ACTIVE_ITEMS: Final = (CURE_ALL, BOOTS, STAFF, SLIVER)
 """Items with an effect a player chooses to use (the Wand is offered by ``harm``)."""
-STREETS_OF: tuple[tuple[int, ...], ...] = tuple(
+STREETS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(t.index for t in TILES if t.kind == "street" and t.quadrant == q)
     for q in range(len(QUADRANTS))
 )
@@ -100,35 +102,35 @@ def _need_text(a: Action) -> str:
     return f"needs {sc.magic_target}{extra} or more on die + Magic"
 
 
-CAST = verb("cast", (("scroll", "scroll"),),
-            lambda a: f"Cast {SCROLLS[a.x].name} (Magic {SCROLLS[a.x].magic_target})")
-CAST_ON_PLAYER = verb(
+CAST: Final = verb("cast", (("scroll", "scroll"),),
+                   lambda a: f"Cast {SCROLLS[a.x].name} (Magic {SCROLLS[a.x].magic_target})")
+CAST_ON_PLAYER: Final = verb(
     "cast_on_player", (("scroll", "scroll"), ("target", "seat")),
     lambda a: f"Cast {SCROLLS[a.x].name} on {seat_name(a.y)} ({_need_text(a)})")
-CAST_ON_VOLUNTEER = verb(
+CAST_ON_VOLUNTEER: Final = verb(
     "cast_on_volunteer", (("scroll", "scroll"), ("target", "volunteer")),
     lambda a: f"Cast {SCROLLS[a.x].name} on {vol(a.y)} ({_need_text(a)})")
-CAST_ON_QUADRANT = verb(
+CAST_ON_QUADRANT: Final = verb(
     "cast_on_quadrant", (("scroll", "scroll"), ("quadrant", "quadrant")),
     lambda a: f"Cast {SCROLLS[a.x].name} on the {QUADRANTS[a.y].capitalize()} quadrant "
-              f"({_need_text(a)})")
-CAST_TO_TILE = verb(
+                     f"({_need_text(a)})")
+CAST_TO_TILE: Final = verb(
     "cast_to_tile", (("scroll", "scroll"), ("tile", "tile")),
     lambda a: f"Cast {SCROLLS[a.x].name} to land on {tile(a.y)} ({_need_text(a)})")
-CAST_PLAIN = verb(
+CAST_PLAIN: Final = verb(
     "cast_plain", (("scroll", "scroll"),),
     lambda a: f"Cast {SCROLLS[a.x].name} ({_need_text(a)})")
-USE_ITEM = verb("use_item", (("item", "item"),), lambda a: _use_text(a.x))
-STAFF_ON = verb(
+USE_ITEM: Final = verb("use_item", (("item", "item"),), lambda a: _use_text(a.x))
+STAFF_ON: Final = verb(
     "staff_on", (("volunteer", "volunteer"), ("stat", "stat")),
     lambda a: f"Use the Wizard's Staff: {vol(a.x)} has +2 {STATS[a.y].capitalize()} this turn")
-NO_MAGIC = verb("no_magic", (), lambda a: "Cast nothing now")
-RESURRECT = verb(
+NO_MAGIC: Final = verb("no_magic", (), lambda a: "Cast nothing now")
+RESURRECT: Final = verb(
     "resurrect", (("volunteer", "volunteer"),),
     lambda a: f"Cast Reg Shoe's Recipe on {vol(a.x)} (needs "
-              f"{SCROLLS[REG_SHOES].magic_target} or more on die + Magic)")
-LET_GO = verb("let_go", (("volunteer", "volunteer"),),
-              lambda a: f"Let {vol(a.x)} stay discarded")
+                     f"{SCROLLS[REG_SHOES].magic_target} or more on die + Magic)")
+LET_GO: Final = verb("let_go", (("volunteer", "volunteer"),),
+                     lambda a: f"Let {vol(a.x)} stay discarded")
 
 
 def _use_text(item: int) -> str:
@@ -223,24 +225,24 @@ def cast_targets(s: State, seat: int, scroll: int) -> list[Action]:
     sc = SCROLLS[scroll]
     target = sc.target
     if target in ("any_player", "opponent"):
-        return [Action(CAST_ON_PLAYER, scroll, o) for o in range(s.n)
+        return [act(CAST_ON_PLAYER, scroll, o) for o in range(s.n)
                 if (o != seat or target == "any_player") and can_use_magic(s, o)]
     if target == "own_volunteer":
         if scroll == REG_SHOES:
             return []
-        return [Action(CAST_ON_VOLUNTEER, scroll, v) for v in own_volunteers(s, seat)]
+        return [act(CAST_ON_VOLUNTEER, scroll, v) for v in own_volunteers(s, seat)]
     if target == "opposing_volunteer":
-        return [Action(CAST_ON_VOLUNTEER, scroll, v) for _, v in public_volunteers(s, seat)]
+        return [act(CAST_ON_VOLUNTEER, scroll, v) for _, v in public_volunteers(s, seat)]
     if target == "quadrant":
-        return [Action(CAST_ON_QUADRANT, scroll, q) for q in range(len(QUADRANTS))]
+        return [act(CAST_ON_QUADRANT, scroll, q) for q in range(len(QUADRANTS))]
     if scroll == TRANSLOCATION:
         here = quadrant_of_tile(s, s.pos[seat])
-        return [Action(CAST_TO_TILE, scroll, t) for t in STREETS_OF[here]
+        return [act(CAST_TO_TILE, scroll, t) for t in STREETS_OF[here]
                 if t != s.pos[seat] and s.can_end_on(seat, t)
                 and all(s.pos[o] != t for o in range(s.n))]
     if target == "dragon_fight":
-        return [Action(CAST_PLAIN, scroll)] if find_fight(s) >= 0 else []
-    return [Action(CAST_PLAIN, scroll)]
+        return [act(CAST_PLAIN, scroll)] if find_fight(s) >= 0 else []
+    return [act(CAST_PLAIN, scroll)]
 
 
 def can_use_item(s: State, seat: int, item: int) -> bool:
@@ -260,9 +262,9 @@ def magic_actions(s: State, seat: int) -> list[Action]:
     """Every Scroll the seat may try now and every magical Item it may use (ruling 53, 56)."""
     if not can_use_magic(s, seat):
         return []
-    out = [Action(CAST, c) for c in dict.fromkeys(s.scrolls[seat])
+    out = [act(CAST, c) for c in dict.fromkeys(s.scrolls[seat])
            if (seat, c) not in s.t.cast and cast_targets(s, seat, c)]
-    out += [Action(USE_ITEM, i) for i in dict.fromkeys(s.items[seat])
+    out += [act(USE_ITEM, i) for i in dict.fromkeys(s.items[seat])
             if i in ACTIVE_ITEMS and can_use_item(s, seat, i)]
     return out
 
@@ -462,7 +464,7 @@ class CastHandler(Handler[State]):
         if card < 0:
             if STAFF not in s.items[seat]:
                 return []
-            return [Action(STAFF_ON, v, st) for v in own_volunteers(s, seat)
+            return [act(STAFF_ON, v, st) for v in own_volunteers(s, seat)
                     for st in (STATS.index("brawl"), STATS.index("toughness"))]
         if card not in s.scrolls[seat] or (seat, card) in s.t.cast:
             return []
@@ -491,7 +493,7 @@ class ReactHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         actions = magic_actions(s, f[1])
-        return [*actions, Action(NO_MAGIC)] if actions else []
+        return [*actions, act(NO_MAGIC)] if actions else []
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         if a.verb == NO_MAGIC:
@@ -523,7 +525,7 @@ class ResurrectHandler(Handler[State]):
                 or not can_use_magic(s, seat)
                 or v not in s.vol_discard[VOLUNTEERS[v].deck]):
             return []
-        return [Action(RESURRECT, v), Action(LET_GO, v)]
+        return [act(RESURRECT, v), act(LET_GO, v)]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()

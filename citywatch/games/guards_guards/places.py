@@ -8,6 +8,7 @@ drawn (north at the top); distances are walking steps.
 from __future__ import annotations
 
 import math
+from typing import Final
 
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
@@ -21,16 +22,16 @@ from citywatch.games.guards_guards.data import (
     Tile,
 )
 
-COMPASS = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-           "north-west")
+COMPASS: Final = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
+                  "north-west")
 """The eight compass words, clockwise from north (each covers 45 degrees)."""
-NEAR_STEPS = 3
+NEAR_STEPS: Final = 3
 """Landmarks at most this many walking steps away are named as near."""
-NEAR_MOST = 5
+NEAR_MOST: Final = 5
 """At most this many near landmarks are named."""
-LANDMARKS: tuple[int, ...] = tuple(t.index for t in TILES if t.kind != "street")
+LANDMARKS: Final[tuple[int, ...]] = tuple(t.index for t in TILES if t.kind != "street")
 """Every tile that is not a street."""
-_SIDES = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_SIDES: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def bearing(frm: int, to: int) -> float:

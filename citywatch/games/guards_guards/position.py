@@ -9,7 +9,7 @@ and raises ``InvalidPosition`` naming the first fault.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
@@ -40,11 +40,11 @@ from citywatch.games.guards_guards.state import (
     Turn,
 )
 
-FORMAT = "citywatch-guards-guards-position/1"
-EFFECT_KINDS = ("move", "move_set", "move_cap", "attr", "fog")
+FORMAT: Final = "citywatch-guards-guards-position/1"
+EFFECT_KINDS: Final = ("move", "move_set", "move_cap", "attr", "fog")
 State = GuardsGuardsState
 
-_BY_NAME: dict[str, dict[str, int]] = {
+_BY_NAME: Final[dict[str, dict[str, int]]] = {
     "volunteer": {v.name: v.index for v in VOLUNTEERS},
     "scroll": {c.name: c.index for c in SCROLLS},
     "item": {c.name: c.index for c in ITEMS},

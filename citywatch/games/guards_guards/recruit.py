@@ -28,8 +28,10 @@ citywatch decisions:
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
-from citywatch.games.guards_guards.actions import Action, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, verb, vol
 from citywatch.games.guards_guards.data import DECK_NAMES, DECKS, TAVERN, VOLUNTEERS
 from citywatch.games.guards_guards.fate import DRAW_CARDS, draw_fate_card
 from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push, then
@@ -44,25 +46,25 @@ def _bribe_text(v: int) -> str:
     return "X" if b is None else f"${b}"
 
 
-TAKE_FACE_UP = verb(
+TAKE_FACE_UP: Final = verb(
     "take_face_up", (("volunteer", "volunteer"),),
     lambda a: f"Take the face-up {vol(a.x)} (Charm {VOLUNTEERS[a.x].charm}, "
-              f"Bribe {_bribe_text(a.x)})",
+                     f"Bribe {_bribe_text(a.x)})",
 )
-TURN_OVER = verb(
+TURN_OVER: Final = verb(
     "turn_over", (("deck", "deck"),),
     lambda a: f"Turn over the top face-down {DECK_NAMES[a.x]} card",
 )
-NO_EXTRA = verb("no_extra_volunteer", (), lambda a: "Recruit no extra Volunteer")
-CHARM_VOL = verb(
+NO_EXTRA: Final = verb("no_extra_volunteer", (), lambda a: "Recruit no extra Volunteer")
+CHARM_VOL: Final = verb(
     "charm_volunteer", (("volunteer", "volunteer"), ("charm", "number")),
     lambda a: f"Charm {vol(a.x)} (Charm {VOLUNTEERS[a.x].charm}; you roll + {a.y})",
 )
-BRIBE_VOL = verb(
+BRIBE_VOL: Final = verb(
     "bribe_volunteer", (("volunteer", "volunteer"), ("dollars", "number")),
     lambda a: f"Bribe {vol(a.x)} for ${a.y}",
 )
-LET_GO = verb(
+LET_GO: Final = verb(
     "let_volunteer_go", (("volunteer", "volunteer"),),
     lambda a: f"Let {vol(a.x)} go (face up)",
 )
@@ -152,19 +154,19 @@ class RecruitHandler(Handler[State]):
         if card < 0:
             out: list[Action] = []
             if s.vol_up[deck]:
-                out.append(Action(TAKE_FACE_UP, s.vol_up[deck][-1]))
+                out.append(act(TAKE_FACE_UP, s.vol_up[deck][-1]))
             if s.vol_down[deck] or s.vol_discard[deck]:
-                out.append(Action(TURN_OVER, deck))
+                out.append(act(TURN_OVER, deck))
             if extra and out:
-                out.append(Action(NO_EXTRA))
+                out.append(act(NO_EXTRA))
             return out
         out = []
         if not tried:
-            out.append(Action(CHARM_VOL, card, s.level(seat, CHARM)))
+            out.append(act(CHARM_VOL, card, s.level(seat, CHARM)))
         bribe = VOLUNTEERS[card].bribe
         if bribe is not None and s.dollars[seat] >= bribe:
-            out.append(Action(BRIBE_VOL, card, bribe))
-        out.append(Action(LET_GO, card))
+            out.append(act(BRIBE_VOL, card, bribe))
+        out.append(act(LET_GO, card))
         return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -282,7 +284,7 @@ class TavernHandler(Handler[State]):
     kind = "tavern"
 
     def legal(self, s: State, f: Frame) -> list[Action]:
-        return [Action(TURN_OVER, d) for d in range(len(DECKS))
+        return [act(TURN_OVER, d) for d in range(len(DECKS))
                 if d != f[3] and (s.vol_down[d] or s.vol_discard[d])]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:

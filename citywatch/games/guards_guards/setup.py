@@ -8,9 +8,11 @@ Scroll or Item comes from the deck nearest the player's gate (ruling 6).
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
-from citywatch.games.guards_guards.actions import Action, tile, verb
+from citywatch.games.guards_guards.actions import Action, act, tile, verb
 from citywatch.games.guards_guards.data import (
     CONSTANTS,
     DECK_SPACES,
@@ -27,12 +29,14 @@ from citywatch.games.guards_guards.frames import handler, op, then
 from citywatch.games.guards_guards.state import GuardsGuardsState
 
 State = GuardsGuardsState
-LORDS_LADIES, MAN_BEAST, SHADES_SHADOWS = 0, 1, 2
+LORDS_LADIES: Final = 0
+MAN_BEAST: Final = 1
+SHADES_SHADOWS: Final = 2
 
-CHOOSE_GUILD = verb(
+CHOOSE_GUILD: Final = verb(
     "choose_guild", (("guild_card", "guild_card"), ("gate", "tile")),
     lambda a: f"Join as {GUILD_CARDS[a.x].name} ({QUADRANTS[GUILD_CARDS[a.x].guild].capitalize()})"
-              f" starting at {tile(a.y)}",
+                     f" starting at {tile(a.y)}",
 )
 
 
@@ -84,7 +88,7 @@ class SetupHandler(Handler[State]):
 
     def legal(self, s: State, f: Frame) -> list[Action]:
         taken = set(s.guild)
-        return [Action(CHOOSE_GUILD, g.index, gate)
+        return [act(CHOOSE_GUILD, g.index, gate)
                 for g in GUILD_CARDS if g.index not in taken
                 for gate in gates_free(s, g.index)]
 

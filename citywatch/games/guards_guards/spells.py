@@ -43,10 +43,12 @@ run waits at the gate must be sent to the gate at once if there is room (ruling 
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.api import Outcome
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board, harm
-from citywatch.games.guards_guards.actions import Action, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, verb, vol
 from citywatch.games.guards_guards.combat import (
     ATTACKER_WON,
     DEFENDER_WON,
@@ -74,14 +76,14 @@ from citywatch.games.guards_guards.frames import TURN_HOOKS, handler, op, push, 
 from citywatch.games.guards_guards.state import GuardsGuardsState, Run, without
 
 State = GuardsGuardsState
-FIRST_RUNNERS = int(CONSTANTS["runners_at_first"])
-GATE_MAX = int(CONSTANTS["runners_at_gate_max"])
-LOYALTY_TARGET = int(CONSTANTS["alter_allegiance_loyalty_target"])
+FIRST_RUNNERS: Final = int(CONSTANTS["runners_at_first"])
+GATE_MAX: Final = int(CONSTANTS["runners_at_gate_max"])
+LOYALTY_TARGET: Final = int(CONSTANTS["alter_allegiance_loyalty_target"])
 REWARD = CONSTANTS["spell_return_reward"]
-OOK = next(c.index for c in FATE_CARDS
-           if any(o.get("use") == "challenge_roll_bonus" for o in c.ops))
-OOK_BONUS = int(next(o for o in FATE_CARDS[OOK].ops if o.get("op") == "keep")["amount"])
-FINAL_CHALLENGE = len(CHALLENGES) - 1
+OOK: Final = next(c.index for c in FATE_CARDS
+                  if any(o.get("use") == "challenge_roll_bonus" for o in c.ops))
+OOK_BONUS: Final = int(next(o for o in FATE_CARDS[OOK].ops if o.get("op") == "keep")["amount"])
+FINAL_CHALLENGE: Final = len(CHALLENGES) - 1
 """Index of Rincewind's Redemption, the Final Spell's challenge."""
 Replants = tuple[tuple[int, int], ...]
 """(owner, quadrant) of Saboteurs owed a free re-plant when the run is over (ruling 38)."""
@@ -95,33 +97,34 @@ def _via(code: int) -> str:
     return ", ".join(names)
 
 
-COLLECT = verb("collect_spell", (("spell", "spell"),),
-               lambda a: f"Collect {SPELL_NAMES[a.x]} ({SPELL_COLOURS[a.x]})")
-ADD_RUNNER = verb("add_runner", (("volunteer", "volunteer"), ("item", "item")),
-                  lambda a: f"Send {vol(a.x)}{item_text(a.y)} as a Runner")
-ROUTE = verb("choose_route", (("via", "route"),),
-             lambda a: f"Launch the Spell Run through {_via(a.x)}")
-RETRY = verb("retry_challenge", (("challenge", "number"),),
-             lambda a: f"Attempt {CHALLENGES[a.x].name} (Challenge {a.x + 1})")
-TO_GATE = verb("send_to_gate", (("volunteer", "volunteer"), ("item", "item")),
-               lambda a: f"Send {vol(a.x)}{item_text(a.y)} to the gate")
-NEW_RUN = verb("new_run", (("spell", "spell"),),
-               lambda a: f"Start a new Spell Run with {SPELL_NAMES[a.x]} from here")
-ALTER = verb("alter_allegiance", (("target", "seat"),),
-             lambda a: f"Alter Allegiance: try to turn one of {_colour(a.x)}'s Volunteers")
-AMBUSH = verb("ambush", (("target", "seat"),),
-              lambda a: f"Ambush {_colour(a.x)}'s Volunteers with your Saboteur")
-LET_PASS = verb("let_pass", (("target", "seat"),),
-                lambda a: f"Let {_colour(a.x)} pass")
-DEFEND = verb("defend_with", (("volunteer", "volunteer"), ("item", "item")),
-              lambda a: f"Defend with {vol(a.x)}{item_text(a.y)}")
-REPLANT = verb("replant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
-               lambda a: f"Re-plant {vol(a.x)} in the {QUADRANTS[a.y].capitalize()} quadrant")
-USE_OOK = verb("use_ook", (("total", "number"), ("target", "number")),
-               lambda a: f"Discard Ook! to add 2 ({a.x} becomes {a.x + 2}, needs {a.y})")
-NO_OOK = verb("keep_ook", (), lambda a: "Keep Ook! (the roll fails)")
-RAISE = verb("raise_attribute", (("attribute", "attribute"),),
-             lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}")
+COLLECT: Final = verb("collect_spell", (("spell", "spell"),),
+                      lambda a: f"Collect {SPELL_NAMES[a.x]} ({SPELL_COLOURS[a.x]})")
+ADD_RUNNER: Final = verb("add_runner", (("volunteer", "volunteer"), ("item", "item")),
+                         lambda a: f"Send {vol(a.x)}{item_text(a.y)} as a Runner")
+ROUTE: Final = verb("choose_route", (("via", "route"),),
+                    lambda a: f"Launch the Spell Run through {_via(a.x)}")
+RETRY: Final = verb("retry_challenge", (("challenge", "number"),),
+                    lambda a: f"Attempt {CHALLENGES[a.x].name} (Challenge {a.x + 1})")
+TO_GATE: Final = verb("send_to_gate", (("volunteer", "volunteer"), ("item", "item")),
+                      lambda a: f"Send {vol(a.x)}{item_text(a.y)} to the gate")
+NEW_RUN: Final = verb("new_run", (("spell", "spell"),),
+                      lambda a: f"Start a new Spell Run with {SPELL_NAMES[a.x]} from here")
+ALTER: Final = verb("alter_allegiance", (("target", "seat"),),
+                    lambda a: f"Alter Allegiance: try to turn one of {_colour(a.x)}'s Volunteers")
+AMBUSH: Final = verb("ambush", (("target", "seat"),),
+                     lambda a: f"Ambush {_colour(a.x)}'s Volunteers with your Saboteur")
+LET_PASS: Final = verb("let_pass", (("target", "seat"),),
+                       lambda a: f"Let {_colour(a.x)} pass")
+DEFEND: Final = verb("defend_with", (("volunteer", "volunteer"), ("item", "item")),
+                     lambda a: f"Defend with {vol(a.x)}{item_text(a.y)}")
+REPLANT: Final = verb(
+    "replant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
+    lambda a: f"Re-plant {vol(a.x)} in the {QUADRANTS[a.y].capitalize()} quadrant")
+USE_OOK: Final = verb("use_ook", (("total", "number"), ("target", "number")),
+                      lambda a: f"Discard Ook! to add 2 ({a.x} becomes {a.x + 2}, needs {a.y})")
+NO_OOK: Final = verb("keep_ook", (), lambda a: "Keep Ook! (the roll fails)")
+RAISE: Final = verb("raise_attribute", (("attribute", "attribute"),),
+                    lambda a: f"Spend the Attribute Point on {ATTRIBUTES[a.x].capitalize()}")
 
 
 def _colour(seat: int) -> str:
@@ -178,7 +181,7 @@ def stop_actions(s: State, seat: int) -> list[Action]:
         return []
     if s.dragons[t.quadrant] >= 0:
         return []
-    return [Action(COLLECT, colour)]
+    return [act(COLLECT, colour)]
 
 
 def do_collect(s: State, seat: int, a: Action) -> None:
@@ -207,10 +210,10 @@ class RunHandler(Handler[State]):
                 hand.remove(v)
             items = equipment(s, seat, tuple(i for _, i in chosen if i >= 0))
             for v in dict.fromkeys(hand):
-                out.append(Action(ADD_RUNNER, v, -1))
-                out += [Action(ADD_RUNNER, v, i) for i in items]
+                out.append(act(ADD_RUNNER, v, -1))
+                out += [act(ADD_RUNNER, v, i) for i in items]
         if chosen:
-            out += [Action(ROUTE, code) for _, code in routes(s, seat, start)]
+            out += [act(ROUTE, code) for _, code in routes(s, seat, start)]
         return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -370,16 +373,16 @@ class SabotageHandler(Handler[State]):
             seat = f[3]
             out = []
             if any(VOLUNTEERS[v].ability != "loyal_ape" for v, _ in targets(s, seat)):
-                out.append(Action(ALTER, seat))
-            return [*out, Action(AMBUSH, seat), Action(LET_PASS, seat)]
+                out.append(act(ALTER, seat))
+            return [*out, act(AMBUSH, seat), act(LET_PASS, seat)]
         if step == "defend":
             seat = f[1]
             run = s.run[seat]
             if run is not None and run.final:
-                return [Action(DEFEND, v, i) for v in dict.fromkeys(s.hand[seat])
+                return [act(DEFEND, v, i) for v in dict.fromkeys(s.hand[seat])
                         for i in (-1, *equipment(s, seat))]
-            return [Action(DEFEND, v, i) for v, i in targets(s, seat)]
-        return [Action(REPLANT, f[3], q) for q in range(len(QUADRANTS))
+            return [act(DEFEND, v, i) for v, i in targets(s, seat)]
+        return [act(REPLANT, f[3], q) for q in range(len(QUADRANTS))
                 if q == f[4] or saboteur_in(s, f[1], q) is None]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -543,13 +546,13 @@ class ChallengeHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         seat, step = f[1], f[2]
         if step == "ook":
-            return [Action(USE_OOK, f[4], f[5]), Action(NO_OOK)] if OOK in s.kept[seat] else []
+            return [act(USE_OOK, f[4], f[5]), act(NO_OOK)] if OOK in s.kept[seat] else []
         if step == "point":
-            return [Action(RAISE, k) for k in range(3) if s.attrs[seat][k] < 10]
+            return [act(RAISE, k) for k in range(3) if s.attrs[seat][k] < 10]
         v = f[3]
         if v not in s.hand[seat]:
             return []
-        return [Action(TO_GATE, v, i) for i in (-1, *equipment(s, seat))]
+        return [act(TO_GATE, v, i) for i in (-1, *equipment(s, seat))]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         s.stack.pop()
@@ -597,16 +600,16 @@ def free_actions(s: State, seat: int) -> list[Action]:
     out: list[Action] = []
     if run.final:
         if s.pos[seat] == s.gate[seat] and s.hand[seat] and run.tried != s.turn:
-            out.append(Action(RETRY, FINAL_CHALLENGE))
+            out.append(act(RETRY, FINAL_CHALLENGE))
         return out
     if run.at_gate:
         if run.tried != s.turn:
-            out.append(Action(RETRY, challenge_index(s, seat)))
+            out.append(act(RETRY, challenge_index(s, seat)))
         if len(run.at_gate) < GATE_MAX:
             items = (-1, *equipment(s, seat))
-            out += [Action(TO_GATE, v, i) for v in dict.fromkeys(s.hand[seat]) for i in items]
+            out += [act(TO_GATE, v, i) for v in dict.fromkeys(s.hand[seat]) for i in items]
     elif not run.runners and run.tried != s.turn and s.hand[seat]:
-        out.append(Action(NEW_RUN, run.colour))
+        out.append(act(NEW_RUN, run.colour))
     return out
 
 

@@ -11,7 +11,7 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -30,12 +30,14 @@ from citywatch.games.guards_guards.data import (
 if TYPE_CHECKING:
     pass
 
-MAGIC, GUILD, CHARM = 0, 1, 2
-NO_CARD = -1
-MULTI_KINDS = frozenset({"bridge", "hospital", "watch_house"})
+MAGIC: Final = 0
+GUILD: Final = 1
+CHARM: Final = 2
+NO_CARD: Final = -1
+MULTI_KINDS: Final = frozenset({"bridge", "hospital", "watch_house"})
 """Tiles that hold any number of players (rulebook, Getting Ready; ruling 12)."""
-SHARED_TILES = frozenset(t.index for t in TILES if t.kind in MULTI_KINDS)
-UNTIL_HEALED = -1
+SHARED_TILES: Final = frozenset(t.index for t in TILES if t.kind in MULTI_KINDS)
+UNTIL_HEALED: Final = -1
 """``Effect.turns`` of an effect that lasts until the player is healed (ruling 59)."""
 
 
@@ -167,7 +169,7 @@ class Turn:
         return c
 
 
-STATE_HOOKS = StateHooks()
+STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 

@@ -50,11 +50,12 @@ citywatch decisions:
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.abilities import allowance, fire_water_explodes
-from citywatch.games.guards_guards.actions import Action, tile, verb, vol
+from citywatch.games.guards_guards.actions import Action, act, tile, verb, vol
 from citywatch.games.guards_guards.data import (
     ATTRIBUTES,
     CONSTANTS,
@@ -95,82 +96,90 @@ from citywatch.games.guards_guards.state import (
 )
 
 State = GuardsGuardsState
-PLANT_TARGET = int(CONSTANTS["plant_saboteur_guild_target"])
-HOUSE_PAYMENT = int(CONSTANTS["guild_house_payment"])
-POINT_COST = int(CONSTANTS["attribute_point_cost"])
-POINTS_PER_VISIT = int(CONSTANTS["attribute_points_per_visit"])
-JAIL_TARGET = int(CONSTANTS["watch_house_charm_target"])
-BAIL = int(CONSTANTS["bail"])
-PASS_KINDS = frozenset({"guild_house", "merchant", "temple", "watch_house"})
-SAFE_KINDS = frozenset({"hospital", "watch_house"})
-CITY_MAP_OP = "movement"
-SLANT = next(v.index for v in VOLUNTEERS if v.ability == "lawyer")
-SPACES_OF = {kind: tuple(d.index for d in DECK_SPACES if d.deck == kind)
-             for kind in ("odds_and_sods", "curses_and_cures")}
-CURERS = {v.index: v.ability for v in VOLUNTEERS if v.ability in ("pox_cure", "blessing")}
+PLANT_TARGET: Final = int(CONSTANTS["plant_saboteur_guild_target"])
+HOUSE_PAYMENT: Final = int(CONSTANTS["guild_house_payment"])
+POINT_COST: Final = int(CONSTANTS["attribute_point_cost"])
+POINTS_PER_VISIT: Final = int(CONSTANTS["attribute_points_per_visit"])
+JAIL_TARGET: Final = int(CONSTANTS["watch_house_charm_target"])
+BAIL: Final = int(CONSTANTS["bail"])
+PASS_KINDS: Final = frozenset({"guild_house", "merchant", "temple", "watch_house"})
+SAFE_KINDS: Final = frozenset({"hospital", "watch_house"})
+CITY_MAP_OP: Final = "movement"
+SLANT: Final = next(v.index for v in VOLUNTEERS if v.ability == "lawyer")
+SPACES_OF: Final = {kind: tuple(d.index for d in DECK_SPACES if d.deck == kind)
+                    for kind in ("odds_and_sods", "curses_and_cures")}
+CURERS: Final = {v.index: v.ability for v in VOLUNTEERS if v.ability in ("pox_cure", "blessing")}
 
 # --- verbs ----------------------------------------------------------------------------------
-MOVE_TO = verb("move_to", (("tile", "tile"),), lambda a: f"Move to {tile(a.x)}")
-END_MOVE = verb("end_movement", (("tile", "tile"),),
-                lambda a: f"End movement here ({tile(a.x)})")
-END_TURN = verb("end_turn", (), lambda a: "End your turn")
-TRY_PLANT = verb(
+MOVE_TO: Final = verb("move_to", (("tile", "tile"),), lambda a: f"Move to {tile(a.x)}")
+END_MOVE: Final = verb("end_movement", (("tile", "tile"),),
+                       lambda a: f"End movement here ({tile(a.x)})")
+END_TURN: Final = verb("end_turn", (), lambda a: "End your turn")
+MOVES: Final = tuple(act(MOVE_TO, t) for t in range(len(TILES)))
+"""``MOVE_TO`` each tile, built once: the turn offers a step to every neighbour at each step."""
+END_MOVES: Final = tuple(act(END_MOVE, t) for t in range(len(TILES)))
+"""``END_MOVE`` on each tile, built once."""
+END_TURN_NOW: Final = act(END_TURN)
+"""The ``END_TURN`` action, built once."""
+TRY_PLANT: Final = verb(
     "try_plant", (("guild", "number"),),
     lambda a: f"Try to plant a Saboteur (Guild test, {PLANT_TARGET} or more; you roll + {a.x})",
 )
-PLANT = verb(
+PLANT: Final = verb(
     "plant", (("volunteer", "volunteer"), ("quadrant", "quadrant")),
     lambda a: f"Plant {vol(a.x)} as your Saboteur in the {QUADRANTS[a.y].capitalize()}' "
-              "quadrant",
+                     "quadrant",
 )
-PLANT_ITEM = verb("plant_item", (("item", "item"),),
-                  lambda a: f"Give your Saboteur the {ITEMS[a.x].name}")
-PLANT_NO_ITEM = verb("plant_no_item", (), lambda a: "Plant your Saboteur without an Item")
-RECALL = verb(
+PLANT_ITEM: Final = verb("plant_item", (("item", "item"),),
+                         lambda a: f"Give your Saboteur the {ITEMS[a.x].name}")
+PLANT_NO_ITEM: Final = verb("plant_no_item", (), lambda a: "Plant your Saboteur without an Item")
+RECALL: Final = verb(
     "recall", (("quadrant", "quadrant"), ("volunteer", "volunteer")),
     lambda a: f"Recall your Saboteur {vol(a.y)} from the {QUADRANTS[a.x].capitalize()}' "
-              "quadrant",
+                     "quadrant",
 )
-DISCARD_CURE = verb(
+DISCARD_CURE: Final = verb(
     "discard_to_cure", (("volunteer", "volunteer"),),
     lambda a: f"Discard {vol(a.x)} to cure the Pox"
-              + (" and every 'until healed' effect"
-                 if VOLUNTEERS[a.x].ability == "blessing" else ""),
+                     + (" and every 'until healed' effect"
+                        if VOLUNTEERS[a.x].ability == "blessing" else ""),
 )
-RECRUIT_HERE = verb(
+RECRUIT_HERE: Final = verb(
     "recruit_here", (("tile", "tile"), ("deck", "deck")),
     lambda a: f"Recruit a {DECK_NAMES[a.y]} Volunteer at {tile(a.x)}",
 )
-TAVERN_HERE = verb("tavern_here", (("tile", "tile"),),
-                   lambda a: f"Roll on the Tavern table at {tile(a.x)}")
-CURE_HERE = verb("cure_here", (("tile", "tile"),),
-                 lambda a: f"Be cured at {tile(a.x)} (your turn ends)")
-COLLECT = verb("collect_pay", (("tile", "tile"), ("dollars", "number")),
-               lambda a: f"Collect ${a.y} at the {tile(a.x)}")
-BUY_POINT = verb(
+TAVERN_HERE: Final = verb("tavern_here", (("tile", "tile"),),
+                          lambda a: f"Roll on the Tavern table at {tile(a.x)}")
+CURE_HERE: Final = verb("cure_here", (("tile", "tile"),),
+                        lambda a: f"Be cured at {tile(a.x)} (your turn ends)")
+COLLECT: Final = verb("collect_pay", (("tile", "tile"), ("dollars", "number")),
+                      lambda a: f"Collect ${a.y} at the {tile(a.x)}")
+BUY_POINT: Final = verb(
     "buy_point", (("attribute", "attribute"), ("dollars", "number")),
     lambda a: f"Buy a {ATTRIBUTES[a.x].capitalize()} point for ${a.y}",
 )
-BUY_ITEM = verb("buy_item", (("item", "item"), ("dollars", "number")),
-                lambda a: f"Buy {ITEMS[a.x].name} for ${a.y}")
-BUY_SCROLL = verb("buy_scroll", (("scroll", "scroll"), ("dollars", "number")),
-                  lambda a: f"Buy {SCROLLS[a.x].name} for ${a.y}")
-TURN_IN = verb("turn_in", (("volunteer", "volunteer"), ("dollars", "number")),
-               lambda a: f"Turn in {vol(a.x)} for a ${a.y} reward")
-LEAVE = verb("done_here", (("tile", "tile"),), lambda a: f"Done at {tile(a.x)}")
-JAIL_ROLL = verb(
+BUY_ITEM: Final = verb("buy_item", (("item", "item"), ("dollars", "number")),
+                       lambda a: f"Buy {ITEMS[a.x].name} for ${a.y}")
+BUY_SCROLL: Final = verb("buy_scroll", (("scroll", "scroll"), ("dollars", "number")),
+                         lambda a: f"Buy {SCROLLS[a.x].name} for ${a.y}")
+TURN_IN: Final = verb("turn_in", (("volunteer", "volunteer"), ("dollars", "number")),
+                      lambda a: f"Turn in {vol(a.x)} for a ${a.y} reward")
+LEAVE: Final = verb("done_here", (("tile", "tile"),), lambda a: f"Done at {tile(a.x)}")
+JAIL_ROLL: Final = verb(
     "jail_charm", (("charm", "number"),),
     lambda a: f"Talk your way out (Charm test, {JAIL_TARGET} or more; you roll + {a.x})",
 )
-JAIL_BAIL = verb("jail_bail", (("dollars", "number"),), lambda a: f"Pay ${a.x} bail")
-JAIL_SLANT = verb("jail_slant", (), lambda a: "Discard Mr Slant to walk out")
-JAIL_STAY = verb("jail_stay", (),
-                 lambda a: "Stay in the Watch House (miss this turn, leave freely next turn)")
+JAIL_BAIL: Final = verb("jail_bail", (("dollars", "number"),), lambda a: f"Pay ${a.x} bail")
+JAIL_SLANT: Final = verb("jail_slant", (), lambda a: "Discard Mr Slant to walk out")
+JAIL_STAY: Final = verb(
+    "jail_stay", (), lambda a: "Stay in the Watch House (miss this turn, leave freely next turn)")
 
-FIRE_WATER_VERBS = frozenset({"collect_spell", "new_run", "cast", "summon_dragon", "fight_dragon"})
+FIRE_WATER_VERBS: Final = frozenset(
+    {"collect_spell", "new_run", "cast", "summon_dragon", "fight_dragon"}
+)
 """Other modules' turn actions that Fire Water spoils (the card's list), by verb name."""
-OWN_VERBS = frozenset({MOVE_TO, END_MOVE, END_TURN, TRY_PLANT, RECALL, DISCARD_CURE,
-                       RECRUIT_HERE, TAVERN_HERE, CURE_HERE})
+OWN_VERBS: Final = frozenset({MOVE_TO, END_MOVE, END_TURN, TRY_PLANT, RECALL, DISCARD_CURE,
+                              RECRUIT_HERE, TAVERN_HERE, CURE_HERE})
 
 
 # --- helpers ---------------------------------------------------------------------------------
@@ -325,21 +334,21 @@ class TurnHandler(Handler[State]):
         if not t.stopped:
             if not t.moving and t.steps == 0:
                 if can_plant(s, seat):
-                    out.append(Action(TRY_PLANT, s.level(seat, GUILD)))
+                    out.append(act(TRY_PLANT, s.level(seat, GUILD)))
                 out.extend(provide(TURN_HOOKS.before_move, s, seat))
             left = allowance(s, seat) - t.steps
             moves = []
             if left > 0:
                 for nb in board.NEIGHBOURS[here]:
                     if left > 1 or s.can_end_on(seat, nb):
-                        moves.append(Action(MOVE_TO, nb))
+                        moves.append(MOVES[nb])
             out.extend(moves)
             if s.can_end_on(seat, here) or not moves:
-                out.append(Action(END_MOVE, here))
+                out.append(END_MOVES[here])
         else:
             if not t.stop_done:
                 out.extend(stop_actions(s, seat))
-            out.append(Action(END_TURN))
+            out.append(END_TURN_NOW)
         out.extend(free_actions(s, seat))
         return out
 
@@ -404,13 +413,13 @@ def stop_actions(s: State, seat: int) -> list[Action]:
     if here in VOLUNTEER_TILES and not dragon_in(s, here):
         deck = VOLUNTEER_TILES[here]
         if s.vol_up[deck] or s.vol_down[deck] or s.vol_discard[deck]:
-            out.append(Action(RECRUIT_HERE, here, deck))
+            out.append(act(RECRUIT_HERE, here, deck))
     elif kind == "tavern" and not dragon_in(s, here):
-        out.append(Action(TAVERN_HERE, here))
+        out.append(act(TAVERN_HERE, here))
     if run_open(s, seat):
         return out
     if kind == "hospital":
-        out.append(Action(CURE_HERE, here))
+        out.append(act(CURE_HERE, here))
     out.extend(provide(TURN_HOOKS.stop, s, seat))
     return out
 
@@ -419,7 +428,7 @@ def free_actions(s: State, seat: int) -> list[Action]:
     """Actions open at any point of the own turn (ruling 9)."""
     out: list[Action] = []
     if s.saboteurs[seat] and not frozen_out(s, seat):
-        out.extend(Action(RECALL, q, v) for q, v, _ in s.saboteurs[seat])
+        out.extend(act(RECALL, q, v) for q, v, _ in s.saboteurs[seat])
     seen: set[int] = set()
     for v in s.hand[seat]:
         ability = CURERS.get(v)
@@ -428,7 +437,7 @@ def free_actions(s: State, seat: int) -> list[Action]:
         seen.add(v)
         if s.pox[seat] or (ability == "blessing" and any(
                 e.turns == UNTIL_HEALED for e in s.effects[seat])):
-            out.append(Action(DISCARD_CURE, v))
+            out.append(act(DISCARD_CURE, v))
     out.extend(provide(TURN_HOOKS.free, s, seat))
     return out
 
@@ -504,9 +513,9 @@ class PassThroughHandler(Handler[State]):
         if kind == "guild_house":
             if here == GUILD_CARDS[s.guild[seat]].guild_house and house_open(s, seat):
                 if not collected:
-                    out.append(Action(COLLECT, here, HOUSE_PAYMENT))
+                    out.append(act(COLLECT, here, HOUSE_PAYMENT))
                 if points < POINTS_PER_VISIT and s.dollars[seat] >= POINT_COST:
-                    out.extend(Action(BUY_POINT, attr, POINT_COST) for attr in range(3)
+                    out.extend(act(BUY_POINT, attr, POINT_COST) for attr in range(3)
                                if s.attrs[seat][attr] < 10)
         elif kind == "merchant" and not dragon_in(s, here):
             space = shop_deck(s, seat, "odds_and_sods")
@@ -514,19 +523,19 @@ class PassThroughHandler(Handler[State]):
                 for item in s.decks[space]:
                     price = item_price(s, seat, item)
                     if price <= s.dollars[seat]:
-                        out.append(Action(BUY_ITEM, item, price))
+                        out.append(act(BUY_ITEM, item, price))
         elif kind == "temple" and not dragon_in(s, here):
             space = shop_deck(s, seat, "curses_and_cures")
             if space >= 0:
                 for scroll in s.decks[space]:
                     price = SCROLLS[scroll].price
                     if price <= s.dollars[seat]:
-                        out.append(Action(BUY_SCROLL, scroll, price))
+                        out.append(act(BUY_SCROLL, scroll, price))
         elif kind == "watch_house":
             extra = 1 if s.has_ability(seat, "informer") else 0
-            out.extend(Action(TURN_IN, v, reward(v) + extra)
+            out.extend(act(TURN_IN, v, reward(v) + extra)
                        for v in dict.fromkeys(s.hand[seat]) if VOLUNTEERS[v].wanted)
-        out.append(Action(LEAVE, here))
+        out.append(act(LEAVE, here))
         return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
@@ -666,10 +675,10 @@ class PlantHandler(Handler[State]):
     def legal(self, s: State, f: Frame) -> list[Action]:
         seat = f[1]
         if f[2] < 0:
-            return [Action(PLANT, v, q) for v in brethren_in_hand(s, seat)
+            return [act(PLANT, v, q) for v in brethren_in_hand(s, seat)
                     for q in free_quadrants(s, seat)]
-        return [Action(PLANT_NO_ITEM),
-                *(Action(PLANT_ITEM, i) for i in dict.fromkeys(s.items[seat]))]
+        return [act(PLANT_NO_ITEM),
+                *(act(PLANT_ITEM, i) for i in dict.fromkeys(s.items[seat]))]
 
     def apply(self, s: State, f: Frame, a: Action) -> None:
         seat = f[1]
@@ -705,12 +714,12 @@ class JailHandler(Handler[State]):
         seat, rolled = f[1], f[2]
         out: list[Action] = []
         if not rolled:
-            out.append(Action(JAIL_ROLL, s.level(seat, CHARM)))
+            out.append(act(JAIL_ROLL, s.level(seat, CHARM)))
         if s.dollars[seat] >= BAIL:
-            out.append(Action(JAIL_BAIL, BAIL))
+            out.append(act(JAIL_BAIL, BAIL))
         if SLANT in s.hand[seat]:
-            out.append(Action(JAIL_SLANT))
-        out.append(Action(JAIL_STAY))
+            out.append(act(JAIL_SLANT))
+        out.append(act(JAIL_STAY))
         return out
 
     def apply(self, s: State, f: Frame, a: Action) -> None:

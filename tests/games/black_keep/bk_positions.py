@@ -15,6 +15,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from citywatch.core.rng import Rng
 from citywatch.games.black_keep import guards as guard_rules
 from citywatch.games.black_keep import scenario as scenarios
 from citywatch.games.black_keep.board import TILE_SIZE, Board
@@ -37,11 +38,12 @@ State = BlackKeepState
 SCENARIOS = ("tutorial", "the-vault", "the-black-keep")
 
 
-class ScriptedDice:
+class ScriptedDice(Rng):
     """A stand-in for the state's generator: ``roll`` pops the scripted faces (a test that
     runs out fails); ``copy`` keeps the faces left."""
 
     def __init__(self, rolls: Sequence[int] = ()) -> None:
+        super().__init__(0)
         self.rolls = list(rolls)
 
     def roll(self, sides: int) -> int:
@@ -78,7 +80,7 @@ def game(scenario: str | Board = "the-vault", thieves: int = 1, difficulty: str 
 
 def scripted(s: State, *rolls: int) -> State:
     """Make ``s``'s die roll ``rolls`` in order; returns ``s``."""
-    s.rng = ScriptedDice(rolls)  # type: ignore[assignment]
+    s.rng = ScriptedDice(rolls)
     return s
 
 

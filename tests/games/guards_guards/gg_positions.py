@@ -16,6 +16,7 @@ import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from citywatch.core.rng import Rng
 from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.data import (
     COLOURS,
@@ -38,12 +39,13 @@ ATTRS = ("magic", "guild", "charm")
 
 
 # --- scripted dice ---------------------------------------------------------------------------
-class ScriptedRng:
+class ScriptedRng(Rng):
     """Dice and random picks from scripts: ``roll`` pops ``rolls``, ``below`` pops ``belows``
     (0 when empty); shuffles change nothing. ``to_json`` lets a scripted state still write its
     position."""
 
     def __init__(self, rolls: Sequence[int] = (), belows: Sequence[int] = ()) -> None:
+        super().__init__(0)
         self.rolls = list(rolls)
         self.belows = list(belows)
 
@@ -75,7 +77,7 @@ class ScriptedRng:
 def scripted(s: State, rolls: Sequence[int] = (), belows: Sequence[int] = ()) -> ScriptedRng:
     """Install scripted dice on ``s`` (the ``rng`` attribute may be replaced in tests)."""
     rng = ScriptedRng(rolls, belows)
-    s.rng = rng  # type: ignore[assignment]
+    s.rng = rng
     s._legal = None
     return rng
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, Handler
 from citywatch.games.guards_guards import (
     encoding,  # noqa: F401  (its layout is fixed before the test-only verb and frame below)
@@ -37,10 +38,11 @@ IDLE = "test_idle" if "test_idle" in VERBS else verb(
     "test_idle", (("n", "number"),), lambda a: f"Wait ({a.x})")
 
 
-class ScriptedRng:
+class ScriptedRng(Rng):
     """A die that rolls the scripted faces, then 4s; ``below`` takes scripted picks, then 0."""
 
     def __init__(self, rolls: Iterable[int] = (), picks: Iterable[int] = ()) -> None:
+        super().__init__(0)
         self.rolls = list(rolls)
         self.picks = list(picks)
 
@@ -111,7 +113,7 @@ def make(players: int = 2, rolls: Iterable[int] = (), picks: Iterable[int] = (),
     s.current = 0
     s.turn = 1
     s.t = Turn(0)
-    s.rng = ScriptedRng(rolls, picks)  # type: ignore[assignment]
+    s.rng = ScriptedRng(rolls, picks)
     s.stack.append(("idle", 0))
     RESULTS.clear()
     return s
@@ -119,7 +121,7 @@ def make(players: int = 2, rolls: Iterable[int] = (), picks: Iterable[int] = (),
 
 def script(s: GuardsGuardsState, *rolls: int, picks: Iterable[int] = ()) -> None:
     """Script the next die faces (and ``below`` picks)."""
-    s.rng = ScriptedRng(rolls, picks)  # type: ignore[assignment]
+    s.rng = ScriptedRng(rolls, picks)
 
 
 def top(s: GuardsGuardsState) -> Frame:
