@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from citywatch.bots.base import Observation
 from citywatch.core.api import State
@@ -58,7 +58,7 @@ class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
-    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds",
+    OPTIONS: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds",
                "margin", "guided")
     """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 

@@ -23,6 +23,16 @@ class LogEntry(NamedTuple):
         return self.others
 
 
+_new_tuple = tuple.__new__
+
+
+def log_entry(text: str, seats: frozenset[int] | None = None,
+              others: str | None = None) -> LogEntry:
+    """``LogEntry(text, seats, others)``, built without the named tuple's interpreted
+    ``__new__`` (the log gains an entry at every decision)."""
+    return _new_tuple(LogEntry, (text, seats, others))
+
+
 LogNode = tuple[LogEntry, Any]
 """A log node ``(entry, previous node or None)``. The previous node is typed ``Any``, not the
 recursive ``LogNode | None``: mypyc (2.4.1) unfolds a recursive tuple alias without end and

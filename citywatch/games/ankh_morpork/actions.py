@@ -212,6 +212,16 @@ class Action(NamedTuple):
         return cls(verb, card, area, seat, extra, other)
 
 
+_new_tuple = tuple.__new__
+
+
+def act(verb: str, card: int = -1, area: int = -1, seat: int = -1, extra: int = -1,
+        other: int = -1) -> Action:
+    """``Action(verb, card, area, seat, extra, other)``, built without the named tuple's
+    interpreted ``__new__`` (legal-action lists are rebuilt at almost every step)."""
+    return _new_tuple(Action, (verb, card, area, seat, extra, other))
+
+
 def _read_extra(verb: str, area: int, raw: Any) -> int:
     if not isinstance(raw, str):
         if not isinstance(raw, int) or isinstance(raw, bool):

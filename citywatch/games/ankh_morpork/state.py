@@ -12,10 +12,10 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from citywatch.core.stack import StackedState, StateHooks
-from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork.actions import Action, act
 from citywatch.games.ankh_morpork.data import (
     ADJACENT_OR_SELF,
     AREAS,
@@ -36,18 +36,18 @@ if TYPE_CHECKING:
 
 Frame = tuple[Any, ...]
 
-DISPLAY = -1  # a City Area card on display
-GONE = -2  # a City Area card out of the game (Bloody Stupid Johnson)
-NO_BUILDING = -1
+DISPLAY: Final = -1  # a City Area card on display
+GONE: Final = -2  # a City Area card out of the game (Bloody Stupid Johnson)
+NO_BUILDING: Final = -1
 
-WHITEFACE_CARDS = frozenset(
+WHITEFACE_CARDS: Final = frozenset(
     c.index for c in CARDS if c.effect == "whiteface"
 )
-LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
-INTERRUPT_CARDS = frozenset(c.index for c in CARDS if c.is_interrupt)
+LOAN_CARDS: Final = frozenset(c.index for c in CARDS if c.effect == "loan")
+INTERRUPT_CARDS: Final = frozenset(c.index for c in CARDS if c.is_interrupt)
 
 
-STATE_HOOKS = StateHooks()
+STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
@@ -298,7 +298,7 @@ def building_options(s: AnkhMorporkState, seat: int, divisor: int = 1) -> list[A
     for a in range(NUM_AREAS):
         cost = AREAS[a].cost // divisor
         if mine[a] and s.building[a] < 0 and not s.trouble[a] and s.money[seat] >= cost:
-            out.extend(Action("place_building", area=a, extra=lift, other=cost) for lift in lifts)
+            out.extend(act("place_building", area=a, extra=lift, other=cost) for lift in lifts)
     return out
 
 
