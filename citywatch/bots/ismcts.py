@@ -58,8 +58,9 @@ class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
-    OPTIONS: ClassVar[tuple[str, ...]] = ("iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds",
-               "margin", "guided")
+    OPTIONS: ClassVar[tuple[str, ...]] = (
+        "iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds", "margin",
+        "guided")
     """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 
     def __init__(

@@ -16,15 +16,15 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 T = TypeVar("T")
 
 Seed = int | str
 """A game's seed: a whole number (the fast generator) or ``"blake2b:<hex key>"``."""
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 SECRET_PREFIX = "blake2b:"
 SECRET_KEY_BYTES = 32
 """Bytes of entropy in a new secret seed (256 bits)."""

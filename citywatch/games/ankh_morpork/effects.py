@@ -747,7 +747,7 @@ PLACE_AREAS: dict[str, Callable[[AnkhMorporkState, int, Params], list[int]]] = {
 
 def _place_effect(name: str) -> None:
     def check(s: AnkhMorporkState, seat: int, card: int, params: Params) -> bool:
-        return bool(_placements(s, seat, PLACE_AREAS[name](s, seat, params)))
+        return bool(placement_options(s, seat, PLACE_AREAS[name](s, seat, params)))
 
     def starter(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
         fx(s, seat, card, "place", name, params.get("minions", 1), 0)

@@ -23,6 +23,7 @@ from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     ASSASSINATE,
     CARDS,
+    COLOURS,
     MONEY,
     PLACE_BUILDING,
     PLACE_MINION,
@@ -68,7 +69,9 @@ class MoveMark(LogEntry):
         return None
 
 
-_new_tuple = tuple.__new__
+_new_tuple: Final = tuple.__new__
+_MARKS: Final[dict[str, MoveMark]] = {}
+"""The move mark of each seat's colour (marks are immutable values)."""
 
 
 def skipped_text(action: Action) -> str:
@@ -86,7 +89,10 @@ def _log_quiet(s: AnkhMorporkState, f: Frame, action: Action) -> None:
     """Mark where this decision's log lines begin, and log the actions whose handlers write
     nothing: every applied action is logged."""
     who = s.colour(f[1])
-    s.log_tail = (_new_tuple(MoveMark, (who, None, None)), s.log_tail)
+    mark = _MARKS.get(who)
+    if mark is None:
+        mark = _MARKS[who] = _new_tuple(MoveMark, (who, None, None))
+    s.log_tail = (mark, s.log_tail)
     if action.verb == "skip":
         s.say(f"{who} skipped {skipped_text(action)}.")
         return
@@ -104,9 +110,13 @@ def legal_actions(s: AnkhMorporkState) -> list[Action]:
     return DECISIONS.legal_actions(s)
 
 
+def _colour(seat: int) -> str:
+    return COLOURS[seat]
+
+
 def apply_action(s: AnkhMorporkState, action: Any) -> None:
     """Apply a legal action, or raise ``IllegalAction`` and change nothing."""
-    DECISIONS.apply(s, action, Action, s.colour)
+    DECISIONS.apply(s, action, Action, _colour)
 
 
 DECISIONS.before_step = _deck_out

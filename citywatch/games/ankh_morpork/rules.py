@@ -103,7 +103,7 @@ def turn_extras(s: AnkhMorporkState, seat: int) -> list[Action]:
     if seat != s.current:
         return []
     out = power_options(s, seat)
-    if MOSSY in s.hands[seat] and s.played:
+    if s.played and MOSSY in s.hands[seat]:
         last = s.played[-1]
         if last in s.in_play or last in s.discard_pile:
             out.append(act("mossy", card=last))

@@ -322,11 +322,11 @@ def assassination_options(
             continue
         for owner in range(s.n):
             if owner != seat and s.minions[owner][a]:
-                out.append(Action(verb, area=a, seat=owner))
+                out.append(act(verb, area=a, seat=owner))
         if s.trolls[a]:
-            out.append(Action(verb, area=a, seat=TROLL))
+            out.append(act(verb, area=a, seat=TROLL))
         if s.demons[a]:
-            out.append(Action(verb, area=a, seat=DEMON))
+            out.append(act(verb, area=a, seat=DEMON))
     return out
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import ScorePart, SeatScore
 from citywatch.core.rng import Rng
@@ -37,8 +37,8 @@ from citywatch.games.ankh_morpork.scoring import (
 )
 from citywatch.games.ankh_morpork.state import LOAN_CARDS, STATE_HOOKS, AnkhMorporkState
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 
 
 def shuffle(rng: Rng, items: list[Any]) -> None:
