@@ -37,6 +37,7 @@ from citywatch.games.ankh_morpork.state import (
     Frame,
     assassination_options,
     building_options,
+    holds,
     place_building,
     place_minion,
     placement_options,
@@ -103,7 +104,7 @@ def turn_extras(s: AnkhMorporkState, seat: int) -> list[Action]:
     if seat != s.current:
         return []
     out = power_options(s, seat)
-    if s.played and MOSSY in s.hands[seat]:
+    if s.played and holds(s.hands[seat], MOSSY):
         last = s.played[-1]
         if last in s.in_play or last in s.discard_pile:
             out.append(act("mossy", card=last))
@@ -295,7 +296,7 @@ def _piece(s: AnkhMorporkState, owner: int) -> str:
 def power_options(s: AnkhMorporkState, seat: int) -> list[Action]:
     """Powers ``seat`` may use now: own card, not gained this turn, unused, no demon."""
     out: list[Action] = []
-    if seat not in s.area_card:
+    if not holds(s.area_card, seat):
         return out
     blocked = s.gained | s.powers_used
     for area in AREAS:

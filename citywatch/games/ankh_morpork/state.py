@@ -241,6 +241,12 @@ class AnkhMorporkState(StackedState):
         return AREAS[area].name
 
 
+def holds(items: list[int], value: int) -> bool:
+    """``value in items``, for a short list of small ints (compiled, the loop compares
+    machine words where ``in`` compares objects)."""
+    return any(item == value for item in items)
+
+
 def card_index(name: str) -> int:
     """The index of the card called ``name``."""
     return CARD_BY_NAME[name].index
