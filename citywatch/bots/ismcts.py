@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.bots.base import Observation
 from citywatch.core.api import State
 from citywatch.core.rng import Rng
@@ -54,6 +56,7 @@ class Node:
         return mean, math.sqrt(variance / (self.visits - 1))
 
 
+@mypyc_attr(native_class=False)  # compiled methods, but attributes in a __dict__ (vars())
 class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 

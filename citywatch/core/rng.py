@@ -189,9 +189,7 @@ class SecureRng(Rng):
 
     def copy(self) -> SecureRng:
         """Return a generator in the same state."""
-        twin = SecureRng.__new__(SecureRng)
-        twin.state = self.state
-        twin.key = self.key
+        twin = SecureRng(self.key, self.state)
         twin._block = self._block
         twin._words = self._words
         return twin
