@@ -243,8 +243,12 @@ class AnkhMorporkState(StackedState):
 
 def holds(items: list[int], value: int) -> bool:
     """``value in items``, for a short list of small ints (compiled, the loop compares
-    machine words where ``in`` compares objects)."""
-    return any(item == value for item in items)
+    machine words where ``in`` compares objects; a plain loop, not ``any()``, spares the
+    interpreted source a generator)."""
+    for item in items:  # noqa: SIM110
+        if item == value:
+            return True
+    return False
 
 
 def card_index(name: str) -> int:
