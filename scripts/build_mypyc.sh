@@ -1,6 +1,7 @@
 #!/bin/sh
-# Build the four games' forward models and the core modules they call with mypyc, in place
-# (.so files beside the sources; build/ holds the C). Run from the repository root.
+# Build the four games' forward models, the core modules they call and the ISMCTS bot with
+# mypyc, in place (.so files beside the sources; build/ holds the C). Run from the
+# repository root.
 # Not compiled: each game's game.py, terminal, view, web and encoding modules, and the Black
 # Keep's board.py (weakly referenced by sight.py's cache: a mypyc class cannot be, and as a
 # non-native class its from_scenario crashes mypyc 2.4.1, an AssertionError in curr_env_reg).
@@ -14,7 +15,7 @@ PYTHONPATH=$PWD exec "${PYTHON:-/work/main/.venv/bin/python}" -m mypyc \
   citywatch/core/stack.py citywatch/core/rng.py citywatch/core/log.py \
   $AM/kinds.py $AM/data.py $AM/actions.py $AM/state.py $AM/harm.py $AM/events.py \
   $AM/effects.py $AM/rules.py $AM/scoring.py $AM/position.py $AM/view.py $AM/evaluate.py \
-  $AM/heuristic.py $AM/frames.py \
+  $AM/heuristic.py $AM/frames.py citywatch/bots/ismcts.py \
   $GG/kinds.py $GG/data.py $GG/actions.py $GG/state.py $GG/frames.py $GG/board.py \
   $GG/places.py $GG/abilities.py $GG/combat.py $GG/dragons.py $GG/fate.py $GG/harm.py \
   $GG/luggage.py $GG/magic.py $GG/recruit.py $GG/rules.py $GG/setup.py $GG/spells.py \

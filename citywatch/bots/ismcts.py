@@ -19,7 +19,9 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from citywatch.bots.base import Observation
 from citywatch.core.api import State
@@ -54,12 +56,14 @@ class Node:
         return mean, math.sqrt(variance / (self.visits - 1))
 
 
+@mypyc_attr(native_class=False)  # compiled methods, but attributes in a __dict__ (vars())
 class ISMCTSBot:
     """Single-observer ISMCTS with depth-limited playouts."""
 
     name = "ismcts"
-    OPTIONS = ("iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds",
-               "margin", "guided")
+    OPTIONS: ClassVar[tuple[str, ...]] = (
+        "iterations", "seconds", "depth", "exploration", "playout", "prior", "worlds", "margin",
+        "guided")
     """The options a spec may set; the evaluator and policy are supplied by ``make_bot``."""
 
     def __init__(

@@ -5,7 +5,7 @@ The log is a persistent linked list so that copying a state copies one reference
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 
 class LogEntry(NamedTuple):
@@ -21,6 +21,27 @@ class LogEntry(NamedTuple):
         if self.seats is None or seat is None or seat in self.seats:
             return self.text
         return self.others
+
+
+_new_tuple: Final = tuple.__new__
+_PUBLIC: Final[dict[str, LogEntry]] = {}
+"""Public entries built lately, by text (entries are immutable values; emptied when full)."""
+_PUBLIC_MAX: Final = 4096
+
+
+def log_entry(text: str, seats: frozenset[int] | None = None,
+              others: str | None = None) -> LogEntry:
+    """``LogEntry(text, seats, others)``, built without the named tuple's interpreted
+    ``__new__`` (the log gains an entry at every decision); a public entry is shared with
+    any other of the same text built lately."""
+    if seats is not None or others is not None:
+        return _new_tuple(LogEntry, (text, seats, others))
+    entry = _PUBLIC.get(text)
+    if entry is None:
+        if len(_PUBLIC) >= _PUBLIC_MAX:
+            _PUBLIC.clear()
+        entry = _PUBLIC[text] = _new_tuple(LogEntry, (text, None, None))
+    return entry
 
 
 LogNode = tuple[LogEntry, Any]

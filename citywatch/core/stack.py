@@ -21,7 +21,7 @@ from mypy_extensions import mypyc_attr
 
 from citywatch.core.api import Outcome, State
 from citywatch.core.errors import IllegalAction
-from citywatch.core.log import LogEntry, LogNode, log_append, log_lines
+from citywatch.core.log import LogNode, log_entry, log_lines
 from citywatch.core.rng import Rng
 
 if TYPE_CHECKING:
@@ -38,7 +38,8 @@ class Stacked(Protocol):
     _legal: list[Any] | None
 
 
-S = TypeVar("S", bound=Stacked)
+S = TypeVar("S", bound="StackedState")
+"""A game's state: a ``StackedState`` (compiled code then reads its fields directly)."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -260,8 +261,8 @@ class StackedState(State):
             others: str | None = None) -> None:
         """Add a sentence to the log: public, or read by ``seats`` only (others read
         ``others``, or nothing)."""
-        entry = LogEntry(text, None if seats is None else frozenset(seats), others)
-        self.log_tail = log_append(self.log_tail, entry)
+        entry = log_entry(text, None if seats is None else frozenset(seats), others)
+        self.log_tail = (entry, self.log_tail)
 
     def check_seat(self, seat: int | None) -> None:
         """``ValueError`` unless ``seat`` is None (a spectator) or one of this game's seats."""

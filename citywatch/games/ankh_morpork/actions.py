@@ -7,7 +7,7 @@ an amount or a second seat, depending on the verb.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -210,6 +210,29 @@ class Action(NamedTuple):
         if not isinstance(extra, int) or not isinstance(other, int):
             raise ValueError("action fields 'extra' and 'other' must be numbers or names")
         return cls(verb, card, area, seat, extra, other)
+
+
+_new_tuple: Final = tuple.__new__
+_MADE: Final[dict[str, dict[int, Action]]] = {}
+"""Every action ``act`` has built: by verb, then by its five numbers packed in one int."""
+
+
+def act(verb: str, card: int = -1, area: int = -1, seat: int = -1, extra: int = -1,
+        other: int = -1) -> Action:
+    """``Action(verb, card, area, seat, extra, other)``: the one built before with these
+    fields, else a new one, built without the named tuple's interpreted ``__new__``
+    (legal-action lists are rebuilt at almost every step of a search)."""
+    if not (-1 <= card < 255 and -1 <= area < 255 and -1 <= seat < 255 and -1 <= extra < 255
+            and -1 <= other < 255):
+        return _new_tuple(Action, (verb, card, area, seat, extra, other))
+    key = (card + 1) | (area + 1) << 8 | (seat + 1) << 16 | (extra + 1) << 24 | (other + 1) << 32
+    made = _MADE.get(verb)
+    if made is None:
+        made = _MADE[verb] = {}
+    action = made.get(key)
+    if action is None:
+        action = made[key] = _new_tuple(Action, (verb, card, area, seat, extra, other))
+    return action
 
 
 def _read_extra(verb: str, area: int, raw: Any) -> int:

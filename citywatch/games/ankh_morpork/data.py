@@ -6,17 +6,17 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
-PLACE_MINION = "place_minion"
-PLACE_BUILDING = "place_building"
-ASSASSINATE = "assassinate"
-REMOVE_TROUBLE = "remove_trouble"
-MONEY = "money"
-SCROLL = "scroll"
-RANDOM_EVENT = "random_event"
-PLAY_ANOTHER = "play_another_card"
-INTERRUPT = "interrupt"
+PLACE_MINION: Final = "place_minion"
+PLACE_BUILDING: Final = "place_building"
+ASSASSINATE: Final = "assassinate"
+REMOVE_TROUBLE: Final = "remove_trouble"
+MONEY: Final = "money"
+SCROLL: Final = "scroll"
+RANDOM_EVENT: Final = "random_event"
+PLAY_ANOTHER: Final = "play_another_card"
+INTERRUPT: Final = "interrupt"
 SYMBOL_KINDS = (
     PLACE_MINION, PLACE_BUILDING, ASSASSINATE, REMOVE_TROUBLE, MONEY, SCROLL,
     RANDOM_EVENT, PLAY_ANOTHER, INTERRUPT,
@@ -33,9 +33,9 @@ SYMBOL_NAMES = {
     INTERRUPT: "interrupt",
 }
 
-COLOURS = ("Red", "Blue", "Green", "Yellow")
-TROLL = 4
-DEMON = 5
+COLOURS: Final = ("Red", "Blue", "Green", "Yellow")
+TROLL: Final = 4
+DEMON: Final = 5
 PIECE_NAMES = {TROLL: "troll", DEMON: "demon"}
 
 
@@ -180,40 +180,45 @@ def _load() -> tuple[
     return tuple(cards), tuple(areas), events, people, facts
 
 
-CARDS, AREAS, EVENTS, PERSONALITIES, FACTS = _load()
+_DATA = _load()
+CARDS: Final = _DATA[0]
+AREAS: Final = _DATA[1]
+EVENTS: Final = _DATA[2]
+PERSONALITIES: Final = _DATA[3]
+FACTS: Final = _DATA[4]
 COMPONENTS: dict[str, Any] = FACTS["components"]
 SAME_TEXT_GROUPS: list[list[str]] = FACTS["same_text_groups"]
 
-CARD_BY_NAME = {c.name: c for c in CARDS}
-AREA_BY_NAME = {a.name: a for a in AREAS}
+CARD_BY_NAME: Final = {c.name: c for c in CARDS}
+AREA_BY_NAME: Final = {a.name: a for a in AREAS}
 EVENT_BY_NAME = {e.name: e for e in EVENTS}
 PERSONALITY_BY_NAME = {p.name: p for p in PERSONALITIES}
-NUM_AREAS = len(AREAS)
-ADJACENT: tuple[frozenset[int], ...] = tuple(frozenset(a.adjacent) for a in AREAS)
-ADJACENT_OR_SELF: tuple[frozenset[int], ...] = tuple(
+NUM_AREAS: Final = len(AREAS)
+ADJACENT: Final[tuple[frozenset[int], ...]] = tuple(frozenset(a.adjacent) for a in AREAS)
+ADJACENT_OR_SELF: Final[tuple[frozenset[int], ...]] = tuple(
     frozenset((a.index, *a.adjacent)) for a in AREAS
 )
 
-MINIONS_PER_PLAYER: int = COMPONENTS["minions_per_player"]
-BUILDINGS_PER_PLAYER: int = COMPONENTS["buildings_per_player"]
+MINIONS_PER_PLAYER: Final[int] = COMPONENTS["minions_per_player"]
+BUILDINGS_PER_PLAYER: Final[int] = COMPONENTS["buildings_per_player"]
 TROLLS: int = COMPONENTS["trolls"]
 DEMONS: int = COMPONENTS["demons"]
 STARTING_MONEY: int = COMPONENTS["starting_money"]
-HAND_SIZE: int = COMPONENTS["hand_size"]
+HAND_SIZE: Final[int] = COMPONENTS["hand_size"]
 STARTING_AREAS = tuple(AREA_BY_NAME[n].index for n in COMPONENTS["starting_areas"])
-DIE = 12
+DIE: Final = 12
 
 TWO_PLAYER_REMOVED_CARDS = ("Hubert", "Cosmo Lavish")
 TWO_PLAYER_REMOVED_PERSONALITIES = ("Chrysoprase",)
-VETINARI_AREAS = {2: 11, 3: 10, 4: 9}
-LORD_AREAS = {2: 7, 3: 5, 4: 4}
-DRAGON_KING_TROUBLE = 8
-CHRYSOPRASE_WORTH = 50
-RIOT_TROUBLE = 8
-SMALL_GODS_FEE = 3
+VETINARI_AREAS: Final = {2: 11, 3: 10, 4: 9}
+LORD_AREAS: Final = {2: 7, 3: 5, 4: 4}
+DRAGON_KING_TROUBLE: Final = 8
+CHRYSOPRASE_WORTH: Final = 50
+RIOT_TROUBLE: Final = 8
+SMALL_GODS_FEE: Final = 3
 
-SMALL_GODS = AREA_BY_NAME["Small Gods"].index
-LORDS = ("Lord Selachii", "Lord Rust", "Lord de Worde")
+SMALL_GODS: Final = AREA_BY_NAME["Small Gods"].index
+LORDS: Final = ("Lord Selachii", "Lord Rust", "Lord de Worde")
 
 
 def card_named(name: str) -> Card:

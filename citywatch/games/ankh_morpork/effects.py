@@ -8,10 +8,10 @@ through ``harm`` so that protections are offered in one place.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from citywatch.games.ankh_morpork import harm
-from citywatch.games.ankh_morpork.actions import Action, piece_name
+from citywatch.games.ankh_morpork.actions import Action, act, piece_name
 from citywatch.games.ankh_morpork.data import (
     ADJACENT,
     ADJACENT_OR_SELF,
@@ -40,17 +40,20 @@ from citywatch.games.ankh_morpork.state import (
     playable_cards,
 )
 
+SORTED_ADJACENT: Final = tuple(tuple(sorted(ADJACENT[a])) for a in range(NUM_AREAS))
+"""Each area's neighbours in board order."""
+
 Params = dict[str, Any]
 Starter = Callable[[AnkhMorporkState, int, int, Params], None]
 Check = Callable[[AnkhMorporkState, int, int, Params], bool]
 StepLegal = Callable[[AnkhMorporkState, Frame], list[Action]]
 StepApply = Callable[[AnkhMorporkState, Frame, Action], None]
 
-STARTERS: dict[str, Starter] = {}
-CHECKS: dict[str, Check] = {}
-STEP_LEGAL: dict[str, StepLegal] = {}
-STEP_APPLY: dict[str, StepApply] = {}
-STEP_TEXT: dict[str, str] = {}
+STARTERS: Final[dict[str, Starter]] = {}
+CHECKS: Final[dict[str, Check]] = {}
+STEP_LEGAL: Final[dict[str, StepLegal]] = {}
+STEP_APPLY: Final[dict[str, StepApply]] = {}
+STEP_TEXT: Final[dict[str, str]] = {}
 
 
 def effect(name: str, check: Check | None = None) -> Callable[[Starter], Starter]:
@@ -200,7 +203,7 @@ def target(
 class _Target:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("target", card=f[2], seat=t) for t in TARGETS[f[4]](s, f[1])]
+        return [act("target", card=f[2], seat=t) for t in TARGETS[f[4]](s, f[1])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -238,7 +241,7 @@ def _beggars_give(s: AnkhMorporkState, victim: int, source: int, card: int, coun
 class _Give:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("give_card", card=c, seat=f[4]) for c in _distinct(s.hands[f[1]])]
+        return [act("give_card", card=c, seat=f[4]) for c in _distinct(s.hands[f[1]])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -266,8 +269,8 @@ class _MoneyOrCard:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         giver, receiver, money = f[1], f[4], f[5]
-        out = [Action("pay", seat=receiver, extra=money)] if s.money[giver] >= money else []
-        return out + [Action("give_card", card=c, seat=receiver) for c in _distinct(s.hands[giver])]
+        out = [act("pay", seat=receiver, extra=money)] if s.money[giver] >= money else []
+        return out + [act("give_card", card=c, seat=receiver) for c in _distinct(s.hands[giver])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -288,7 +291,7 @@ class _GiveForMoney:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         seat = f[1]
-        return [Action("give_card", card=c, seat=t)
+        return [act("give_card", card=c, seat=t)
                 for c in _distinct(s.hands[seat]) for t in s.others(seat)]
 
     @staticmethod
@@ -334,9 +337,9 @@ class _PayOrTake:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         victim, card, source, money = f[1], f[2], f[4], f[5]
-        out = [Action("pay", seat=source, extra=money)] if s.money[victim] >= money else []
+        out = [act("pay", seat=source, extra=money)] if s.money[victim] >= money else []
         if card in s.in_play:
-            out.append(Action("take_card_in_front", card=card))
+            out.append(act("take_card_in_front", card=card))
         return out
 
     @staticmethod
@@ -361,7 +364,7 @@ class _Hubert:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         others = s.others(f[1])
-        return [Action("hubert", seat=p, other=q) for p in others for q in others if p != q]
+        return [act("hubert", seat=p, other=q) for p in others for q in others if p != q]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -399,7 +402,7 @@ def _stanley_take(s: AnkhMorporkState, victim: int, source: int, card: int, coun
 class _GiveBack:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("give_card", card=c, seat=f[4]) for c in sorted(set(f[5:]))
+        return [act("give_card", card=c, seat=f[4]) for c in sorted(set(f[5:]))
                 if c in s.hands[f[1]]]
 
     @staticmethod
@@ -425,7 +428,7 @@ def _cable_street_look(s: AnkhMorporkState, victim: int, source: int, card: int)
 class _MakeDiscard:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("discard", card=c, seat=f[4]) for c in _distinct(s.hands[f[4]])]
+        return [act("discard", card=c, seat=f[4]) for c in _distinct(s.hands[f[4]])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -459,7 +462,7 @@ def _discard_for_money(s: AnkhMorporkState, seat: int, card: int, params: Params
 class _DiscardForMoney:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [*(Action("discard", card=c) for c in _distinct(s.hands[f[1]])), Action("done")]
+        return [*(act("discard", card=c) for c in _distinct(s.hands[f[1]])), act("done")]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -485,7 +488,7 @@ def _alchemists(s: AnkhMorporkState, seat: int, card: int, params: Params) -> No
 class _DiscardUpTo:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [*(Action("discard", card=c) for c in _distinct(s.hands[f[1]])), Action("done")]
+        return [*(act("discard", card=c) for c in _distinct(s.hands[f[1]])), act("done")]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -508,7 +511,7 @@ def _must_discard(s: AnkhMorporkState, seat: int, card: int, params: Params) -> 
 class _DiscardOne:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("discard", card=c) for c in _distinct(s.hands[f[1]])]
+        return [act("discard", card=c) for c in _distinct(s.hands[f[1]])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -565,7 +568,7 @@ def _slant(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
 class _Slant:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("choose_area", area=a) for a in range(NUM_AREAS) if s.trouble[a]]
+        return [act("choose_area", area=a) for a in range(NUM_AREAS) if s.trouble[a]]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -603,7 +606,7 @@ class _RemoveOwn:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         seat = f[1]
-        return [Action("remove_minion", area=a, seat=seat)
+        return [act("remove_minion", area=a, seat=seat)
                 for a in range(NUM_AREAS) if s.minions[seat][a]]
 
     @staticmethod
@@ -617,7 +620,7 @@ class _PayOrRemoveOwn:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         seat, amount = f[1], f[4]
-        out = [Action("pay_bank", extra=amount)] if s.money[seat] >= amount else []
+        out = [act("pay_bank", extra=amount)] if s.money[seat] >= amount else []
         return out + _RemoveOwn.legal(s, f[:4])
 
     @staticmethod
@@ -643,7 +646,7 @@ def _errol(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
 class _RemoveInTrouble:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("remove_minion", area=a, seat=o)
+        return [act("remove_minion", area=a, seat=o)
                 for a in range(NUM_AREAS) if s.trouble[a] for o in _pieces(s, a)]
 
     @staticmethod
@@ -668,7 +671,7 @@ class _RemoveInArea:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         area = f[4]
-        return [Action("remove_minion", area=area, seat=o) for o in _pieces(s, area)]
+        return [act("remove_minion", area=area, seat=o) for o in _pieces(s, area)]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -693,7 +696,7 @@ def _zorgo(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
 class _Zorgo:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("swap_personality"), Action("done")]
+        return [act("swap_personality"), act("done")]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -724,7 +727,7 @@ def _mrs_cake(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None
 
 # --- placing and moving minions ------------------------------------------------------------
 def _placements(s: AnkhMorporkState, seat: int, areas: Any) -> list[Action]:
-    return [Action("place_minion", area=a, extra=lift)
+    return [act("place_minion", area=a, extra=lift)
             for a, lift in placement_options(s, seat, areas)]
 
 
@@ -744,7 +747,7 @@ PLACE_AREAS: dict[str, Callable[[AnkhMorporkState, int, Params], list[int]]] = {
 
 def _place_effect(name: str) -> None:
     def check(s: AnkhMorporkState, seat: int, card: int, params: Params) -> bool:
-        return bool(_placements(s, seat, PLACE_AREAS[name](s, seat, params)))
+        return bool(placement_options(s, seat, PLACE_AREAS[name](s, seat, params)))
 
     def starter(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
         fx(s, seat, card, "place", name, params.get("minions", 1), 0)
@@ -763,7 +766,7 @@ class _Place:
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         _, seat, card, _, name, left, placed = f
         out = _placements(s, seat, PLACE_AREAS[name](s, seat, CARDS[card].params))
-        return [*out, Action("done")] if placed and out else out
+        return [*out, act("done")] if placed and out else out
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -777,33 +780,58 @@ class _Place:
 
 
 def _own_minion_in_trouble_moves(s: AnkhMorporkState, seat: int) -> list[Action]:
-    return [Action("move_minion", area=a, seat=seat, extra=b)
-            for a in range(NUM_AREAS) if s.trouble[a] and s.minions[seat][a]
-            for b in sorted(ADJACENT[a])]
+    mine = s.minions[seat]
+    return [act("move_minion", area=a, seat=seat, extra=b)
+            for a in range(NUM_AREAS) if s.trouble[a] and mine[a]
+            for b in SORTED_ADJACENT[a]]
 
 
 def _own_minion_anywhere_moves(s: AnkhMorporkState, seat: int) -> list[Action]:
-    return [Action("move_minion", area=a, seat=seat, extra=b)
-            for a in range(NUM_AREAS) if s.minions[seat][a]
+    mine = s.minions[seat]
+    return [act("move_minion", area=a, seat=seat, extra=b)
+            for a in range(NUM_AREAS) if mine[a]
             for b in range(NUM_AREAS) if b != a]
 
 
 def _other_minion_moves(s: AnkhMorporkState, seat: int) -> list[Action]:
-    return [Action("move_minion", area=a, seat=o, extra=b)
-            for a in range(NUM_AREAS) for o in s.others(seat) if s.minions[o][a]
-            for b in sorted(ADJACENT[a])]
+    others = s.others(seat)
+    return [act("move_minion", area=a, seat=o, extra=b)
+            for a in range(NUM_AREAS) for o in others if s.minions[o][a]
+            for b in SORTED_ADJACENT[a]]
 
 
-MOVES: dict[str, Callable[[AnkhMorporkState, int], list[Action]]] = {
+MOVES: Final[dict[str, Callable[[AnkhMorporkState, int], list[Action]]]] = {
     "rincewind": _own_minion_in_trouble_moves,
     "move_own_minion_anywhere": _own_minion_anywhere_moves,
     "move_other_minion": _other_minion_moves,
 }
 
 
+def _can_move_own_in_trouble(s: AnkhMorporkState, seat: int) -> bool:
+    mine = s.minions[seat]
+    return any(s.trouble[a] and mine[a] and SORTED_ADJACENT[a] for a in range(NUM_AREAS))
+
+
+def _can_move_own_anywhere(s: AnkhMorporkState, seat: int) -> bool:
+    return NUM_AREAS > 1 and any(s.minions[seat])
+
+
+def _can_move_other(s: AnkhMorporkState, seat: int) -> bool:
+    others = s.others(seat)
+    return any(s.minions[o][a] and SORTED_ADJACENT[a] for a in range(NUM_AREAS) for o in others)
+
+
+CAN_MOVE: Final[dict[str, Callable[[AnkhMorporkState, int], bool]]] = {
+    "rincewind": _can_move_own_in_trouble,
+    "move_own_minion_anywhere": _can_move_own_anywhere,
+    "move_other_minion": _can_move_other,
+}
+"""Whether ``MOVES`` of the same name would list any move, without listing them."""
+
+
 def _move_effect(name: str) -> None:
     def check(s: AnkhMorporkState, seat: int, card: int, params: Params) -> bool:
-        return bool(MOVES[name](s, seat))
+        return CAN_MOVE[name](s, seat)
 
     def starter(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
         fx(s, seat, card, "move", name)
@@ -829,7 +857,7 @@ class _Move:
 
 
 @effect("hobsons", lambda s, seat, card, p: s.money[seat] >= p["money"]
-        and bool(_own_minion_anywhere_moves(s, seat)))
+        and _can_move_own_anywhere(s, seat))
 def _hobsons(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     fx(s, seat, card, "pay_then", params["money"], "move", "move_own_minion_anywhere")
 
@@ -844,7 +872,7 @@ def _burleigh(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None
 class _PayThen:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("pay", seat=t, extra=f[4]) for t in s.others(f[1])]
+        return [act("pay", seat=t, extra=f[4]) for t in s.others(f[1])]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -896,7 +924,7 @@ class _RemoveNotSource:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         source = f[4]
-        return [Action("remove_minion", area=a, seat=o)
+        return [act("remove_minion", area=a, seat=o)
                 for a in range(NUM_AREAS) if s.trouble[a]
                 for o in _pieces(s, a) if o != source]
 
@@ -923,12 +951,19 @@ def _auditors_remove(s: AnkhMorporkState, victim: int, source: int, card: int) -
 
 def _swap_moves(s: AnkhMorporkState, seat: int) -> list[Action]:
     pieces = [(a, o) for a in range(NUM_AREAS) for o in _pieces(s, a)]
-    return [Action("swap_minions", area=a1, seat=o1, extra=a2, other=o2)
+    return [act("swap_minions", area=a1, seat=o1, extra=a2, other=o2)
             for i, (a1, o1) in enumerate(pieces) for (a2, o2) in pieces[i + 1:]
             if a1 != a2 and o1 != o2]
 
 
-@effect("bursar", lambda s, seat, card, p: bool(_swap_moves(s, seat)))
+def _can_swap(s: AnkhMorporkState, seat: int) -> bool:
+    """Whether ``_swap_moves`` would list any swap, without listing them."""
+    pieces = [(a, o) for a in range(NUM_AREAS) for o in _pieces(s, a)]
+    return any(a1 != a2 and o1 != o2
+               for i, (a1, o1) in enumerate(pieces) for (a2, o2) in pieces[i + 1:])
+
+
+@effect("bursar", lambda s, seat, card, p: _can_swap(s, seat))
 def _bursar(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None:
     fx(s, seat, card, "swap")
 
@@ -970,7 +1005,7 @@ def _swap_asked(
 # --- buildings ---------------------------------------------------------------------------------
 def _replacements(s: AnkhMorporkState, seat: int, trouble: bool) -> list[Action]:
     lifts = [-1] if s.building_supply(seat) > 0 else s.buildings_of(seat)
-    return [Action("replace_building", area=a, seat=o, extra=lift)
+    return [act("replace_building", area=a, seat=o, extra=lift)
             for a in range(NUM_AREAS)
             if (o := s.building[a]) >= 0 and o != seat and s.trouble[a] == trouble
             and s.money[seat] >= AREAS[a].cost
@@ -1047,8 +1082,8 @@ class _PayOrLose:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         victim, source, money = f[1], f[4], f[5]
-        out = [Action("pay", seat=source, extra=money)] if s.money[victim] >= money else []
-        return [*out, Action("refuse")]
+        out = [act("pay", seat=source, extra=money)] if s.money[victim] >= money else []
+        return [*out, act("refuse")]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -1066,8 +1101,8 @@ class _Burn:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
         victim = f[4]
-        return [*(Action("remove_building", area=a, seat=victim) for a in s.buildings_of(victim)),
-                Action("done")]
+        return [*(act("remove_building", area=a, seat=victim) for a in s.buildings_of(victim)),
+                act("done")]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -1108,7 +1143,7 @@ for _name in TROUBLE_AREAS:
 class _Trouble:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("place_trouble", area=a) for a in TROUBLE_AREAS[f[4]](s)]
+        return [act("place_trouble", area=a) for a in TROUBLE_AREAS[f[4]](s)]
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -1127,8 +1162,8 @@ def _play_two(s: AnkhMorporkState, seat: int, card: int, params: Params) -> None
 class _PlayTwo:
     @staticmethod
     def legal(s: AnkhMorporkState, f: Frame) -> list[Action]:
-        plays = [Action("play", card=c) for c in playable_cards(s, f[1])]
-        return [*plays, Action("stop")] if plays else []
+        plays = [act("play", card=c) for c in playable_cards(s, f[1])]
+        return [*plays, act("stop")] if plays else []
 
     @staticmethod
     def apply(s: AnkhMorporkState, f: Frame, a: Action) -> None:

@@ -165,6 +165,14 @@ def _row(s: AnkhMorporkState, seat: int, name: str, reached: float, hand_share: 
     ]
 
 
+def _weigh(weights: tuple[float, ...], row: list[float]) -> float:
+    """The sum of ``weights`` times ``row``, term by term in order; ``ValueError`` if their
+    lengths differ."""
+    if len(weights) != len(row):
+        raise ValueError(f"{len(weights)} weights for {len(row)} features")
+    return sum([weights[i] * row[i] for i in range(len(row))])
+
+
 def load_weights(path: Path = WEIGHTS_JSON) -> tuple[float, ...] | None:
     """The fitted weights, one per feature, checked against ``FEATURES``; None without the
     file (``evaluate`` then falls back on ``hand_evaluate``)."""
@@ -199,9 +207,9 @@ def evaluate(s: AnkhMorporkState, weights: Sequence[float] | None = WEIGHTS) -> 
     if any(c in LOAN_CARDS for row in s.in_front for c in row):
         scores = points(s)  # points are material unless a loan is due
     late = max(0.0, 1.0 - len(s.draw_pile) / FULL_PILE)
-    values = [sum(w * x for w, x in zip(weights, _row(s, p, names[p], reached[p],
-                                                      hand[p] / total, late, scores[p]),
-                                        strict=True))
+    weighed = tuple(weights)
+    values = [_weigh(weighed, _row(s, p, names[p], reached[p], hand[p] / total, late,
+                                   scores[p]))
               for p in range(s.n)]
     top = max(values)
     exps = [math.exp(x - top) for x in values]

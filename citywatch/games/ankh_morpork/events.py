@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from citywatch.games.ankh_morpork import harm
-from citywatch.games.ankh_morpork.actions import Action, piece_name
+from citywatch.games.ankh_morpork.actions import Action, act, piece_name
 from citywatch.games.ankh_morpork.data import (
     ADJACENT,
     AREAS,
@@ -132,12 +132,12 @@ class Flood(Handler):
         out: list[Action] = []
         for a in self._left(s, f):
             out.extend(
-                Action("move_minion", area=a, seat=seat, extra=b)
+                act("move_minion", area=a, seat=seat, extra=b)
                 for b in sorted(ADJACENT[a])
                 if not forbidden >> b & 1
             )
             if s.can_use_small_gods(seat):
-                out.append(Action("keep_here", area=a))
+                out.append(act("keep_here", area=a))
         return out
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
@@ -234,7 +234,7 @@ class Murders(Handler):
         owners = [o for o in (*range(s.n), TROLL, DEMON) if o != seat and s.minions_of(o, area)]
         if not owners and s.minions[seat][area]:
             owners = [seat]
-        return [Action("remove_minion", area=area, seat=o) for o in owners]
+        return [act("remove_minion", area=area, seat=o) for o in owners]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         self._next(s, f[3])
@@ -279,7 +279,7 @@ class Demon(Handler):
         return True
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("protect", area=harm_small_gods()), Action("allow")]
+        return [act("protect", area=harm_small_gods()), act("allow")]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         _, seat, area, rest = f
@@ -329,7 +329,7 @@ class Subside(Handler):
     kind = "subside"
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [Action("remove_building", area=a, seat=f[1]) for a in s.buildings_of(f[1])]
+        return [act("remove_building", area=a, seat=f[1]) for a in s.buildings_of(f[1])]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         _, seat, left = f

@@ -12,17 +12,18 @@ and ``apply_action`` as the state's API (``STATE_HOOKS``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from citywatch.core.log import LogEntry, log_append
+from citywatch.core.log import LogEntry
 from citywatch.core.stack import Decisions
 from citywatch.core.stack import Handler as CoreHandler
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import (
     ASSASSINATE,
     CARDS,
+    COLOURS,
     MONEY,
     PLACE_BUILDING,
     PLACE_MINION,
@@ -34,10 +35,10 @@ from citywatch.games.ankh_morpork.state import STATE_HOOKS, AnkhMorporkState, Fr
 
 Handler = CoreHandler[AnkhMorporkState]
 """How one kind of frame is decided (``prepare``, ``legal``, ``apply``, ``describe``)."""
-DECISIONS: Decisions[AnkhMorporkState] = Decisions()
-HANDLERS = DECISIONS.handlers
+DECISIONS: Final[Decisions[AnkhMorporkState]] = Decisions()
+HANDLERS: Final = DECISIONS.handlers
 Op = tuple[Any, ...]
-OPS = DECISIONS.ops
+OPS: Final = DECISIONS.ops
 op = DECISIONS.op
 """Register an automatic step that an ``ops`` frame can run."""
 then = DECISIONS.then
@@ -68,6 +69,11 @@ class MoveMark(LogEntry):
         return None
 
 
+_new_tuple: Final = tuple.__new__
+_MARKS: Final[dict[str, MoveMark]] = {}
+"""The move mark of each seat's colour (marks are immutable values)."""
+
+
 def skipped_text(action: Action) -> str:
     """What a skip action gave up, for the log: 'the building on Hex'."""
     card = CARDS[action.card]
@@ -83,7 +89,10 @@ def _log_quiet(s: AnkhMorporkState, f: Frame, action: Action) -> None:
     """Mark where this decision's log lines begin, and log the actions whose handlers write
     nothing: every applied action is logged."""
     who = s.colour(f[1])
-    s.log_tail = log_append(s.log_tail, MoveMark(who))
+    mark = _MARKS.get(who)
+    if mark is None:
+        mark = _MARKS[who] = _new_tuple(MoveMark, (who, None, None))
+    s.log_tail = (mark, s.log_tail)
     if action.verb == "skip":
         s.say(f"{who} skipped {skipped_text(action)}.")
         return
@@ -101,23 +110,27 @@ def legal_actions(s: AnkhMorporkState) -> list[Action]:
     return DECISIONS.legal_actions(s)
 
 
+def _colour(seat: int) -> str:
+    return COLOURS[seat]
+
+
 def apply_action(s: AnkhMorporkState, action: Any) -> None:
     """Apply a legal action, or raise ``IllegalAction`` and change nothing."""
-    DECISIONS.apply(s, action, Action, s.colour)
+    DECISIONS.apply(s, action, Action, _colour)
 
 
 DECISIONS.before_step = _deck_out
 DECISIONS.on_apply = _log_quiet
 
 # Actions whose handlers write nothing to the log: every applied action is logged.
-QUIET_VERBS = {
+QUIET_VERBS: Final = {
     "stop": "{who} played no more cards.",
     "end_turn": "{who} ended their turn.",
     "allow": "{who} played no interrupt.",
     "done": "{who} is done.",
 }
 
-SKIPPED = {
+SKIPPED: Final = {
     PLACE_MINION: "the minion",
     PLACE_BUILDING: "the building",
     ASSASSINATE: "the assassination",

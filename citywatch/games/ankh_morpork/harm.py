@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from citywatch.games.ankh_morpork.actions import Action, piece_name
+from citywatch.games.ankh_morpork.actions import Action, act, piece_name
 from citywatch.games.ankh_morpork.data import (
     CARDS,
     DEMON,
@@ -120,9 +120,9 @@ def protections(s: AnkhMorporkState, h: Harm) -> list[Action]:
         k = INTERRUPT_KIND.get(card)
         if k in wanted and k not in seen:
             seen.add(k)
-            out.append(Action("protect", card=card))
+            out.append(act("protect", card=card))
     if via == EVENT and kind != AFFECT and s.can_use_small_gods(victim):
-        out.append(Action("protect", area=SMALL_GODS))
+        out.append(act("protect", area=SMALL_GODS))
     return out
 
 
@@ -167,7 +167,7 @@ class Protect(Handler):
     kind = "protect"
 
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
-        return [*protections(s, f[2]), Action("allow")]
+        return [*protections(s, f[2]), act("allow")]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         _, victim, h = f
@@ -207,7 +207,7 @@ class Relocate(Handler):
     def legal(self, s: AnkhMorporkState, f: Frame) -> list[Action]:
         # Rulebook, Place a Minion: the placing rules apply "including due to the play of an
         # interrupt card"; the saved minion is already off the board.
-        return [Action("choose_area", area=a) for a in minion_targets(s, f[1]) if a != f[2]]
+        return [act("choose_area", area=a) for a in minion_targets(s, f[1]) if a != f[2]]
 
     def apply(self, s: AnkhMorporkState, f: Frame, a: Action) -> None:
         s.stack.pop()

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from citywatch.bots.base import Observation
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.evaluate import heuristic_value
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 
 
+@mypyc_attr(native_class=False)  # compiled methods, but attributes in a __dict__ (vars())
 class HeuristicBot:
     """Greedy one-turn lookahead on a sampled world."""
 

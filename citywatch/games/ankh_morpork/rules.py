@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.games.ankh_morpork import effects, events, harm
-from citywatch.games.ankh_morpork.actions import Action, piece_name
+from citywatch.games.ankh_morpork.actions import Action, act, piece_name
 from citywatch.games.ankh_morpork.data import (
     ADJACENT_OR_SELF,
     AREAS,
@@ -35,6 +37,7 @@ from citywatch.games.ankh_morpork.state import (
     Frame,
     assassination_options,
     building_options,
+    holds,
     place_building,
     place_minion,
     placement_options,
@@ -44,19 +47,19 @@ from citywatch.games.ankh_morpork.state import (
 
 __all__ = ["advance", "apply_action", "begin_turn", "legal_actions"]
 
-MOSSY = CARD_BY_NAME["Doctor Mossy Lawn"].index
+MOSSY: Final = CARD_BY_NAME["Doctor Mossy Lawn"].index
 
 # Actions built once and shared (they are immutable values): legal-action lists are rebuilt
 # at almost every step of a search's playouts.
-PLAY = tuple(Action("play", card=c.index) for c in CARDS)
-PASS = Action("pass")
-END_TURN = Action("end_turn")
-STOP = Action("stop")
-EVENT = Action("event")
-PLACE = tuple(tuple(Action("place_minion", area=a, extra=lift) for lift in range(-1, NUM_AREAS))
+PLAY: Final = tuple(act("play", card=c.index) for c in CARDS)
+PASS: Final = act("pass")
+END_TURN: Final = act("end_turn")
+STOP: Final = act("stop")
+EVENT: Final = act("event")
+PLACE: Final = tuple(tuple(act("place_minion", area=a, extra=lift) for lift in range(-1, NUM_AREAS))
               for a in range(NUM_AREAS))
 """``PLACE[area][lifted + 1]``: place a minion in ``area``, lifting one from ``lifted``."""
-SKIP = tuple(tuple(Action("skip", card=c.index, extra=i) for i in range(len(c.symbols)))
+SKIP: Final = tuple(tuple(act("skip", card=c.index, extra=i) for i in range(len(c.symbols)))
              for c in CARDS)
 """``SKIP[card][symbol]``: skip that symbol of the card."""
 
@@ -101,10 +104,10 @@ def turn_extras(s: AnkhMorporkState, seat: int) -> list[Action]:
     if seat != s.current:
         return []
     out = power_options(s, seat)
-    if MOSSY in s.hands[seat] and s.played:
+    if s.played and holds(s.hands[seat], MOSSY):
         last = s.played[-1]
         if last in s.in_play or last in s.discard_pile:
-            out.append(Action("mossy", card=last))
+            out.append(act("mossy", card=last))
     return out
 
 
@@ -237,11 +240,11 @@ class ResolveCard(Handler):
         elif kind == ASSASSINATE:
             out = assassination_options(s, seat)
         elif kind == REMOVE_TROUBLE:
-            out = [Action("remove_trouble", area=a) for a in range(NUM_AREAS) if s.trouble[a]]
+            out = [act("remove_trouble", area=a) for a in range(NUM_AREAS) if s.trouble[a]]
         elif kind == MONEY:
-            out = [Action("take_money", extra=symbol.amount)]
+            out = [act("take_money", extra=symbol.amount)]
         elif kind == SCROLL:
-            out = [Action("scroll", card=card)] if effects.can_start(s, seat, card) else []
+            out = [act("scroll", card=card)] if effects.can_start(s, seat, card) else []
         else:
             out = []
         extras = turn_extras(s, seat)
@@ -293,7 +296,7 @@ def _piece(s: AnkhMorporkState, owner: int) -> str:
 def power_options(s: AnkhMorporkState, seat: int) -> list[Action]:
     """Powers ``seat`` may use now: own card, not gained this turn, unused, no demon."""
     out: list[Action] = []
-    if seat not in s.area_card:
+    if not holds(s.area_card, seat):
         return out
     blocked = s.gained | s.powers_used
     for area in AREAS:
@@ -303,28 +306,28 @@ def power_options(s: AnkhMorporkState, seat: int) -> list[Action]:
         kind = area.power_kind
         params = area.power_params
         if kind == "money":
-            out.append(Action("power", area=a, extra=params["money"]))
+            out.append(act("power", area=a, extra=params["money"]))
         elif kind == "trouble_near":
             out.extend(
-                Action("power", area=a, extra=t)
+                act("power", area=a, extra=t)
                 for t in sorted(ADJACENT_OR_SELF[a])
                 if not s.trouble[t] and s.pieces_in(t) > 0
             )
         elif kind == "minion_near":
             if s.money[seat] >= params["cost"]:
                 out.extend(
-                    Action("power", area=a, extra=t, other=lift)
+                    act("power", area=a, extra=t, other=lift)
                     for t, lift in placement_options(s, seat, ADJACENT_OR_SELF[a])
                 )
         elif kind == "discard_for_money":
-            out.extend(Action("power", area=a, extra=c) for c in sorted(set(s.hands[seat])))
+            out.extend(act("power", area=a, extra=c) for c in sorted(set(s.hands[seat])))
         elif kind == "remove_trouble":
             if s.money[seat] >= params["cost"]:
                 out.extend(
-                    Action("power", area=a, extra=t) for t in range(NUM_AREAS) if s.trouble[t]
+                    act("power", area=a, extra=t) for t in range(NUM_AREAS) if s.trouble[t]
                 )
         elif kind == "draw_then_discard":
-            out.append(Action("power", area=a))
+            out.append(act("power", area=a))
     return out
 
 

@@ -12,10 +12,10 @@ call through ``STATE_HOOKS``, which those modules fill when they are imported.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from citywatch.core.stack import StackedState, StateHooks
-from citywatch.games.ankh_morpork.actions import Action
+from citywatch.games.ankh_morpork.actions import Action, act
 from citywatch.games.ankh_morpork.data import (
     ADJACENT_OR_SELF,
     AREAS,
@@ -36,18 +36,18 @@ if TYPE_CHECKING:
 
 Frame = tuple[Any, ...]
 
-DISPLAY = -1  # a City Area card on display
-GONE = -2  # a City Area card out of the game (Bloody Stupid Johnson)
-NO_BUILDING = -1
+DISPLAY: Final = -1  # a City Area card on display
+GONE: Final = -2  # a City Area card out of the game (Bloody Stupid Johnson)
+NO_BUILDING: Final = -1
 
-WHITEFACE_CARDS = frozenset(
+WHITEFACE_CARDS: Final = frozenset(
     c.index for c in CARDS if c.effect == "whiteface"
 )
-LOAN_CARDS = frozenset(c.index for c in CARDS if c.effect == "loan")
-INTERRUPT_CARDS = frozenset(c.index for c in CARDS if c.is_interrupt)
+LOAN_CARDS: Final = frozenset(c.index for c in CARDS if c.effect == "loan")
+INTERRUPT_CARDS: Final = frozenset(c.index for c in CARDS if c.is_interrupt)
 
 
-STATE_HOOKS = StateHooks()
+STATE_HOOKS: Final = StateHooks()
 """Filled at import time by the modules above this one (see ``StackedState``)."""
 
 
@@ -241,6 +241,16 @@ class AnkhMorporkState(StackedState):
         return AREAS[area].name
 
 
+def holds(items: list[int], value: int) -> bool:
+    """``value in items``, for a short list of small ints (compiled, the loop compares
+    machine words where ``in`` compares objects; a plain loop, not ``any()``, spares the
+    interpreted source a generator)."""
+    for item in items:  # noqa: SIM110
+        if item == value:
+            return True
+    return False
+
+
 def card_index(name: str) -> int:
     """The index of the card called ``name``."""
     return CARD_BY_NAME[name].index
@@ -298,7 +308,7 @@ def building_options(s: AnkhMorporkState, seat: int, divisor: int = 1) -> list[A
     for a in range(NUM_AREAS):
         cost = AREAS[a].cost // divisor
         if mine[a] and s.building[a] < 0 and not s.trouble[a] and s.money[seat] >= cost:
-            out.extend(Action("place_building", area=a, extra=lift, other=cost) for lift in lifts)
+            out.extend(act("place_building", area=a, extra=lift, other=cost) for lift in lifts)
     return out
 
 
@@ -322,11 +332,11 @@ def assassination_options(
             continue
         for owner in range(s.n):
             if owner != seat and s.minions[owner][a]:
-                out.append(Action(verb, area=a, seat=owner))
+                out.append(act(verb, area=a, seat=owner))
         if s.trolls[a]:
-            out.append(Action(verb, area=a, seat=TROLL))
+            out.append(act(verb, area=a, seat=TROLL))
         if s.demons[a]:
-            out.append(Action(verb, area=a, seat=DEMON))
+            out.append(act(verb, area=a, seat=DEMON))
     return out
 
 

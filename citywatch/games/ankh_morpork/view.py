@@ -37,24 +37,10 @@ from citywatch.games.ankh_morpork.scoring import (
 )
 from citywatch.games.ankh_morpork.state import LOAN_CARDS, STATE_HOOKS, AnkhMorporkState
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
-
 
 def shuffle(rng: Rng, items: list[Any]) -> None:
-    """``rng.shuffle(items)``, drawing the same numbers, with ``Rng``'s SplitMix64 inlined
-    (the step of ``Rng.next64``): sampling a world shuffles some 90 cards."""
-    if type(rng) is not Rng:
-        rng.shuffle(items)
-        return
-    state = rng.state
-    for i in range(len(items) - 1, 0, -1):
-        state = (state + _GOLDEN) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
-        items[i], items[j] = items[j], items[i]
-    rng.state = state
+    """``rng.shuffle(items)``: sampling a world shuffles some 90 cards."""
+    rng.shuffle(items)
 
 
 def plural(n: int, word: str) -> str:
