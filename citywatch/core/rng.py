@@ -16,15 +16,17 @@ import hashlib
 import secrets
 import struct
 from collections.abc import MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
+
+from mypy_extensions import i64, mypyc_attr
 
 T = TypeVar("T")
 
 Seed = int | str
 """A game's seed: a whole number (the fast generator) or ``"blake2b:<hex key>"``."""
 
-_MASK = (1 << 64) - 1
-_GOLDEN = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GOLDEN: Final = 0x9E3779B97F4A7C15
 SECRET_PREFIX = "blake2b:"
 SECRET_KEY_BYTES = 32
 """Bytes of entropy in a new secret seed (256 bits)."""
@@ -35,26 +37,69 @@ _STREAM = b"citywatch/rng"
 _DERIVE = b"citywatch/derive"
 
 
-class Rng:
-    """SplitMix64 generator; ``state`` is a 64-bit integer."""
+def _all_ones() -> i64:
+    """A 64-bit word of ones as this engine holds it: 2**64 - 1 where an ``i64`` is a Python
+    int (the interpreted source), -1 where it is a machine word that wraps (the compiled
+    module; its products wrap as well)."""
+    one: i64 = 1
+    return one * 65536 * 65536 * 65536 * 65536 - 1
 
-    __slots__ = ("state",)
+
+_ALL: Final[i64] = _all_ones()
+"""``x & _ALL`` is ``x`` modulo 2**64 in either form of the engine: every 64-bit step below
+is exact in both, and the compiled module runs it on machine words."""
+_GOLDEN64: Final[i64] = -0x61C8864680B583EB  # 0x9E3779B97F4A7C15 - 2**64
+_MIX1: Final[i64] = -0x40A7B892E31B1A47  # 0xBF58476D1CE4E5B9 - 2**64
+_MIX2: Final[i64] = -0x6B2FB644ECCEEE15  # 0x94D049BB133111EB - 2**64
+_LOW32: Final[i64] = 0xFFFFFFFF
+
+
+def _word(value: int) -> i64:
+    """A 64-bit unsigned ``value`` as a signed 64-bit word (the same bits)."""
+    return i64(value - (value >> 63 << 64))
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' scripted dice are subclasses
+class Rng:
+    """SplitMix64 generator; ``state`` is a 64-bit integer (kept as a 64-bit word)."""
+
+    __slots__ = ("_word",)
 
     def __init__(self, seed: int = 0) -> None:
-        self.state = seed & _MASK
+        self._word: i64 = _word(seed & _MASK)
+
+    @property
+    def state(self) -> int:
+        """The 64-bit state, from 0 to 2**64 - 1."""
+        return int(self._word) & _MASK
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self._word = _word(value & _MASK)
+
+    def _step(self) -> i64:
+        """Advance and return the next number as a 64-bit word (SplitMix64: the state moves
+        by the golden gamma, then is mixed by two xor-shift-multiplies and a xor-shift)."""
+        z = (self._word + _GOLDEN64) & _ALL
+        self._word = z
+        z = ((z ^ ((z >> 30) & 0x3FFFFFFFF)) * _MIX1) & _ALL
+        z = ((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2) & _ALL
+        return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
     def next64(self) -> int:
         """Return the next 64-bit unsigned integer."""
-        self.state = z = (self.state + _GOLDEN) & _MASK
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        return int(self._step()) & _MASK
 
     def below(self, n: int) -> int:
         """Return an integer in ``range(n)`` (multiply-shift; bias under n / 2**64)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next64() * n) >> 64
+        if type(self) is not Rng or n >= 0x80000000:
+            return (self.next64() * n) >> 64
+        z = self._step()
+        m: i64 = n
+        # (z * m) >> 64 from z's 32-bit halves: every product stays under 2**63
+        return int(((z >> 32 & _LOW32) * m + ((z & _LOW32) * m >> 32)) >> 32)
 
     def roll(self, sides: int) -> int:
         """Roll a die with ``sides`` faces: 1..sides."""
@@ -65,10 +110,24 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Shuffle in place (Fisher-Yates)."""
+        """Shuffle in place (Fisher-Yates): ``items[i]`` swaps with ``items[below(i + 1)]``
+        from the last down (this generator's steps inlined: a game shuffles some 90 cards
+        in every sampled world)."""
+        if type(self) is not Rng:
+            for i in range(len(items) - 1, 0, -1):
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        w = self._word
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
+            w = (w + _GOLDEN64) & _ALL
+            z = ((w ^ ((w >> 30) & 0x3FFFFFFFF)) * _MIX1) & _ALL
+            z = ((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2) & _ALL
+            z ^= (z >> 31) & 0x1FFFFFFFF
+            m: i64 = i + 1
+            k = int(((z >> 32 & _LOW32) * m + ((z & _LOW32) * m >> 32)) >> 32)
+            items[i], items[k] = items[k], items[i]
+        self._word = w
 
     def spawn(self) -> Rng:
         """Return an independent generator seeded from this one."""
@@ -76,7 +135,9 @@ class Rng:
 
     def copy(self) -> Rng:
         """Return a generator in the same state."""
-        return Rng(self.state)
+        twin = Rng()
+        twin._word = self._word
+        return twin
 
     def derive(self, number: int) -> Rng:
         """The generator for purpose ``number`` (a bot's decision at a step, say).
@@ -129,10 +190,14 @@ class SecureRng(Rng):
 
     def copy(self) -> SecureRng:
         """Return a generator in the same state."""
-        twin = SecureRng(self.key, self.state)  # (a compiled class's __new__ runs __init__)
+        twin = SecureRng(self.key, self.state)
         twin._block = self._block
         twin._words = self._words
         return twin
+
+    def __reduce__(self) -> tuple[type[SecureRng], tuple[bytes, int]]:
+        """Pickled as its key and count (a compiled class is rebuilt through ``__init__``)."""
+        return (SecureRng, (self.key, self.state))
 
     def derive(self, number: int) -> SecureRng:
         """The secret generator for purpose ``number``: keyed by a hash of this key and

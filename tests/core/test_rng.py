@@ -152,3 +152,16 @@ def test_the_fast_generator_is_unchanged_for_simulations() -> None:
     assert rng.next64() == 0x910A2DEC89025CC1
     assert isinstance(GAME.new_game(2, 5).rng, Rng)
     assert not isinstance(GAME.new_game(2, 5).rng, SecureRng)
+
+
+def test_generators_pickle_and_continue_the_same_numbers() -> None:
+    """A table's state crosses to and from the server's worker processes by pickle (issue 24):
+    both generators, compiled or not (issue 32), continue the same numbers after a round trip."""
+    import pickle
+
+    for rng in (SecureRng(KEY), Rng(7)):
+        for _ in range(11):
+            rng.next64()
+        back = pickle.loads(pickle.dumps(rng))
+        assert type(back) is type(rng)
+        assert [back.next64() for _ in range(10)] == [rng.next64() for _ in range(10)]
