@@ -23,7 +23,7 @@ State = BlackKeepState
 
 
 def check_choices(board: Board, thieves: object, mode: str | None, difficulty: str,
-                  advanced: bool | None) -> str:
+                  advanced: object) -> str:
     """The mode of a game of ``thieves`` thieves (default: solo for one, else co-op);
     ``ValueError`` naming what is wrong with the number of thieves, mode, difficulty or
     advanced flag."""
@@ -50,7 +50,7 @@ def check_choices(board: Board, thieves: object, mode: str | None, difficulty: s
 
 def new_game(board: Board, params: Parameters, thieves: int, seed: Seed,
              mode: str | None = None, difficulty: str = "medium",
-             advanced: bool | None = None) -> State:
+             advanced: object = None) -> State:
     """A game of ``thieves`` thieves on ``board`` (section 8): ``mode`` solo, coop or rivals
     (default: solo for one thief, else co-op), ``difficulty`` easy, medium or hard,
     ``advanced`` (default: the scenario's); all randomness from ``seed``'s generator.
@@ -62,7 +62,7 @@ def new_game(board: Board, params: Parameters, thieves: int, seed: Seed,
     s.rng = rng_from_seed(seed)
     s.mode = mode
     s.difficulty = difficulty
-    s.advanced = board.advanced if advanced is None else advanced
+    s.advanced = board.advanced if advanced is None else bool(advanced)  # checked: a bool
     s.phase = "setup"
     s.say(f"A game of Thieves of the Black Keep begins: {board.name}, {thieves} "
           f"{'thief' if thieves == 1 else 'thieves'}, {mode}, {difficulty}"

@@ -174,7 +174,7 @@ class Sight:
         self._rows: dict[tuple[int, int], tuple[int, ...]] = {}
         self._clear_targets: dict[int, tuple[int, ...]] = {}
         self._fields: dict[tuple[int, int], frozenset[int]] = {}
-        self._seen: dict[tuple[int, int, int, int], frozenset[int]] = {}
+        self._seen: dict[tuple[int, int, object, int], frozenset[int]] = {}
         self._partly: dict[tuple[int, int], frozenset[int]] = {}
         self._lit: dict[tuple[frozenset[int], int], frozenset[int]] = {}
         self._lines: dict[tuple[int, int], bool] = {}
@@ -235,7 +235,7 @@ class Sight:
 
     # -- fields of view -----------------------------------------------------------------------
 
-    def seen(self, hex: int, facing: int, status: int, bored_reach: int = 2) -> frozenset[int]:
+    def seen(self, hex: int, facing: int, status: object, bored_reach: int = 2) -> frozenset[int]:
         """The hexes a guard on ``hex`` facing ``facing`` sees in ``status`` (spec 3.6):
         nothing when Distracted; the row ahead up to ``bored_reach`` hexes when Bored (R12);
         the whole row when Interested (R11); when Alert, Pursuing or Returning, the whole row
@@ -246,7 +246,8 @@ class Sight:
             return known
         self._check_hex(hex)
         self._check_facing(facing)
-        if isinstance(status, bool) or status not in range(len(VIEW_OF_STATUS)):
+        if isinstance(status, bool) or not isinstance(status, int) \
+                or status not in range(len(VIEW_OF_STATUS)):
             raise ValueError(f"status {status!r} is not a guard status (0 to "
                              f"{len(VIEW_OF_STATUS) - 1})")
         self._check_reach(bored_reach, "bored_reach")

@@ -71,6 +71,13 @@ def face(s: State, a: str, b: str) -> str:
     return FACINGS[rules.facing_to(s.board, at(s, a), at(s, b))]
 
 
+PATCHES_REFEREE = pytest.mark.skipif(
+    (rules.__file__ or "").endswith((".so", ".pyd")),
+    reason="patches the referee's functions, which compiled callers call directly")
+"""For the tests that record the referee's answers by patching its module (pure Python only;
+the same source is what the compiled build runs)."""
+
+
 @contextmanager
 def referee_answers() -> Iterator[list[Any]]:
     """Record every answer the referee gives the guards while the block runs."""
@@ -888,6 +895,7 @@ def test_random_guard_phases_keep_the_invariants(name: str, thieves: int, diffic
         check_invariants(s)
 
 
+@PATCHES_REFEREE
 @settings(derandomize=True, max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SCENARIOS), st.integers(1, 3), st.sampled_from(DIFFICULTIES),
@@ -913,6 +921,7 @@ def test_section_10_guards_depend_only_on_public_state_and_referee_answers(
             [(t.standing, t.wounds) for t in twin.thieves]
 
 
+@PATCHES_REFEREE
 def test_answers_recorder_sees_every_referee_question() -> None:
     """The section 10 property is not vacuous: the recorder catches the referee's answers."""
     s = game(corridor(7))

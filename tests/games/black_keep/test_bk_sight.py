@@ -453,10 +453,17 @@ def test_bad_input_is_refused_with_a_clear_error_and_changes_nothing(call: Any) 
     board = corridor(torches=["D1"])
     view = Sight(board)
     view.seen(0, S, ALERT)
-    before = {k: dict(v) for k, v in vars(view).items() if isinstance(v, dict)}
+    before = caches(view)
     with pytest.raises(ValueError, match=r"hex|facing|status|reach|torch"):
         call(view)
-    assert {k: dict(v) for k, v in vars(view).items() if isinstance(v, dict)} == before
+    assert caches(view) == before
+
+
+def caches(view: Sight) -> dict[str, dict[Any, Any]]:
+    """Copies of every dict the sight keeps (read by name: a compiled ``Sight`` has no
+    ``__dict__``)."""
+    found = {name: getattr(view, name) for name in dir(view) if not name.startswith("__")}
+    return {name: dict(value) for name, value in found.items() if isinstance(value, dict)}
 
 
 def test_clear_line_enters_and_leaves_special_hexes_but_never_passes_one() -> None:
