@@ -46,11 +46,13 @@ types: $(STAMP)
 	$(BIN)/mypy
 
 # The whole suite runs on the compiled engine (where built), then the rules tests again on the
-# pure-Python source (CITYWATCH_ENGINE=python), so both engines are tested.
+# pure-Python source (CITYWATCH_ENGINE=python), so both engines are tested (test_bk_guards has
+# two tests that patch module functions, which only the pure engine calls through).
 unit: $(STAMP) engine-for-tests
 	$(BIN)/pytest -n 2 --durations=25
 	if [ -f citywatch/engine-build.json ]; then CITYWATCH_ENGINE=python $(BIN)/pytest -n 2 -q \
-		tests/test_conformance.py tests/test_perft.py tests/test_golden.py tests/core/test_engine.py; fi
+		tests/test_conformance.py tests/test_perft.py tests/test_golden.py tests/core/test_engine.py \
+		tests/core/test_rng.py tests/games/black_keep/test_bk_guards.py; fi
 
 # The system packages the tests need (chromium, PostgreSQL), installed when possible.
 system:
