@@ -7,8 +7,12 @@ names for it (``Game.level_spec``).
 
 from __future__ import annotations
 
+import ast
 import inspect
+import sys
 from collections.abc import Callable
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 from typing import Any
 
 from citywatch.bots.base import Bot, Observation
@@ -50,15 +54,45 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     return name.strip().lower(), options
 
 
+def _literal(node: ast.expr) -> Any:
+    """A default written as a literal (``300``, ``-1``, ``"random"``), else None."""
+    try:
+        return ast.literal_eval(node)
+    except ValueError:
+        return None
+
+
+def option_defaults(factory: Callable[..., Bot]) -> dict[str, Any]:
+    """The default of each keyword of a bot's constructor: from its signature, or for a class
+    compiled by mypyc (whose methods have none) from its ``.py`` source beside the module."""
+    try:
+        parameters = inspect.signature(factory).parameters
+        return {name: p.default for name, p in parameters.items()
+                if p.default is not inspect.Parameter.empty}
+    except (TypeError, ValueError):
+        pass
+    module = sys.modules.get(getattr(factory, "__module__", ""))
+    compiled = Path(getattr(module, "__file__", "") or "")
+    suffix = next((s for s in EXTENSION_SUFFIXES if compiled.name.endswith(s)), None)
+    if suffix is None:
+        return {}
+    source = compiled.with_name(compiled.name.removesuffix(suffix) + ".py")
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == getattr(factory, "__name__", None):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    arguments = item.args.args[len(item.args.args) - len(item.args.defaults):]
+                    return {a.arg: _literal(d) for a, d in
+                            zip(arguments, item.args.defaults, strict=True)}
+    return {}
+
+
 def check_option_kinds(name: str, factory: Callable[..., Bot], options: dict[str, Any]) -> None:
     """``ValueError`` naming the option if a value is not of the kind its default is (a whole
     number, a number or a word)."""
-    try:
-        parameters = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        return
+    defaults = option_defaults(factory)
     for key, value in options.items():
-        default = parameters[key].default if key in parameters else None
+        default = defaults.get(key)
         if isinstance(default, bool) or default is None or default is inspect.Parameter.empty:
             continue
         if isinstance(default, int) and not isinstance(value, int):
