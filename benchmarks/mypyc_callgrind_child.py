@@ -1,7 +1,7 @@
 """One measured run for callgrind: ``python benchmarks/mypyc_callgrind_child.py MODE GAME
 PLAYERS WHAT N`` with MODE ``pure`` (the ``.so`` files beside the sources ignored) or
-``compiled``, WHAT ``games`` (N seeded random games, seeds 1 to N) or ``ismcts`` (the search
-speed on states from 20 random games); N=0 games measures the imports alone, to subtract."""
+``compiled``, WHAT ``games`` (N seeded random games, seeds 1 to N) or ``ismcts`` (the default
+search on N positions of 20 random games); N=0 measures the rest alone, to subtract."""
 import os
 import sys
 
@@ -21,4 +21,5 @@ if what == "games":
     b.random_games(game, players, n, 1)
 else:
     _, _, st = b.random_games(game, players, 20, 1)
-    b.ismcts_speed(game, st[len(st)//3:], profile=False)
+    if n:  # N positions searched (0: the random games alone, to subtract)
+        b.ismcts_speed(game, st[len(st) // 3:][:n], profile=False)
