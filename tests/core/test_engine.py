@@ -180,6 +180,5 @@ def test_the_compiled_and_the_pure_python_engines_play_identical_games() -> None
         runs[forced] = json.loads(shown)
     assert runs[""][0] == runs["python"][0]
     assert runs["python"][1] == 0
-    in_use = (engine.group_library() is not None and engine.fallback is None
-              and not engine.forced_pure())  # a build, up to date, not set aside
+    in_use = engine.group_library() is not None and engine.stale_modules() == []  # up to date
     assert (runs[""][1] > 0) == in_use
