@@ -4,9 +4,11 @@
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import os
+import pickle
 import subprocess
 import sys
 import textwrap
@@ -16,8 +18,10 @@ from typing import Any
 
 import pytest
 
+import citywatch
 from citywatch import engine
 from citywatch.cli import main
+from citywatch.core.rng import Rng
 
 PROBE = textwrap.dedent("""
     import sys
@@ -182,3 +186,50 @@ def test_the_compiled_and_the_pure_python_engines_play_identical_games() -> None
     assert runs["python"][1] == 0
     in_use = engine.group_library() is not None and engine.stale_modules() == []  # up to date
     assert (runs[""][1] > 0) == in_use
+
+
+@pytest.mark.parametrize(("game", "verbs", "verb", "number", "bare"), [
+    ("guards_guards", "turn", "MOVE_TO", 3, "END_TURN"),
+    ("guardians_of_the_city", "actions", "DISCARD", 5, "DRAW"),
+    ("black_keep", "actions", "START", 7, "NO_BUY")])
+def test_act_builds_the_action_the_class_builds_once(game: str, verbs: str, verb: str,
+                                                     number: int, bare: str) -> None:
+    """Issue 32: a game's ``act`` (the fast way its rules build actions) gives an action equal
+    to its class's, of that type and with its repr (the records' digests compare reprs), and
+    the same object for the same fields."""
+    actions = importlib.import_module(f"citywatch.games.{game}.actions")
+    named = importlib.import_module(f"citywatch.games.{game}.{verbs}")
+    with_number, without = getattr(named, verb), getattr(named, bare)
+    action, act = actions.Action, actions.act
+    for built, made in ((act(with_number, number), action(with_number, number)),
+                        (act(without), action(without))):
+        assert built == made
+        assert type(built) is action
+        assert repr(built) == repr(made) and str(built) == str(made)
+    assert act(with_number, number) is act(with_number, number)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_state_pickles_and_plays_on_the_same(name: str) -> None:
+    """Issue 32: a mid-game state (the server's set-up worker and bot pool send states between
+    processes) comes back from pickle equal, and plays on exactly as the original, on either
+    engine."""
+    state = citywatch.load(name).new_game(GAMES[name], 5)
+    rng = Rng(5)
+    for _ in range(40):
+        if state.to_move is None:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.below(len(legal))])
+    twin = pickle.loads(pickle.dumps(state))
+    assert twin == state
+    for _ in range(40):
+        if state.to_move is None:
+            break
+        legal = state.legal_actions()
+        assert twin.legal_actions() == legal
+        pick = legal[rng.below(len(legal))]
+        state.apply(pick)
+        twin.apply(pick)
+    assert twin.position() == state.position()
+    assert twin.log() == state.log()
