@@ -83,8 +83,10 @@ def test_one_click_shows_the_chances_and_the_analysis_draws_the_game(
     page.wait_for_function("() => document.body.dataset.over === 'yes'")
     expect(page.locator("#coach")).to_be_hidden()
     page.locator("#analysis-link").click()
-    page.wait_for_function("() => document.body.dataset.analysis === 'shown'", timeout=30000)
-    assert page.url.startswith(f"{server}/analysis/")
+    page.wait_for_url(f"{server}/analysis/**")  # a new page: no body until it has loaded
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.analysis === 'shown'",
+        timeout=30000)
     graph = page.locator("#graph svg.chance-graph")
     expect(graph).to_be_visible()
     expect(graph.locator("path.curve")).to_have_count(1)  # co-operative: the crew's line
