@@ -163,17 +163,15 @@ def built_modules(root: Path | None = None) -> list[Path]:
 
 def describe() -> str:
     """Which engine runs, in words: "pure Python", "pure Python (CITYWATCH_ENGINE=python;
-    N compiled modules left unused)" or "compiled: N modules" (of those imported now)."""
+    N compiled modules left unused)" or "compiled: N modules" (those of the build, which every
+    import of them uses; the same answer whatever this process has imported so far)."""
     built = built_modules()
     if fallback is not None:
         return f"pure Python ({fallback})"
     if forced_pure():
         return (f"pure Python ({VARIABLE}=python; {len(built)} compiled modules left unused)"
                 if built else "pure Python")
-    loaded = compiled_modules()
-    if loaded:
-        return f"compiled: {len(loaded)} modules ({len(built)} built)"
-    return "pure Python" if not built else f"pure Python ({len(built)} compiled modules built)"
+    return f"compiled: {len(built)} modules" if built else "pure Python"
 
 
 install()

@@ -43,14 +43,14 @@ MODULES: tuple[str, ...] = (
     *(GG + name + ".py" for name in (
         "kinds", "data", "actions", "state", "frames", "board", "places", "abilities",
         "combat", "dragons", "fate", "harm", "luggage", "magic", "recruit", "rules", "setup",
-        "spells", "turn", "position")),
+        "spells", "turn", "position", "evaluate", "heuristic")),
     *(GC + name + ".py" for name in (
         "kinds", "data", "actions", "state", "frames", "decks", "effects", "scoring", "turn",
-        "position")),
+        "position", "evaluate", "heuristic")),
     *(BK + name + ".py" for name in (
         "kinds", "data", "actions", "state", "hexes", "params", "guards", "harm",
         "intentions", "referee", "round", "scenario", "scoring", "setup", "sight",
-        "position")),
+        "position", "evaluate", "heuristic")),
 )
 """The compiled modules, as paths from the repository root; every other module stays Python."""
 LOG = Path("build") / "engine-build.log"

@@ -38,7 +38,7 @@ Ties go to the first legal action, so its choices depend only on the sampled wor
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -455,9 +455,9 @@ class HeuristicBot(WorldBot):
     """Steals the crown's treasure in the dark, from a sampled world only."""
 
     name = "heuristic"
-    OPTIONS = ("lookahead",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("lookahead",)
     """The options a spec may set."""
-    PLAYOUT = {"lookahead": 1}
+    PLAYOUT: ClassVar[dict[str, int]] = {"lookahead": 1}
     """The options of the bot when search bots play out with it (quicker)."""
 
     def __init__(self, lookahead: int = 2) -> None:

@@ -15,7 +15,7 @@ the pillar it misses least, and removes the Subversive that hurts it most.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -165,7 +165,7 @@ class HeuristicBot(WorldBot):
     """Races for the cells and keeps its people, from a sampled world only."""
 
     name = "heuristic"
-    OPTIONS = ("lookahead",)
+    OPTIONS: ClassVar[tuple[str, ...]] = ("lookahead",)
     """The options a spec may set."""
 
     def __init__(self, lookahead: int = 1) -> None:

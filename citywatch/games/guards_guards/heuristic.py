@@ -10,7 +10,7 @@ is offered and every protection it holds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -41,7 +41,7 @@ class HeuristicBot(WorldBot):
     """Plays toward returning its spells, from a sampled world only."""
 
     name = "heuristic"
-    OPTIONS: tuple[str, ...] = ()
+    OPTIONS: ClassVar[tuple[str, ...]] = ()
     """The options a spec may set."""
 
     def choose_in(self, world: Any, seat: int, legal_actions: list[Any], rng: Rng) -> Any:
