@@ -50,7 +50,7 @@ MODULES: tuple[str, ...] = (
     *(BK + name + ".py" for name in (
         "kinds", "data", "actions", "state", "hexes", "params", "guards", "harm",
         "intentions", "referee", "round", "scenario", "scoring", "setup", "sight",
-        "position", "evaluate", "heuristic")),
+        "position", "evaluate", "heuristic", "board")),
 )
 """The compiled modules, as paths from the repository root; every other module stays Python."""
 LOG = Path("build") / "engine-build.log"

@@ -2,8 +2,8 @@
 Special Hexes, tiles with their markers and guards, torches, the crown.
 
 A ``Board`` never changes during play, so states share one and everything derived from it
-(walking distances here, fields of view in ``sight``) is cached on it. Build one from a
-scenario's JSON with ``Board.from_scenario``; ``scenario.load`` checks the JSON first.
+(walking distances here, fields of view in ``sight``, the browser's map) is kept on it. Build
+one from a scenario's JSON with ``Board.from_scenario``; ``scenario.load`` checks the JSON first.
 """
 
 from __future__ import annotations
@@ -79,6 +79,10 @@ class Board:
     source: dict[str, Any] = field(repr=False)
     """The scenario's JSON, as given (records and positions name the scenario by it)."""
     _distances: dict[int, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    """What other modules make from the board once and keep with it, by name (its ``Sight``,
+    its map for the browser): kept here, not in a weak dictionary, since a compiled board
+    takes no weak references."""
 
     @property
     def size(self) -> int:
@@ -112,6 +116,11 @@ class Board:
         result = tuple(dist)
         self._distances[source] = result
         return result
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its scenario's JSON, read again when unpickled (a compiled frozen
+        dataclass cannot be filled field by field)."""
+        return (Board.from_scenario, (self.source,))
 
     @classmethod
     def from_scenario(cls, doc: dict[str, Any]) -> Board:

@@ -28,7 +28,6 @@ from collections import defaultdict
 from collections.abc import Iterable
 from math import gcd
 from typing import Final
-from weakref import WeakKeyDictionary
 
 from citywatch.games.black_keep.board import BLOCKED, Board
 from citywatch.games.black_keep.hexes import CORNER_OFFSETS, DELTAS, Point, centre, corner
@@ -500,13 +499,9 @@ def can_spot(board: Board, seen: frozenset[int], lit: frozenset[int], guard_hex:
     return not hiding and (eye or thief_hex in lit)
 
 
-_SIGHTS: Final[WeakKeyDictionary[Board, Sight]] = WeakKeyDictionary()
-
-
 def sight(board: Board) -> Sight:
-    """The board's one ``Sight`` (made on first use, kept as long as the board)."""
-    known = _SIGHTS.get(board)
+    """The board's one ``Sight`` (made on first use, kept with the board)."""
+    known: Sight | None = board.derived.get("sight")
     if known is None:
-        known = Sight(board)
-        _SIGHTS[board] = known
+        known = board.derived["sight"] = Sight(board)
     return known

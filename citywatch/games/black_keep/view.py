@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from citywatch.core.rng import Rng
 from citywatch.games.black_keep import actions as verbs
@@ -92,9 +91,6 @@ def _thief_view(s: State, thief: int, seat: int | None) -> dict[str, Any]:
     return shown
 
 
-_MAPS: WeakKeyDictionary[Board, dict[str, Any]] = WeakKeyDictionary()
-
-
 def map_json(board: Board) -> dict[str, Any]:
     """The map as the browser draws it (spec 2), made once per board and shared by every view
     (never change it): ``hexes``, each floor hex's label to its axial ``[q, r]``; ``solid``
@@ -104,7 +100,7 @@ def map_json(board: Board) -> dict[str, Any]:
     entry and exit flags, outside edge hexes and printed routes (the Patrolling guards' green
     line, the Wandering guards' red arrows); the crown's hex and the Vault tile. A side of a
     floor hex is the map's edge where the hex across it is neither floor nor solid."""
-    known = _MAPS.get(board)
+    known: dict[str, Any] | None = board.derived.get("map_json")
     if known is not None:
         return known
     labels = board.labels
@@ -135,7 +131,7 @@ def map_json(board: Board) -> dict[str, Any]:
         "crown": labels[board.crown],
         "vault_tile": board.tiles[board.vault_tile].id,
     }
-    _MAPS[board] = made
+    board.derived["map_json"] = made
     return made
 
 
