@@ -36,13 +36,15 @@ ROOT = HERE.parent
 TARGETS: dict[str, Any] = json.loads((HERE / "targets.json").read_text())
 
 WORKLOADS: dict[str, tuple[int, int]] = {
-    "ankh-morpork": (200, 10),
-    "guards-guards": (30, 5),
-    "guardians-of-the-city": (200, 2),
-    "black-keep": (200, 1),
+    "ankh-morpork": (1000, 10),
+    "guards-guards": (100, 10),
+    "guardians-of-the-city": (1000, 6),
+    "black-keep": (3000, 3),
 }
-"""Per game: random games per child, and mid-game positions searched (a child takes one to
-four seconds on a quiet core)."""
+"""Per game: random games per child, and mid-game positions searched (at most 10). The
+compiled engine's child plays about a second of random games, so that the process's first
+games (filling its caches) and the machine's noise weigh little; pure Python takes two to
+three times as long."""
 DEFAULT_WORKLOAD = (50, 3)
 """The workload of a game missing from ``WORKLOADS``."""
 SEED = 1

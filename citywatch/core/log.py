@@ -1,6 +1,7 @@
 """The game log: plain sentences, each visible to all seats or to some only.
 
-The log is a persistent linked list so that copying a state copies one reference.
+The log is a persistent linked list so that copying a state copies one reference. A sentence
+every seat reads is kept as its text alone; only the others are ``LogEntry`` values.
 """
 
 from __future__ import annotations
@@ -24,33 +25,26 @@ class LogEntry(NamedTuple):
 
 
 _new_tuple: Final = tuple.__new__
-_PUBLIC: Final[dict[str, LogEntry]] = {}
-"""Public entries built lately, by text (entries are immutable values; emptied when full)."""
-_PUBLIC_MAX: Final = 4096
 
 
 def log_entry(text: str, seats: frozenset[int] | None = None,
-              others: str | None = None) -> LogEntry:
-    """``LogEntry(text, seats, others)``, built without the named tuple's interpreted
-    ``__new__`` (the log gains an entry at every decision); a public entry is shared with
-    any other of the same text built lately."""
-    if seats is not None or others is not None:
-        return _new_tuple(LogEntry, (text, seats, others))
-    entry = _PUBLIC.get(text)
-    if entry is None:
-        if len(_PUBLIC) >= _PUBLIC_MAX:
-            _PUBLIC.clear()
-        entry = _PUBLIC[text] = _new_tuple(LogEntry, (text, None, None))
-    return entry
+              others: str | None = None) -> LogEntry | str:
+    """What the log keeps for a sentence: the text itself when every seat reads it, else
+    ``LogEntry(text, seats, others)`` (built without the named tuple's interpreted
+    ``__new__``: the log gains an entry at almost every decision)."""
+    if seats is None and others is None:
+        return text
+    return _new_tuple(LogEntry, (text, seats, others))
 
 
-LogNode = tuple[LogEntry, Any]
-"""A log node ``(entry, previous node or None)``. The previous node is typed ``Any``, not the
-recursive ``LogNode | None``: mypyc (2.4.1) unfolds a recursive tuple alias without end and
-crashes (exit 245, a C stack overflow in the compiled compiler)."""
+LogNode = tuple[LogEntry | str, Any]
+"""A log node ``(entry, previous node or None)``: the entry is a public sentence's text, or a
+``LogEntry``. The previous node is typed ``Any``, not the recursive ``LogNode | None``: mypyc
+(2.4.1) unfolds a recursive tuple alias without end and crashes (exit 245, a C stack overflow
+in the compiled compiler)."""
 
 
-def log_append(tail: LogNode | None, entry: LogEntry) -> LogNode:
+def log_append(tail: LogNode | None, entry: LogEntry | str) -> LogNode:
     """Return a new tail with ``entry`` added."""
     return (entry, tail)
 
@@ -60,7 +54,8 @@ def log_lines(tail: LogNode | None, seat: int | None) -> list[str]:
     lines: list[str] = []
     node = tail
     while node is not None:
-        text = node[0].for_seat(seat)
+        entry = node[0]
+        text = entry if isinstance(entry, str) else entry.for_seat(seat)
         if text is not None:
             lines.append(text)
         node = node[1]

@@ -127,8 +127,8 @@ def last_move(s: AnkhMorporkState) -> dict[str, Any] | None:
             if named:
                 return {"by": entry.text,
                         "areas": [a.name for a in AREAS if a.name in named]}
-        elif entry.seats is None:
-            named.update(_AREA_WORDS.findall(entry.text))
+        elif isinstance(entry, str):
+            named.update(_AREA_WORDS.findall(entry))
         node = node[1]
     return None
 
