@@ -27,14 +27,14 @@ Seed = int | str
 
 _MASK: Final = (1 << 64) - 1
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-SECRET_PREFIX = "blake2b:"
-SECRET_KEY_BYTES = 32
+SECRET_PREFIX: Final = "blake2b:"
+SECRET_KEY_BYTES: Final = 32
 """Bytes of entropy in a new secret seed (256 bits)."""
-_MIN_KEY_BYTES = 16
-_MAX_KEY_BYTES = 64
-_WORDS = struct.Struct("<8Q")
-_STREAM = b"citywatch/rng"
-_DERIVE = b"citywatch/derive"
+_MIN_KEY_BYTES: Final = 16
+_MAX_KEY_BYTES: Final = 64
+_WORDS: Final = struct.Struct("<8Q")
+_STREAM: Final = b"citywatch/rng"
+_DERIVE: Final = b"citywatch/derive"
 
 
 def _all_ones() -> i64:

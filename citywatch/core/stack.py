@@ -261,11 +261,7 @@ class StackedState(State):
             others: str | None = None) -> None:
         """Add a sentence to the log: public, or read by ``seats`` only (others read
         ``others``, or nothing)."""
-        if seats is None and others is None:
-            self.log_tail = (text, self.log_tail)
-        else:
-            entry = log_entry(text, None if seats is None else frozenset(seats), others)
-            self.log_tail = (entry, self.log_tail)
+        self.log_tail = (log_entry(text, seats, others), self.log_tail)
 
     def check_seat(self, seat: int | None) -> None:
         """``ValueError`` unless ``seat`` is None (a spectator) or one of this game's seats."""

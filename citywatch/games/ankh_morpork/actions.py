@@ -55,7 +55,7 @@ def _card(i: int) -> str:
 
 
 # verb -> (fields used, formatter)
-_TEXTS: dict[str, Any] = {
+_TEXTS: Final[dict[str, Any]] = {
     "play": lambda a: f"Play {_card(a.card)}",
     "pass": lambda a: "Pass: you hold no card you can play",
     "skip": lambda a: f"Skip {CARDS[a.card].symbols[a.extra].describe()} on {_card(a.card)}",
@@ -110,7 +110,7 @@ _TEXTS: dict[str, Any] = {
     "keep_here": lambda a: f"Pay $3 (Small Gods) to keep your minion in {_area(a.area)}",
 }
 
-_POWER_TEXTS: dict[str, Any] = {
+_POWER_TEXTS: Final[dict[str, Any]] = {
     "The Shades": lambda a: f"Use The Shades: put a trouble marker in {_area(a.extra)}",
     "Dolly Sisters": lambda a: f"Use Dolly Sisters: pay $3 to place a minion in {_area(a.extra)}",
     "Dimwell": lambda a: f"Use Dimwell: pay $3 to place a minion in {_area(a.extra)}",
@@ -139,13 +139,13 @@ def _protect_text(a: Action) -> str:
 
 
 # Which fields of each verb name a card, an area or a seat in JSON; the rest are ints.
-_CARD_FIELDS = {"card"}
-_AREA_FIELDS = {"area"}
-_SEAT_FIELDS = {"seat"}
-_AREA_EXTRA_VERBS = {
+_CARD_FIELDS: Final = {"card"}
+_AREA_FIELDS: Final = {"area"}
+_SEAT_FIELDS: Final = {"seat"}
+_AREA_EXTRA_VERBS: Final = {
     "place_minion", "place_building", "move_minion", "replace_building", "swap_minions",
 }
-_SEAT_OTHER_VERBS = {"swap_minions", "hubert"}
+_SEAT_OTHER_VERBS: Final = {"swap_minions", "hubert"}
 
 
 class Action(NamedTuple):

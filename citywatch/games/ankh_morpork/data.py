@@ -17,11 +17,11 @@ SCROLL: Final = "scroll"
 RANDOM_EVENT: Final = "random_event"
 PLAY_ANOTHER: Final = "play_another_card"
 INTERRUPT: Final = "interrupt"
-SYMBOL_KINDS = (
+SYMBOL_KINDS: Final[tuple[str, ...]] = (
     PLACE_MINION, PLACE_BUILDING, ASSASSINATE, REMOVE_TROUBLE, MONEY, SCROLL,
     RANDOM_EVENT, PLAY_ANOTHER, INTERRUPT,
 )
-SYMBOL_NAMES = {
+SYMBOL_NAMES: Final = {
     PLACE_MINION: "place a minion",
     PLACE_BUILDING: "place a building",
     ASSASSINATE: "assassination",
@@ -33,10 +33,10 @@ SYMBOL_NAMES = {
     INTERRUPT: "interrupt",
 }
 
-COLOURS: Final = ("Red", "Blue", "Green", "Yellow")
+COLOURS: Final[tuple[str, ...]] = ("Red", "Blue", "Green", "Yellow")
 TROLL: Final = 4
 DEMON: Final = 5
-PIECE_NAMES = {TROLL: "troll", DEMON: "demon"}
+PIECE_NAMES: Final = {TROLL: "troll", DEMON: "demon"}
 
 
 class DataError(ValueError):
@@ -186,13 +186,13 @@ AREAS: Final = _DATA[1]
 EVENTS: Final = _DATA[2]
 PERSONALITIES: Final = _DATA[3]
 FACTS: Final = _DATA[4]
-COMPONENTS: dict[str, Any] = FACTS["components"]
-SAME_TEXT_GROUPS: list[list[str]] = FACTS["same_text_groups"]
+COMPONENTS: Final[dict[str, Any]] = FACTS["components"]
+SAME_TEXT_GROUPS: Final[list[list[str]]] = FACTS["same_text_groups"]
 
 CARD_BY_NAME: Final = {c.name: c for c in CARDS}
 AREA_BY_NAME: Final = {a.name: a for a in AREAS}
-EVENT_BY_NAME = {e.name: e for e in EVENTS}
-PERSONALITY_BY_NAME = {p.name: p for p in PERSONALITIES}
+EVENT_BY_NAME: Final = {e.name: e for e in EVENTS}
+PERSONALITY_BY_NAME: Final = {p.name: p for p in PERSONALITIES}
 NUM_AREAS: Final = len(AREAS)
 ADJACENT: Final[tuple[frozenset[int], ...]] = tuple(frozenset(a.adjacent) for a in AREAS)
 ADJACENT_OR_SELF: Final[tuple[frozenset[int], ...]] = tuple(
@@ -201,15 +201,15 @@ ADJACENT_OR_SELF: Final[tuple[frozenset[int], ...]] = tuple(
 
 MINIONS_PER_PLAYER: Final[int] = COMPONENTS["minions_per_player"]
 BUILDINGS_PER_PLAYER: Final[int] = COMPONENTS["buildings_per_player"]
-TROLLS: int = COMPONENTS["trolls"]
-DEMONS: int = COMPONENTS["demons"]
-STARTING_MONEY: int = COMPONENTS["starting_money"]
+TROLLS: Final[int] = COMPONENTS["trolls"]
+DEMONS: Final[int] = COMPONENTS["demons"]
+STARTING_MONEY: Final[int] = COMPONENTS["starting_money"]
 HAND_SIZE: Final[int] = COMPONENTS["hand_size"]
-STARTING_AREAS = tuple(AREA_BY_NAME[n].index for n in COMPONENTS["starting_areas"])
+STARTING_AREAS: Final = tuple(AREA_BY_NAME[n].index for n in COMPONENTS["starting_areas"])
 DIE: Final = 12
 
-TWO_PLAYER_REMOVED_CARDS = ("Hubert", "Cosmo Lavish")
-TWO_PLAYER_REMOVED_PERSONALITIES = ("Chrysoprase",)
+TWO_PLAYER_REMOVED_CARDS: Final[tuple[str, ...]] = ("Hubert", "Cosmo Lavish")
+TWO_PLAYER_REMOVED_PERSONALITIES: Final[tuple[str, ...]] = ("Chrysoprase",)
 VETINARI_AREAS: Final = {2: 11, 3: 10, 4: 9}
 LORD_AREAS: Final = {2: 7, 3: 5, 4: 4}
 DRAGON_KING_TROUBLE: Final = 8
@@ -218,7 +218,7 @@ RIOT_TROUBLE: Final = 8
 SMALL_GODS_FEE: Final = 3
 
 SMALL_GODS: Final = AREA_BY_NAME["Small Gods"].index
-LORDS: Final = ("Lord Selachii", "Lord Rust", "Lord de Worde")
+LORDS: Final[tuple[str, ...]] = ("Lord Selachii", "Lord Rust", "Lord de Worde")
 
 
 def card_named(name: str) -> Card:

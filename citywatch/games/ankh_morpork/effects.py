@@ -176,8 +176,8 @@ def _remove_by_text(s: AnkhMorporkState, owner: int, area: int, source: int) -> 
 
 # --- choosing another player -----------------------------------------------------------------
 Targets = Callable[[AnkhMorporkState, int], list[int]]
-TARGETS: dict[str, Targets] = {}
-TARGET_DONE: dict[str, Callable[[AnkhMorporkState, int, int, int], None]] = {}
+TARGETS: Final[dict[str, Targets]] = {}
+TARGET_DONE: Final[dict[str, Callable[[AnkhMorporkState, int, int, int], None]]] = {}
 
 
 def target(
@@ -735,7 +735,7 @@ def _place(s: AnkhMorporkState, seat: int, a: Action, trouble: bool = True) -> N
     place_minion(s, seat, a.area, a.extra, trouble=trouble)
 
 
-PLACE_AREAS: dict[str, Callable[[AnkhMorporkState, int, Params], list[int]]] = {
+PLACE_AREAS: Final[dict[str, Callable[[AnkhMorporkState, int, Params], list[int]]]] = {
     "place_minion_at_building": lambda s, seat, p: s.buildings_of(seat),
     "place_minion_quietly": lambda s, seat, p: list(range(NUM_AREAS)),
     "place_minion_in_trouble": lambda s, seat, p: [a for a in range(NUM_AREAS) if s.trouble[a]],
@@ -1121,7 +1121,7 @@ def _hix_areas(s: AnkhMorporkState) -> list[int]:
     return [a for a in range(NUM_AREAS) if not s.trouble[a]]
 
 
-TROUBLE_AREAS = {"mob": _mob_areas, "hix": _hix_areas}
+TROUBLE_AREAS: Final = {"mob": _mob_areas, "hix": _hix_areas}
 
 
 def _trouble_effect(name: str) -> None:

@@ -14,6 +14,7 @@ import json
 import math
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -35,8 +36,8 @@ from citywatch.games.ankh_morpork.scoring import (
 )
 from citywatch.games.ankh_morpork.state import INTERRUPT_CARDS, LOAN_CARDS, AnkhMorporkState
 
-FULL_PILE = 80.0
-VIMES = "Commander Vimes"
+FULL_PILE: Final = 80.0
+VIMES: Final = "Commander Vimes"
 
 
 def progress(s: AnkhMorporkState, seat: int, personality: str) -> float:
@@ -113,13 +114,15 @@ def heuristic_value(s: AnkhMorporkState, seat: int) -> float:
     return own - penalty + 0.05 * len(s.hands[seat])
 
 
-FEATURES = ("hand_share", "progress", "progress_squared", "met", "met_later", "turn_order",
-            "money", "minions", "buildings", "hand", "interrupts", "points_late",
-            "vetinari", "lord", "dragon_king", "chrysoprase", "vimes", "vimes_late")
+FEATURES: Final[tuple[str, ...]] = (
+    "hand_share", "progress", "progress_squared", "met", "met_later", "turn_order", "money",
+    "minions", "buildings", "hand", "interrupts", "points_late", "vetinari", "lord", "dragon_king",
+    "chrysoprase", "vimes", "vimes_late",
+)
 """What ``features`` measures of a seat, in order (``data/evaluation.json`` weighs them)."""
 
-WEIGHTS_JSON = Path(__file__).parent / "data" / "evaluation.json"
-KINDS = {name: (1 if name == "Lord Vetinari" else 2 if name in LORDS
+WEIGHTS_JSON: Final = Path(__file__).parent / "data" / "evaluation.json"
+KINDS: Final = {name: (1 if name == "Lord Vetinari" else 2 if name in LORDS
                 else 3 if name == "Dragon King of Arms" else 4 if name == "Chrysoprase" else 5)
          for name in (p.name for p in PERSONALITIES)}
 """Each personality's column among the five kind indicators (``features`` 12 to 16)."""
@@ -185,7 +188,7 @@ def load_weights(path: Path = WEIGHTS_JSON) -> tuple[float, ...] | None:
     return tuple(float(w) for w in data["weights"])
 
 
-WEIGHTS = load_weights()
+WEIGHTS: Final = load_weights()
 
 
 def evaluate(s: AnkhMorporkState, weights: Sequence[float] | None = WEIGHTS) -> list[float]:

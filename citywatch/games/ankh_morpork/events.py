@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from citywatch.games.ankh_morpork import harm
 from citywatch.games.ankh_morpork.actions import Action, act, piece_name
@@ -26,7 +27,7 @@ from citywatch.games.ankh_morpork.scoring import end_on_points
 from citywatch.games.ankh_morpork.state import GONE, AnkhMorporkState, Frame
 
 EventFn = Callable[[AnkhMorporkState], None]
-EVENT_FUNCTIONS: dict[str, EventFn] = {}
+EVENT_FUNCTIONS: Final[dict[str, EventFn]] = {}
 
 
 def event(name: str) -> Callable[[EventFn], EventFn]:

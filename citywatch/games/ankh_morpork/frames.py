@@ -14,9 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from mypy_extensions import mypyc_attr
-
-from citywatch.core.log import LogEntry
+from citywatch.core.log import log_mark
 from citywatch.core.stack import Decisions
 from citywatch.core.stack import Handler as CoreHandler
 from citywatch.games.ankh_morpork.actions import Action
@@ -57,21 +55,8 @@ def _deck_out(s: AnkhMorporkState) -> bool:
     return True
 
 
-@mypyc_attr(native_class=False)  # mypyc compiles no subclass of a tuple as native
-class MoveMark(LogEntry):
-    """An entry no seat reads: where the log lines of one decision begin. ``text`` is the
-    deciding seat's colour (``view``'s ``last_move`` reads it)."""
-
-    __slots__ = ()
-
-    def for_seat(self, seat: int | None) -> str | None:
-        """Nothing: the mark is never shown."""
-        return None
-
-
-_new_tuple: Final = tuple.__new__
-_MARKS: Final[dict[str, MoveMark]] = {}
-"""The move mark of each seat's colour (marks are immutable values)."""
+_MARKS: Final[dict[str, tuple[str, ...]]] = {}
+"""The move mark of each seat's colour (``log_mark``; marks are immutable values)."""
 
 
 def skipped_text(action: Action) -> str:
@@ -91,7 +76,7 @@ def _log_quiet(s: AnkhMorporkState, f: Frame, action: Action) -> None:
     who = s.colour(f[1])
     mark = _MARKS.get(who)
     if mark is None:
-        mark = _MARKS[who] = _new_tuple(MoveMark, (who, None, None))
+        mark = _MARKS[who] = log_mark(who)
     s.log_tail = (mark, s.log_tail)
     if action.verb == "skip":
         s.say(f"{who} skipped {skipped_text(action)}.")

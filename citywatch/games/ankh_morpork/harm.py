@@ -9,7 +9,7 @@ are asked first; otherwise the harm happens at once. No card knows about Gaspode
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from citywatch.games.ankh_morpork.actions import Action, act, piece_name
 from citywatch.games.ankh_morpork.data import (
@@ -23,24 +23,24 @@ from citywatch.games.ankh_morpork.frames import Handler, handler
 from citywatch.games.ankh_morpork.state import AnkhMorporkState, Frame, minion_targets
 
 # How a harm comes about.
-SYMBOL = "symbol"  # a symbol on another player's card (assassination)
-TEXT = "text"  # a card's scroll text
-EVENT = "event"  # a random event
-OWN = "own"  # one's own card harming one's own piece (Here'n'Now, CMOT Dibbler, Errol)
+SYMBOL: Final = "symbol"  # a symbol on another player's card (assassination)
+TEXT: Final = "text"  # a card's scroll text
+EVENT: Final = "event"  # a random event
+OWN: Final = "own"  # one's own card harming one's own piece (Here'n'Now, CMOT Dibbler, Errol)
 
-REMOVE_MINION = "remove_minion"
-MOVE_MINION = "move_minion"
-REMOVE_BUILDING = "remove_building"
-AFFECT = "text"
+REMOVE_MINION: Final = "remove_minion"
+MOVE_MINION: Final = "move_minion"
+REMOVE_BUILDING: Final = "remove_building"
+AFFECT: Final = "text"
 
-INTERRUPT_KIND: dict[int, str] = {
+INTERRUPT_KIND: Final[dict[int, str]] = {
     c.index: c.params["kind"] for c in CARDS if c.effect == "interrupt"
 }
 
 Harm = tuple[Any, ...]  # (kind, victim, source seat, via, ...details)
 TextEffect = Callable[..., None]
-TEXT_EFFECTS: dict[str, TextEffect] = {}
-MOVING_TEXTS = frozenset({"swap"})  # text effects that move the victim's minions (D17)
+TEXT_EFFECTS: Final[dict[str, TextEffect]] = {}
+MOVING_TEXTS: Final = frozenset({"swap"})  # text effects that move the victim's minions (D17)
 
 
 def text_effect(name: str) -> Callable[[TextEffect], TextEffect]:

@@ -4,10 +4,12 @@ meaningful kinds."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.games.ankh_morpork.actions import Action
 from citywatch.games.ankh_morpork.data import AREAS, CARDS
 
-VERB_KINDS: dict[str, str] = {
+VERB_KINDS: Final[dict[str, str]] = {
     "pass": "Pass",
     "skip": "Skip a symbol",
     "stop": "Play no more cards",

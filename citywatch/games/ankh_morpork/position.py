@@ -5,7 +5,7 @@ See ``docs/position-format.md`` for the format.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import Outcome
 from citywatch.core.errors import InvalidPosition
@@ -37,7 +37,7 @@ from citywatch.games.ankh_morpork.state import (
     AnkhMorporkState,
 )
 
-FORMAT = "citywatch-ankh-morpork-position/1"
+FORMAT: Final = "citywatch-ankh-morpork-position/1"
 
 
 def _names(items: list[int], table: Any) -> list[str]:

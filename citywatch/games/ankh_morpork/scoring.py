@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from citywatch.core.api import Outcome
 from citywatch.games.ankh_morpork.data import (
     AREAS,
@@ -16,7 +18,7 @@ from citywatch.games.ankh_morpork.data import (
 )
 from citywatch.games.ankh_morpork.state import LOAN_CARDS, AnkhMorporkState
 
-MINION_POINTS = 5
+MINION_POINTS: Final = 5
 
 
 def controls(s: AnkhMorporkState, seat: int, area: int) -> bool:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from citywatch.core.api import ScorePart, SeatScore
+from citywatch.core.log import is_mark
 from citywatch.core.rng import Rng
 from citywatch.games.ankh_morpork.data import (
     AREA_BY_NAME,
@@ -24,7 +25,7 @@ from citywatch.games.ankh_morpork.data import (
     VETINARI_AREAS,
     player_text,
 )
-from citywatch.games.ankh_morpork.frames import DECISIONS, MoveMark
+from citywatch.games.ankh_morpork.frames import DECISIONS
 from citywatch.games.ankh_morpork.position import area_json
 from citywatch.games.ankh_morpork.scoring import (
     MINION_POINTS,
@@ -111,7 +112,7 @@ def view(s: AnkhMorporkState, seat: int | None) -> dict[str, Any]:
     }
 
 
-_AREA_WORDS = re.compile(r"\b(" + "|".join(
+_AREA_WORDS: Final = re.compile(r"\b(" + "|".join(
     re.escape(a.name) for a in sorted(AREAS, key=lambda a: -len(a.name))) + r")\b")
 
 
@@ -123,9 +124,9 @@ def last_move(s: AnkhMorporkState) -> dict[str, Any] | None:
     named: set[str] = set()
     while node is not None:
         entry = node[0]
-        if isinstance(entry, MoveMark):
+        if is_mark(entry):
             if named:
-                return {"by": entry.text,
+                return {"by": entry[0],
                         "areas": [a.name for a in AREAS if a.name in named]}
         elif isinstance(entry, str):
             named.update(_AREA_WORDS.findall(entry))
@@ -236,7 +237,7 @@ def score_breakdown(s: AnkhMorporkState, seat: int) -> dict[str, Any]:
     }
 
 
-_ENDS = {"riots": "riots broke out (eight or more trouble markers)",
+_ENDS: Final = {"riots": "riots broke out (eight or more trouble markers)",
          "deck": "the draw pile ran out"}
 
 

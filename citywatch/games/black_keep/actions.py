@@ -20,7 +20,7 @@ from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES, GUARD_CARDS, LOOT, THIEF_CARD_NAMES
 from citywatch.games.black_keep.hexes import FACINGS, from_offset, label, parse, row_number
 
-SEATS: Final = ("Thief 1", "Thief 2", "Thief 3", "Thief 4")
+SEATS: Final[tuple[str, ...]] = ("Thief 1", "Thief 2", "Thief 3", "Thief 4")
 """The seats' names, in seat order (one thief per seat)."""
 ROWS: Final = 1024
 """Rows per column in a hex code."""
@@ -85,7 +85,7 @@ KINDS: Final[dict[str, FieldKind]] = {
 }
 """Field kind -> how its integers are named and read."""
 
-VERBS: Verbs[Action] = Verbs(3, KINDS)
+VERBS: Final[Verbs[Action]] = Verbs(3, KINDS)
 """Every declared verb by name."""
 verb = VERBS.declare
 

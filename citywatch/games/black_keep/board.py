@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from citywatch.games.black_keep.hexes import Hex, label, neighbour, parse
 
-TILE_SIZE = 7
+TILE_SIZE: Final = 7
 """A tile is 7 columns by 7 rows of the global label grid (ruling 3)."""
-BLOCKED = -1
+BLOCKED: Final = -1
 """``Board.step`` across a wall, into a solid hex or off the map."""
 
 

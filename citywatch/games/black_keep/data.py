@@ -25,9 +25,9 @@ class DataError(ValueError):
     """The card file is inconsistent."""
 
 
-THIEF_CARD_KINDS: Final = ("move", "run", "hide", "rest", "pick_pocket")
+THIEF_CARD_KINDS: Final[tuple[str, ...]] = ("move", "run", "hide", "rest", "pick_pocket")
 """What a thief card does (spec 6.2)."""
-GUARD_CARD_TARGETS: Final = ("guard", "hex", "torch", "run", "kept")
+GUARD_CARD_TARGETS: Final[tuple[str, ...]] = ("guard", "hex", "torch", "run", "kept")
 """What a Guard card is played on: a guard, a floor hex, a burning torch, with a Run (Moss
 Arrow), or nothing because it is kept (Lockpicks)."""
 
@@ -151,7 +151,9 @@ THIEF_CARDS, GUARD_CARDS, TREASURES = load()
 
 MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N, RUN, HIDE, REST, \
     PICK_POCKET = range(10)
-MOVE_CARDS: Final = (MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N)
+MOVE_CARDS: Final[tuple[int, ...]] = (
+    MOVE_N_NE, MOVE_NE_SE, MOVE_SE_S, MOVE_S_SW, MOVE_SW_NW, MOVE_NW_N,
+)
 ADJUST_RIGGING, ART, DILIGENT, HIP_FLASK, LOCKPICKS, MOSS_ARROW, NOISE_ARROW, \
     WATER_ARROW = range(8)
 ARMOUR: Final = 0
@@ -160,11 +162,11 @@ HAMMER: Final = 2
 LANTERN: Final = 3
 SWORD: Final = 4
 FAKE: Final = 5
-REAL_TREASURES: Final = (ARMOUR, EYE, HAMMER, LANTERN, SWORD)
+REAL_TREASURES: Final[tuple[int, ...]] = (ARMOUR, EYE, HAMMER, LANTERN, SWORD)
 """The treasures drawn at set-up (spec 6.6); the Fake joins them in the advanced game."""
 KEY: Final = 0
 COINS: Final = 1
-LOOT: Final = ("key", "coins")
+LOOT: Final[tuple[str, ...]] = ("key", "coins")
 """What a Pick Pocket takes (spec 6.2)."""
 
 THIEF_CARD_NAMES: Final = tuple(c.name for c in THIEF_CARDS)

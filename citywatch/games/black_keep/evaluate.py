@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from typing import Final
 
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import EYE
@@ -41,17 +42,17 @@ from citywatch.games.black_keep.state import (
 )
 
 State = BlackKeepState
-CLOSED_SPECIAL = 8
+CLOSED_SPECIAL: Final = 8
 """Steps a Special Hex the thief cannot open yet is worth (buying Lockpicks, stealing a key)."""
-HELD = 12
+HELD: Final = 12
 """Steps a hex held by a guard that stays put is worth (luring it away, ruling 42)."""
-FAR = 99
+FAR: Final = 99
 """Steps to a goal that cannot be reached at all."""
-STEPS_PER_ROUND = 0.75
+STEPS_PER_ROUND: Final = 0.75
 """Steps a careful thief makes per round on average (it rests and hides too)."""
 CACHE_LIMIT = 4096
 """At most this many distance tables are remembered; the cache is emptied when full."""
-_TABLES: dict[tuple[object, ...], tuple[int, ...]] = {}
+_TABLES: Final[dict[tuple[object, ...], tuple[int, ...]]] = {}
 
 
 # --- the way to go ------------------------------------------------------------------------------
@@ -254,9 +255,11 @@ def rounds_left(s: State) -> int:
     return max(0, last - s.round + (1 if s.phase in ("resource", "plan", "setup", "") else 0))
 
 
-FEATURES = ("bias", "way", "late", "wounds_lost", "danger", "treasure", "locked")
+FEATURES: Final[tuple[str, ...]] = (
+    "bias", "way", "late", "wounds_lost", "danger", "treasure", "locked",
+)
 """What ``features`` measures of a thief in play, in order (``WEIGHTS`` weighs them)."""
-WEIGHTS = (-0.8, -0.5, -4.5, -0.7, -0.6, 2.2, -0.3)
+WEIGHTS: Final[tuple[float, ...]] = (-0.8, -0.5, -4.5, -0.7, -0.6, 2.2, -0.3)
 """The weights of ``FEATURES`` in ``thief_chance``'s logistic: a logistic regression on who won
 90 solo heuristic games (30 per shipped scenario, medium; log loss 0.28 against 0.47 for the
 base rate), rounded, with the way's weight held negative (the fit alone made it slightly

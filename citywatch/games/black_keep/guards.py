@@ -38,13 +38,13 @@ from citywatch.games.black_keep.state import (
 
 State = BlackKeepState
 
-NOISES: Final = ("run", "arrow", "treasure")
+NOISES: Final[tuple[str, ...]] = ("run", "arrow", "treasure")
 """The kinds of noise (4.5): a thief's Run, a Noise Arrow, taking a treasure."""
-TIE_TURNS: Final = (0, 1, -1, 2, -2, 3)
+TIE_TURNS: Final[tuple[int, ...]] = (0, 1, -1, 2, -2, 3)
 """Ruling 29: ahead, ahead-right, ahead-left, back-right, back-left, behind."""
 TIE_ORDER: Final = tuple(tuple((f + t) % 6 for t in TIE_TURNS) for f in range(6))
 """Per facing, the facings of the first step in tie-break order (ruling 29)."""
-ROUTINE: Final = (BORED, INTERESTED)
+ROUTINE: Final[tuple[int, ...]] = (BORED, INTERESTED)
 
 
 # --- paths (4.4, R29, R66) --------------------------------------------------------------------

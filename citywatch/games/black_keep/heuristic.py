@@ -38,7 +38,7 @@ Ties go to the first legal action, so its choices depend only on the sampled wor
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -95,48 +95,48 @@ from citywatch.games.black_keep.state import (
 )
 
 State = BlackKeepState
-WIN = 1000.0
+WIN: Final = 1000.0
 """A result that wins (or, negated, loses) the game."""
-STEP = 10.0
+STEP: Final = 10.0
 """One step less to go."""
-LATE = 20.0
+LATE: Final = 20.0
 """Each round its steps still to go would take beyond dawn (at ``evaluate.STEPS_PER_ROUND``).
 A thief in play is always worth between a loss and a win (``WIN / 2`` either way)."""
-TREASURE = 120.0
+TREASURE: Final = 120.0
 """A real treasure carried."""
-WOUND = 30.0
+WOUND: Final = 30.0
 """One wound counter kept."""
-DANGER = 15.0
+DANGER: Final = 15.0
 """One unit of ``evaluate.danger``."""
-ALARM = 40.0
+ALARM: Final = 40.0
 """A guard that would come at the treasure alarm (``alarm``)."""
-ALARM_STEPS = 7
+ALARM_STEPS: Final = 7
 """How near the crown (steps) the thief must be for ``alarm`` to count."""
-CREW = 15.0
+CREW: Final = 15.0
 """Ending within a step of another thief of the crew (one look or noise finds both)."""
-LEADS_ON = 4.0
+LEADS_ON: Final = 4.0
 """Each card in hand (up to two) that steps nearer the goal from where the thief ends."""
-HAND = 0.2
+HAND: Final = 0.2
 """Each card in hand."""
-COIN = 0.5
+COIN: Final = 0.5
 """A Gold Coin; ``COIN_WANTED`` while it is saved toward Lockpicks that are needed."""
-COIN_WANTED = 4.0
-KEEP = 3.0
+COIN_WANTED: Final = 4.0
+KEEP: Final = 3.0
 """A Guard card kept for later, per coin of its cost: it must bring more to be played."""
-CANDIDATES = 5
+CANDIDATES: Final = 5
 """Plans tried again two rounds deep (``lookahead`` 2)."""
-FIRST = 0.1
+FIRST: Final = 0.1
 """The weight of a plan's own outcome beside that of the best plan after it."""
-SEEN = 40.0
+SEEN: Final = 40.0
 """A start hex a guard sees lit."""
-NEAR = 20.0
+NEAR: Final = 20.0
 """A start hex within two steps of a guard."""
-SHARED = 40.0
+SHARED: Final = 40.0
 """A start hex another thief of the crew took: one look or noise would find both."""
-LOST_TIE = 0.01
+LOST_TIE: Final = 0.01
 """The weight of the thief's ``own_part`` in a trial its crew has lost anyway (a crewmate
 that stays put is caught): its plans still rank, deserting last."""
-DESERTED = -WIN / 2 - 1
+DESERTED: Final = -WIN / 2 - 1
 """Co-op: escaping empty-handed while another thief of the crew is still in and no real
 treasure is out yet: worse than any position in play (``outlook`` keeps those within
 ``WIN / 2``), so the thief leaves so only when staying is lost anyway (dawn), but better

@@ -15,7 +15,7 @@ Hex = tuple[int, int]
 Point = tuple[int, int]
 """A lattice point ``(X, Y)``: the real point ``(X / 2, Y * sqrt(3) / 2)``, y down."""
 
-FACINGS: Final = ("N", "NE", "SE", "S", "SW", "NW")
+FACINGS: Final[tuple[str, ...]] = ("N", "NE", "SE", "S", "SW", "NW")
 """The six facings, clockwise from north (ruling 2); a black-die roll k gives ``FACINGS[k-1]``."""
 N: Final = 0
 NE: Final = 1

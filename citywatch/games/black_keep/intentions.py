@@ -51,7 +51,7 @@ from citywatch.games.black_keep.state import (
 )
 
 State = BlackKeepState
-FACES: Final = (1, 2, 3, 4, 5, 6)
+FACES: Final[tuple[int, ...]] = (1, 2, 3, 4, 5, 6)
 """The black die's faces."""
 IF_VAULT: Final = "if a thief steps onto the Vault tile"
 """The condition of a waiting vault guard's outcomes (R31)."""

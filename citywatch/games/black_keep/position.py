@@ -69,7 +69,7 @@ from citywatch.games.black_keep.state import (
 
 FORMAT: Final = "citywatch-black-keep-position/1"
 State = BlackKeepState
-PHASES: Final = ("setup", "resource", "plan", "thief", "guard", "over")
+PHASES: Final[tuple[str, ...]] = ("setup", "resource", "plan", "thief", "guard", "over")
 """The phases a state may be in (``BlackKeepState.phase``)."""
 
 

@@ -30,21 +30,24 @@ from citywatch.games.black_keep.params import MAXIMUM
 
 FORMAT: Final = "black-keep-scenario/1"
 """The value of a scenario file's ``format`` key."""
-SHIPPED: Final = ("tutorial", "the-vault", "the-black-keep")
+SHIPPED: Final[tuple[str, ...]] = ("tutorial", "the-vault", "the-black-keep")
 """The shipped scenarios' ids, from the first to play to the last."""
-KEYS: Final = ("format", "id", "name", "summary", "players", "dawn", "advanced", "tiles", "walls",
-               "special", "torches", "vault")
+KEYS: Final[tuple[str, ...]] = (
+    "format", "id", "name", "summary", "players", "dawn", "advanced", "tiles", "walls", "special",
+    "torches", "vault",
+)
 """The keys every scenario has (``grid`` is a reminder for people and is not read)."""
-SPECIAL_KINDS: Final = ("door", "window", "grate")
+SPECIAL_KINDS: Final[tuple[str, ...]] = ("door", "window", "grate")
 """The kinds of Special Hex (spec 2.7: one rule, three pictures)."""
-ROLES: Final = ("basic", "hard", "vault", "roving")
+ROLES: Final[tuple[str, ...]] = ("basic", "hard", "vault", "roving")
 """A listed guard's role (spec 11.1)."""
-TYPES: Final = ("stationary", "patrolling", "wandering", "roving")
+TYPES: Final[tuple[str, ...]] = ("stationary", "patrolling", "wandering", "roving")
 """A listed guard's type (spec 4.3)."""
 MARKERS_FOR: Final = {"stationary": ("crescent",), "patrolling": ("star", "shield", "green_line"),
                       "wandering": ("red_arrows", "red_shields"), "roving": ()}
 """The tile markers each guard type walks by (the Roving guard starts on the crown)."""
-MARKERS: Final = ("crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
+MARKERS: Final[tuple[str, ...]] = (
+    "crescent", "star", "shield", "green_line", "red_arrows", "red_shields")
 """Every marker a tile may print."""
 
 # -- limits (issue 24; docs/black-keep-rulings.md, "Limits"), checked before any rule -------
@@ -67,7 +70,7 @@ MAX_TILE_GUARDS: Final = 4
 """Guards a tile lists (one per role: basic, hard, vault, roving; the crypt lists two basic)."""
 MAX_GUARDS: Final = 2 * MAX_TILES
 """Guards of a scenario (the PettingZoo observation's ``encoding.MAX_GUARDS``)."""
-MAX_DAWN = MAXIMUM["dawn"]
+MAX_DAWN: Final = MAXIMUM["dawn"]
 """The latest dawn a scenario may set (the ``dawn`` parameter's maximum; shipped: 20-40)."""
 MAX_ID: Final = 40
 """Characters of a scenario's or a tile's id (shown to every seat)."""

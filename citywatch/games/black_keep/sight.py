@@ -41,7 +41,7 @@ NOTHING: Final = "nothing"
 SHORT_ROW: Final = "short row"
 ROW: Final = "row"
 ARC: Final = "arc"
-VIEW_OF_STATUS: Final = (NOTHING, SHORT_ROW, ROW, ARC, ARC, ARC)
+VIEW_OF_STATUS: Final[tuple[str, ...]] = (NOTHING, SHORT_ROW, ROW, ARC, ARC, ARC)
 """What each guard status sees, by its number in ``state`` (distracted, bored, interested,
 alert, pursuing, returning; spec 3.6). Sight sits below ``state`` in the layers, so it keeps
 this table; the tests check that it follows ``state.STATUSES``."""

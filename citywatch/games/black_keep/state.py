@@ -25,7 +25,7 @@ STATIONARY: Final = 0
 PATROLLING: Final = 1
 WANDERING: Final = 2
 ROVING: Final = 3
-GUARD_TYPES: Final = ("stationary", "patrolling", "wandering", "roving")
+GUARD_TYPES: Final[tuple[str, ...]] = ("stationary", "patrolling", "wandering", "roving")
 # guard statuses (``Guard.status``), spec 4.2
 DISTRACTED: Final = 0
 BORED: Final = 1
@@ -33,18 +33,19 @@ INTERESTED: Final = 2
 ALERT: Final = 3
 PURSUING: Final = 4
 RETURNING: Final = 5
-STATUSES: Final = ("distracted", "bored", "interested", "alert", "pursuing", "returning")
-DEFAULT_STATUS: Final = (BORED, INTERESTED, INTERESTED, ALERT)
+STATUSES: Final[tuple[str, ...]] = (
+    "distracted", "bored", "interested", "alert", "pursuing", "returning")
+DEFAULT_STATUS: Final[tuple[int, ...]] = (BORED, INTERESTED, INTERESTED, ALERT)
 """Each guard type's default status (spec 4.2)."""
 # thief standing (``Thief.standing``)
 IN_PLAY: Final = 0
 ESCAPED: Final = 1
 CAUGHT: Final = 2
 KILLED: Final = 3
-STANDINGS: Final = ("in play", "escaped", "caught", "killed")
+STANDINGS: Final[tuple[str, ...]] = ("in play", "escaped", "caught", "killed")
 # modes and difficulties
-MODES: Final = ("solo", "coop", "rivals")
-DIFFICULTIES: Final = ("easy", "medium", "hard")
+MODES: Final[tuple[str, ...]] = ("solo", "coop", "rivals")
+DIFFICULTIES: Final[tuple[str, ...]] = ("easy", "medium", "hard")
 
 GuardSnapshot = tuple[int, int, int, int]
 """One entry of ``BlackKeepState.guard_trace``: a guard's index, hex, facing and status."""

@@ -32,7 +32,7 @@ from citywatch.games.guardians_of_the_city.data import (
     PILLARS,
 )
 
-SEATS: Final = ("Player 1", "Player 2", "Player 3", "Player 4")
+SEATS: Final[tuple[str, ...]] = ("Player 1", "Player 2", "Player 3", "Player 4")
 """The seats' names, in turn order."""
 
 KINDS: Final[dict[str, FieldKind]] = {
@@ -48,7 +48,7 @@ KINDS: Final[dict[str, FieldKind]] = {
 """Field kind -> how its integers are named and read."""
 FIELD_KINDS: Final = tuple(KINDS)
 
-VERBS: Verbs[Action] = Verbs(2, KINDS)
+VERBS: Final[Verbs[Action]] = Verbs(2, KINDS)
 """Every declared verb by name."""
 verb = VERBS.declare
 __all__ = ["FIELD_KINDS", "KINDS", "SEATS", "VERBS", "Action", "Verb", "and_list", "names_of",

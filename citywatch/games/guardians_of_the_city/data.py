@@ -20,17 +20,17 @@ class DataError(ValueError):
     """The game's data file is inconsistent."""
 
 
-PILLAR_NAMES: Final = ("Military", "Civil", "Economic", "Social", "Psychological")
+PILLAR_NAMES: Final[tuple[str, ...]] = ("Military", "Civil", "Economic", "Social", "Psychological")
 """The five Total Defence pillars, in rulebook order (section 3)."""
-ACTION_KINDS: Final = ("action", "galvanised_people", "special_intelligence")
+ACTION_KINDS: Final[tuple[str, ...]] = ("action", "galvanised_people", "special_intelligence")
 """The kinds of Action card."""
-CRISIS_KINDS: Final = ("crisis", "subversive")
+CRISIS_KINDS: Final[tuple[str, ...]] = ("crisis", "subversive")
 """The kinds of Crisis card."""
-CELL_TARGETS: Final = ("choose", "each", "weakest", "strongest")
+CELL_TARGETS: Final[tuple[str, ...]] = ("choose", "each", "weakest", "strongest")
 """The ``target`` selectors of the Terrorist Cell ops."""
-GROUP_SELECTORS: Final = ("choose", "lowest", "highest", "each")
+GROUP_SELECTORS: Final[tuple[str, ...]] = ("choose", "lowest", "highest", "each")
 """The ``group`` selectors other than a group's name."""
-WHO_FORMS: Final = ("all", "at_most", "at_least", "lowest", "highest")
+WHO_FORMS: Final[tuple[str, ...]] = ("all", "at_most", "at_least", "lowest", "highest")
 """The forms of a ``who`` player selector."""
 SPECIAL_INTELLIGENCE_TEXT: Final = ("Remove one active SUBVERSIVE card from play. "
                                     "Add this SPECIAL INTELLIGENCE card to your Score.")

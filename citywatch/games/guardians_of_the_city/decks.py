@@ -42,7 +42,7 @@ from citywatch.games.guardians_of_the_city.data import (
     CrisisCard,
 )
 
-DEFAULT_EFFORT: Final = (3, 3, 2, 2, 2)
+DEFAULT_EFFORT: Final[tuple[int, ...]] = (3, 3, 2, 2, 2)
 """The opening effort of a deck without ``suggested_effort`` (players change it at set-up)."""
 _KEYS: Final = frozenset({"id", "name", "plan", "action", "crisis", "suggested_effort"})
 

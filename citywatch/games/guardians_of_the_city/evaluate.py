@@ -17,6 +17,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Final
 
 from citywatch.games.guardians_of_the_city.data import (
     ACTION_CARDS,
@@ -31,17 +32,17 @@ from citywatch.games.guardians_of_the_city.data import (
 from citywatch.games.guardians_of_the_city.state import EFFORT_MAX, NONE, GotcState
 
 State = GotcState
-SHIELD = 0.45
+SHIELD: Final = 0.45
 """A Shield point's worth: a loss it may absorb before the owner's next turn."""
-LASTING = 0.5
+LASTING: Final = 0.5
 """A lasting Galvanised People card's worth until the owner's next turn."""
-LOW_SUPPORT = (0.0, 1.5, 0.5, 0.0, 0.0)
+LOW_SUPPORT: Final[tuple[float, ...]] = (0.0, 1.5, 0.5, 0.0, 0.0)
 """The risk of a Citizen Group at each support level leaving soon (index: support)."""
-GROUP_LEFT = 3.0
+GROUP_LEFT: Final = 3.0
 """A Citizen Group gone: one effort fewer for good, and nearer losing everything."""
-WIN = 100.0
+WIN: Final = 100.0
 """A finished game's worth to a winner (split between shared winners)."""
-SHORT_DECK = 4
+SHORT_DECK: Final = 4
 """An Action deck this short nears end condition (a), which its owner loses."""
 
 
@@ -99,7 +100,7 @@ Table = list[list[float]]
 """Expected support lost per pillar and effort level (``exposure_table``)."""
 CACHE_LIMIT = 4096
 """At most this many tables are remembered (0: none); the cache is emptied when full."""
-_TABLES: dict[tuple[object, ...], Table] = {}
+_TABLES: Final[dict[tuple[object, ...], Table]] = {}
 
 
 def exposure_table(s: State, seat: int) -> Table:
@@ -209,13 +210,15 @@ def card_value(s: State, seat: int, card: int, levels: Sequence[int]) -> float:
     return value
 
 
-FEATURES = ("standing", "score", "score_late", "ct", "support", "groups", "weak_groups",
-            "shield", "lasting", "deck", "short_deck", "hand", "hand_value", "exposure",
-            "special_intelligence", "turn_order")
+FEATURES: Final[tuple[str, ...]] = (
+    "standing", "score", "score_late", "ct", "support", "groups", "weak_groups", "shield",
+    "lasting", "deck", "short_deck", "hand", "hand_value", "exposure", "special_intelligence",
+    "turn_order",
+)
 """What ``features`` measures of a seat, in order (``data/evaluation.json`` weighs them)."""
 
-WEIGHTS_JSON = Path(__file__).parent / "data" / "evaluation.json"
-CELL_POINTS = CONSTANTS.cell_max * len(CELLS)
+WEIGHTS_JSON: Final = Path(__file__).parent / "data" / "evaluation.json"
+CELL_POINTS: Final = CONSTANTS.cell_max * len(CELLS)
 """The Terrorist Cells' points at most: how far the game is from its usual end."""
 
 
@@ -260,7 +263,7 @@ def load_weights(path: Path = WEIGHTS_JSON) -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-WEIGHTS = load_weights()
+WEIGHTS: Final = load_weights()
 
 
 def evaluate(s: State, weights: Sequence[float] = WEIGHTS) -> list[float]:

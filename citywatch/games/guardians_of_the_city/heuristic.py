@@ -15,7 +15,7 @@ the pillar it misses least, and removes the Subversive that hurts it most.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -54,12 +54,12 @@ from citywatch.games.guardians_of_the_city.evaluate import (
 from citywatch.games.guardians_of_the_city.state import EFFORT_MAX, SUPPORT_MAX, GotcState
 
 State = GotcState
-LEVELS = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)
-ASSIGNMENTS: dict[int, list[tuple[int, ...]]] = {}
+LEVELS: Final = range(CONSTANTS.effort_min, CONSTANTS.effort_max + 1)
+ASSIGNMENTS: Final[dict[int, list[tuple[int, ...]]]] = {}
 """Every assignment of National Effort, by its total (filled on first use)."""
-CARD_COST = 0.3
+CARD_COST: Final = 0.3
 """What a card in hand is worth kept: a play must bring more than this."""
-SETTLE_STEPS = 12
+SETTLE_STEPS: Final = 12
 """At most this many of its own further choices are settled when trying an action."""
 
 
@@ -112,7 +112,7 @@ def assignment_value(s: State, seat: int, levels: tuple[int, ...]) -> float:
 
 VALUES_LIMIT = 1024
 """At most this many seats' assignment values are remembered (0: none); emptied when full."""
-_VALUES: dict[tuple[object, ...], list[tuple[tuple[int, ...], float]]] = {}
+_VALUES: Final[dict[tuple[object, ...], list[tuple[tuple[int, ...], float]]]] = {}
 
 
 def assignment_values(s: State, seat: int) -> list[tuple[tuple[int, ...], float]]:

@@ -35,7 +35,8 @@ CELLS_ELIMINATED: Final = "every Terrorist Cell was eliminated"
 """End condition (c)."""
 CITIZENS_LEFT: Final = "a nation's Citizen Groups all left"
 """End condition (d)."""
-REASONS: Final = (ACTION_DECK_OUT, CRISIS_DECK_OUT, CELLS_ELIMINATED, CITIZENS_LEFT)
+REASONS: Final[tuple[str, ...]] = (
+    ACTION_DECK_OUT, CRISIS_DECK_OUT, CELLS_ELIMINATED, CITIZENS_LEFT)
 """Every end condition, in the rulebook's order (a)-(d)."""
 
 

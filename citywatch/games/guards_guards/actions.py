@@ -111,7 +111,7 @@ KINDS: Final[dict[str, FieldKind]] = {
 """Field kind -> how its integers are named, written and read (names ignoring case)."""
 FIELD_KINDS: Final = tuple(KINDS)
 
-VERBS: Verbs[Action] = Verbs(3, KINDS)
+VERBS: Final[Verbs[Action]] = Verbs(3, KINDS)
 """Every declared verb by name; ``verb(name, fields, text)`` declares one, ``fields`` being
 (JSON key, kind) for x, y, z."""
 verb = VERBS.declare

@@ -22,10 +22,11 @@ from citywatch.games.guards_guards.data import (
     DataError,
 )
 
-DIRECTIONS: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+DIRECTIONS: Final[tuple[tuple[int, int], ...]] = (
+    (1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 """The six axial (dq, dr) steps to a hex's neighbours, in the JSON's order."""
 
-_N = len(TILES)
+_N: Final = len(TILES)
 _AT: Final = {(t.q, t.r): t.index for t in TILES}
 _WALLS: Final = {frozenset(w) for w in WALLS}
 

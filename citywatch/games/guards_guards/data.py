@@ -18,16 +18,16 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any, Final
 
-ATTRIBUTES: Final = ("magic", "guild", "charm")
+ATTRIBUTES: Final[tuple[str, ...]] = ("magic", "guild", "charm")
 """A player's three attributes, in Guild Card order."""
-DECKS: Final = ("lords_ladies", "man_beast", "shades_shadows")
+DECKS: Final[tuple[str, ...]] = ("lords_ladies", "man_beast", "shades_shadows")
 """The three Volunteer decks."""
-DECK_NAMES: Final = ("Lords & Ladies", "Man & Beast", "Shades & Shadows")
+DECK_NAMES: Final[tuple[str, ...]] = ("Lords & Ladies", "Man & Beast", "Shades & Shadows")
 """Readable names of :data:`DECKS`."""
-STATS: Final = ("loyalty", "streetwise", "brawl", "toughness")
+STATS: Final[tuple[str, ...]] = ("loyalty", "streetwise", "brawl", "toughness")
 """A Volunteer's four stats, in card order."""
 
-KINDS: Final = (
+KINDS: Final[tuple[str, ...]] = (
     "street", "bridge", "volunteer_lords_ladies", "volunteer_man_beast",
     "volunteer_shades_shadows", "tavern", "temple", "merchant", "hospital", "watch_house",
     "guild_house", "spell", "start_gate", "curry_gardens", "sunshine_sanctuary",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
+from typing import Final
 
 from citywatch.games.guards_guards import board
 from citywatch.games.guards_guards.data import (
@@ -24,7 +25,7 @@ from citywatch.games.guards_guards.data import (
 from citywatch.games.guards_guards.state import GuardsGuardsState
 
 State = GuardsGuardsState
-DECK_FOR_STAT = {"streetwise": 1, "toughness": 2, "loyalty": 0, "brawl": 2}
+DECK_FOR_STAT: Final = {"streetwise": 1, "toughness": 2, "loyalty": 0, "brawl": 2}
 """The Volunteer deck richest in each stat (Man & Beast streetwise, Shades toughness, ...)."""
 
 
@@ -74,12 +75,14 @@ def target_tile(s: State, seat: int) -> int:
     return min(places, key=lambda t: walk[t] + (0 if VOLUNTEER_TILES[t] == wanted else 3))
 
 
-FEATURES = ("spells", "one_left", "run", "run_progress", "run_strength", "final",
-            "final_steps", "ready", "steps_to_goal", "hand", "dollars", "magic", "guild",
-            "charm", "pox", "held_up", "turn_order", "saboteurs", "magic_cards")
+FEATURES: Final[tuple[str, ...]] = (
+    "spells", "one_left", "run", "run_progress", "run_strength", "final", "final_steps", "ready",
+    "steps_to_goal", "hand", "dollars", "magic", "guild", "charm", "pox", "held_up", "turn_order",
+    "saboteurs", "magic_cards",
+)
 """What ``features`` measures of a seat, in order (``data/evaluation.json`` weighs them)."""
 
-WEIGHTS_JSON = Path(__file__).parent / "data" / "evaluation.json"
+WEIGHTS_JSON: Final = Path(__file__).parent / "data" / "evaluation.json"
 
 
 def features(s: State, seat: int) -> list[float]:
@@ -132,7 +135,7 @@ def load_weights(path: Path = WEIGHTS_JSON) -> tuple[float, ...]:
     return tuple(float(w) for w in data["weights"])
 
 
-WEIGHTS = load_weights()
+WEIGHTS: Final = load_weights()
 
 
 def evaluate(s: GuardsGuardsState, weights: tuple[float, ...] = WEIGHTS) -> list[float]:

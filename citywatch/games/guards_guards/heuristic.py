@@ -10,7 +10,7 @@ is offered and every protection it holds.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from citywatch.bots.base import WorldBot
 from citywatch.core.rng import Rng
@@ -30,11 +30,15 @@ from citywatch.games.guards_guards.evaluate import (
 from citywatch.games.guards_guards.state import MAGIC, GuardsGuardsState
 
 State = GuardsGuardsState
-ALWAYS = ("use_guild_ability", "alter_allegiance", "ambush", "use_wand", "use_cure_all",
-          "resurrect", "take_item", "jail_slant", "use_ook", "cake_allow", "no_magic")
-NEVER_FIRST = ("end_turn", "let_pass", "let_mover_pass", "let_it_happen", "keep_ook",
-               "summon_dragon", "buy_scroll", "cast", "use_item", "recall", "try_plant",
-               "fight_dragon", "discard_to_cure", "luggage_tiles")
+ALWAYS: Final[tuple[str, ...]] = (
+    "use_guild_ability", "alter_allegiance", "ambush", "use_wand", "use_cure_all", "resurrect",
+    "take_item", "jail_slant", "use_ook", "cake_allow", "no_magic",
+)
+NEVER_FIRST: Final[tuple[str, ...]] = (
+    "end_turn", "let_pass", "let_mover_pass", "let_it_happen", "keep_ook", "summon_dragon",
+    "buy_scroll", "cast", "use_item", "recall", "try_plant", "fight_dragon", "discard_to_cure",
+    "luggage_tiles",
+)
 
 
 class HeuristicBot(WorldBot):

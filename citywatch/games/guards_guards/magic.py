@@ -85,7 +85,7 @@ AMULET: Final = _item_with("magic_defence")
 BANISH: Final = _scroll_with("banish_saboteurs")
 BANE: Final = _scroll_with("dragon_fight_bonus")
 TRANSLOCATION: Final = _scroll_with("teleport")
-ACTIVE_ITEMS: Final = (CURE_ALL, BOOTS, STAFF, SLIVER)
+ACTIVE_ITEMS: Final[tuple[int, ...]] = (CURE_ALL, BOOTS, STAFF, SLIVER)
 """Items with an effect a player chooses to use (the Wand is offered by ``harm``)."""
 STREETS_OF: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(t.index for t in TILES if t.kind == "street" and t.quadrant == q)

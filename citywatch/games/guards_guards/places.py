@@ -22,8 +22,8 @@ from citywatch.games.guards_guards.data import (
     Tile,
 )
 
-COMPASS: Final = ("north", "north-east", "east", "south-east", "south", "south-west", "west",
-                  "north-west")
+COMPASS: Final[tuple[str, ...]] = (
+    "north", "north-east", "east", "south-east", "south", "south-west", "west", "north-west")
 """The eight compass words, clockwise from north (each covers 45 degrees)."""
 NEAR_STEPS: Final = 3
 """Landmarks at most this many walking steps away are named as near."""
@@ -31,7 +31,7 @@ NEAR_MOST: Final = 5
 """At most this many near landmarks are named."""
 LANDMARKS: Final[tuple[int, ...]] = tuple(t.index for t in TILES if t.kind != "street")
 """Every tile that is not a street."""
-_SIDES: Final = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+_SIDES: Final[tuple[tuple[int, int], ...]] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
 def bearing(frm: int, to: int) -> float:

@@ -41,7 +41,7 @@ from citywatch.games.guards_guards.state import (
 )
 
 FORMAT: Final = "citywatch-guards-guards-position/1"
-EFFECT_KINDS: Final = ("move", "move_set", "move_cap", "attr", "fog")
+EFFECT_KINDS: Final[tuple[str, ...]] = ("move", "move_set", "move_cap", "attr", "fog")
 State = GuardsGuardsState
 
 _BY_NAME: Final[dict[str, dict[str, int]]] = {

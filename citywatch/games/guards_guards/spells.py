@@ -79,7 +79,7 @@ State = GuardsGuardsState
 FIRST_RUNNERS: Final = int(CONSTANTS["runners_at_first"])
 GATE_MAX: Final = int(CONSTANTS["runners_at_gate_max"])
 LOYALTY_TARGET: Final = int(CONSTANTS["alter_allegiance_loyalty_target"])
-REWARD = CONSTANTS["spell_return_reward"]
+REWARD: Final = CONSTANTS["spell_return_reward"]
 OOK: Final = next(c.index for c in FATE_CARDS
                   if any(o.get("use") == "challenge_roll_bonus" for o in c.ops))
 OOK_BONUS: Final = int(next(o for o in FATE_CARDS[OOK].ops if o.get("op") == "keep")["amount"])
