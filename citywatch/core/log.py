@@ -41,7 +41,7 @@ def log_entry(text: str, seats: Iterable[int] | None = None, others: str | None 
 
 
 def log_mark(label: str) -> tuple[str, ...]:
-    """A mark no seat reads, with a ``label`` (Ankh-Morpork's: the deciding seat's colour)."""
+    """A mark no seat reads, with a ``label`` (a game's own: the deciding seat's colour, say)."""
     return (label,)
 
 
