@@ -36,6 +36,7 @@ GC = "citywatch/games/guardians_of_the_city/"
 BK = "citywatch/games/black_keep/"
 MODULES: tuple[str, ...] = (
     "citywatch/core/stack.py", "citywatch/core/rng.py", "citywatch/core/log.py",
+    "citywatch/core/built.py",
     "citywatch/bots/ismcts.py",
     *(AM + name + ".py" for name in (
         "kinds", "data", "actions", "state", "harm", "events", "effects", "rules", "scoring",

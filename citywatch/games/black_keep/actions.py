@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
+from citywatch.core.built import BuiltActions
 from citywatch.core.verbs import FieldKind, Names, Number, VerbAction3, Verbs
 from citywatch.games.black_keep.board import Board
 from citywatch.games.black_keep.data import GUARD_CARD_NAMES, GUARD_CARDS, LOOT, THIEF_CARD_NAMES
@@ -99,27 +100,13 @@ class Action(VerbAction3):
     VERBS = VERBS
 
 
-_new_tuple: Final = tuple.__new__
-_ACTIONS: Final[dict[str, dict[int, dict[int, dict[int, Action]]]]] = {}
-"""Every action ``act`` has built, by verb, then by each integer: each is built once and
-shared (actions are immutable), as legal-action lists are rebuilt at almost every step."""
+_BUILT: Final = BuiltActions(Action)
+"""Every action ``act`` has built (``core.built``)."""
 
 
 def act(verb: str, x: int = -1, y: int = -1, z: int = -1) -> Action:
-    """``Action(verb, x, y, z)``, built once (then shared), without the named tuple's
-    interpreted ``__new__``."""
-    by_x = _ACTIONS.get(verb)
-    if by_x is None:
-        by_x = _ACTIONS[verb] = {}
-    by_y = by_x.get(x)
-    if by_y is None:
-        by_y = by_x[x] = {}
-    by_z = by_y.get(y)
-    if by_z is None:
-        by_z = by_y[y] = {}
-    found = by_z.get(z)
-    if found is None:
-        found = by_z[z] = _new_tuple(Action, (verb, x, y, z))
+    """``Action(verb, x, y, z)``, built once (then shared)."""
+    found: Action = _BUILT.three(verb, x, y, z)
     return found
 
 

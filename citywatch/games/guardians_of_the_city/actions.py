@@ -13,6 +13,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from citywatch.core.built import BuiltActions
 from citywatch.core.verbs import (
     FieldKind,
     Names,
@@ -64,24 +65,13 @@ class Action(VerbAction2):
     VERBS = VERBS
 
 
-_new_tuple: Final = tuple.__new__
-_ACTIONS: Final[dict[str, dict[int, dict[int, Action]]]] = {}
-"""Every action ``act`` has built, by verb, then by each integer: each is built once and
-shared (actions are immutable), as legal-action lists are rebuilt at almost every step."""
+_BUILT: Final = BuiltActions(Action)
+"""Every action ``act`` has built (``core.built``)."""
 
 
 def act(verb: str, x: int = -1, y: int = -1) -> Action:
-    """``Action(verb, x, y)``, built once (then shared), without the named tuple's
-    interpreted ``__new__``."""
-    by_x = _ACTIONS.get(verb)
-    if by_x is None:
-        by_x = _ACTIONS[verb] = {}
-    by_y = by_x.get(x)
-    if by_y is None:
-        by_y = by_x[x] = {}
-    found = by_y.get(y)
-    if found is None:
-        found = by_y[y] = _new_tuple(Action, (verb, x, y))
+    """``Action(verb, x, y)``, built once (then shared)."""
+    found: Action = _BUILT.two(verb, x, y)
     return found
 
 
