@@ -9,7 +9,8 @@ PORT ?= 8000
 
 .PHONY: play test system lint types engine engine-for-tests unit bench clean
 
-# Playing needs only citywatch itself; the tests, Ray and PettingZoo extras come with make test.
+# Playing needs only citywatch itself; the tests, Ray, PettingZoo and training extras come with
+# make test.
 $(PLAY_STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
@@ -19,12 +20,12 @@ $(PLAY_STAMP): pyproject.toml
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env,train]'
 	touch $(STAMP) $(PLAY_STAMP)
 
 # The benchmarks also compare with OpenSpiel (the extra bench).
 $(BENCH_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,ray,env,train,bench]'
 	touch $(BENCH_STAMP)
 
 # The compiled engine (issue 32, docs/engine-speed.md): mypyc builds the rules modules in place
@@ -40,7 +41,7 @@ play: $(PLAY_STAMP) engine
 	$(BIN)/citywatch serve --port $(PORT)
 
 lint: $(STAMP)
-	$(BIN)/ruff check citywatch tests benchmarks
+	$(BIN)/ruff check citywatch tests benchmarks examples
 
 types: $(STAMP)
 	$(BIN)/mypy

@@ -24,16 +24,25 @@ from citywatch.env import pettingzoo_env
 
 PINS = Path(__file__).resolve().parent / "encodings.json"
 ENCODED = [name for name in game_names() if citywatch.load(name).encoding() is not None]
-_OBS_HEADER = re.compile(r"^ {4}block +start +size +max +what$")
+
+
+def versions(game: str) -> list[int]:
+    """Every layout version ``game`` builds, 0 to its newest."""
+    newest = encoding_of(game).version
+    return list(range(newest + 1))
+
+
+def encoding_of(game: str, version: int | None = None) -> Encoding:
+    found = citywatch.load(game).encoding(version)
+    assert found is not None
+    return found
+
+
+LAYOUTS = [(game, version) for game in ENCODED for version in versions(game)]
+_OBS_HEADER = re.compile(r"^ {4}block +start +size +(?:max|scale) +what$")
 _ACT_HEADER = re.compile(r"^ {4}verb +start +size +values$")
 _OBS_ROW = re.compile(r"^ {4}(\w+) +(\d+) +(\d+) +(\d+(?:\.\d+)?)(?: |$)")
 _ACT_ROW = re.compile(r"^ {4}(\w+) +(\d+) +(\d+)(?: |$)")
-
-
-def encoding_of(game: str) -> Encoding:
-    found = citywatch.load(game).encoding()
-    assert found is not None
-    return found
 
 
 def module_doc(encoding: Encoding) -> tuple[str, str]:
@@ -78,10 +87,26 @@ def test_every_game_with_an_encoding_is_checked() -> None:
         f"pin each one's fingerprint under its version, and drop games that have none")
 
 
-@pytest.mark.parametrize("game", ENCODED)
-def test_blocks_and_verbs_tile_the_vector_and_the_action_space(game: str) -> None:
-    enc = encoding_of(game)
-    high = enc.observation_high
+def test_every_version_builds_and_a_missing_one_is_refused() -> None:
+    for game in ENCODED:
+        for version in versions(game):
+            assert encoding_of(game, version).version == version
+        newest = versions(game)[-1]
+        assert encoding_of(game).version == newest
+        for wrong in (newest + 1, -1, "1", True):
+            with pytest.raises(ValueError, match="versions"):
+                citywatch.load(game).encoding(wrong)  # type: ignore[arg-type]
+
+
+def limits(enc: Encoding) -> Any:
+    """Each number's documented max: its scale when the encoding is scaled, else its high."""
+    return enc.observation_high if enc.scale is None else enc.scale
+
+
+@pytest.mark.parametrize(("game", "version"), LAYOUTS)
+def test_blocks_and_verbs_tile_the_vector_and_the_action_space(game: str, version: int) -> None:
+    enc = encoding_of(game, version)
+    high = limits(enc)
     at = 0
     for name, (start, size) in enc.blocks.items():
         assert start == at, f"{game}: block {name} starts at {start}, not right after the last"
@@ -97,12 +122,12 @@ def test_blocks_and_verbs_tile_the_vector_and_the_action_space(game: str) -> Non
     assert at == len(enc.actions), f"{game}: the verbs cover {at} of {len(enc.actions)} actions"
 
 
-@pytest.mark.parametrize("game", ENCODED)
-def test_the_module_docstring_gives_the_layout(game: str) -> None:
-    enc = encoding_of(game)
+@pytest.mark.parametrize(("game", "version"), LAYOUTS)
+def test_the_module_docstring_gives_the_layout(game: str, version: int) -> None:
+    enc = encoding_of(game, version)
     module, doc = module_doc(enc)
     blocks, verbs = documented(doc)
-    high = enc.observation_high
+    high = limits(enc)
     assert blocks == [(name, start, size, number(high[start]))
                       for name, (start, size) in enc.blocks.items()], (
         f"the observation table in {module}'s docstring is not the code's layout "
@@ -110,13 +135,16 @@ def test_the_module_docstring_gives_the_layout(game: str) -> None:
     assert verbs == [(verb, start, stop - start) for verb, (start, stop) in enc.verbs.items()], (
         f"the action table in {module}'s docstring is not the code's (verb, start, size); "
         f"bring it up to date")
-    for size in (len(high), len(enc.actions)):
+    for size in (len(high), len(enc.actions), *enc.heads):
         assert str(size) in doc or f"{size:,}" in doc, f"{module}'s docstring never says {size}"
+    if enc.scale is not None:
+        assert all(0.0 <= h <= 1.0 for h in enc.observation_high), (
+            f"{game} v{version} says it is scaled but its observation goes past 1")
 
 
-@pytest.mark.parametrize("game", ENCODED)
-def test_the_layout_is_pinned_under_its_version(game: str) -> None:
-    enc = encoding_of(game)
+@pytest.mark.parametrize(("game", "version"), LAYOUTS)
+def test_the_layout_is_pinned_under_its_version(game: str, version: int) -> None:
+    enc = encoding_of(game, version)
     module, _ = module_doc(enc)
     version, found = enc.version, enc.fingerprint()
     pinned = pins().get(game, {})
@@ -128,22 +156,23 @@ def test_the_layout_is_pinned_under_its_version(game: str) -> None:
     assert pinned[str(version)] == found, (
         f"{game}'s encoding layout changed (fingerprint {found}, pinned {pinned[str(version)]} "
         f"for version {version}) but its version did not: {raise_it}")
-    assert sorted(map(int, pinned)) == list(range(version + 1)), (
+    newest = versions(game)[-1]
+    assert sorted(map(int, pinned)) == list(range(newest + 1)), (
         f"{game}'s pins are for versions {sorted(map(int, pinned))}: a version rises by one, "
-        f"and each keeps its pin (the encoding is at version {version})")
+        f"and each keeps its pin (the encoding is at version {newest})")
 
 
-@pytest.mark.parametrize("game", ENCODED)
-def test_the_environment_is_named_after_the_version(game: str) -> None:
-    enc = encoding_of(game)
-    env = pettingzoo_env(game, players=citywatch.load(game).min_players)
+@pytest.mark.parametrize(("game", "version"), LAYOUTS)
+def test_the_environment_is_named_after_the_version(game: str, version: int) -> None:
+    enc = encoding_of(game, version)
+    env = pettingzoo_env(game, players=citywatch.load(game).min_players, version=version)
     assert env.metadata["name"] == f"citywatch_{game.replace('-', '_')}_v{enc.version}"
     assert env.metadata["encoding_fingerprint"] == enc.fingerprint()
 
 
-@pytest.mark.parametrize("game", ENCODED)
-def test_the_guide_names_the_environment_and_its_sizes(game: str) -> None:
-    enc = encoding_of(game)
+@pytest.mark.parametrize(("game", "version"), LAYOUTS)
+def test_the_guide_names_the_environment_and_its_sizes(game: str, version: int) -> None:
+    enc = encoding_of(game, version)
     name = f"citywatch_{game.replace('-', '_')}_v{enc.version}"
     guide = Path(__file__).resolve().parent.parent / "docs" / "pettingzoo.md"
     rows = [line for line in guide.read_text(encoding="utf-8").splitlines() if name in line]

@@ -629,8 +629,9 @@ class Game(ABC):
         """How the game looks in the terminal; None: the generic screens."""
         return None
 
-    def encoding(self) -> Encoding | None:
-        """The fixed action space and observation vector; None: no PettingZoo environment."""
+    def encoding(self, version: int | None = None) -> Encoding | None:
+        """The fixed action space and observation vector of layout ``version`` (None: the
+        newest; ``ValueError`` for one the game lacks); None: no PettingZoo environment."""
         return None
 
     def web_folder(self) -> Path | None:

@@ -133,12 +133,26 @@ class Encoding:
     """Observation block name -> (start, size), in vector order."""
     verbs: Mapping[str, tuple[int, int]] = field(default_factory=dict)
     """Action group (a verb) -> (its first action number, one past its last), in order."""
+    heads: tuple[int, ...] = ()
+    """Factored actions (issue 33): how many values each head takes; () when the environment
+    offers the flat space over ``actions``. With heads, an action is chosen head by head
+    (``citywatch.env.factored``), each choice masked to what some legal action allows."""
+    parts: Callable[[Any], tuple[int, ...]] | None = None
+    """With ``heads``: an action -> its value on each head (0 to the head's size - 1); two
+    actions never share all their parts."""
+    scale: Sequence[float] | None = None
+    """What 1.0 stands for, per number, when ``observation`` is scaled to [0, 1] (a count is
+    divided by it and clipped); None: unscaled, each number up to ``observation_high``."""
+    potential: Callable[[Any, int], float] | None = None
+    """``(state, seat)`` -> the seat's progress in [0, 1], from ``state.view(seat)`` only: the
+    potential of the environment's optional shaped rewards; None: the game offers none."""
 
     def layout(self) -> dict[str, Any]:
         """The layout as data: the sizes, each block's ``[name, start, size, high]`` (``high``
-        is the block's first number's largest value) and each verb's ``[name, start, size]``."""
-        high = self.observation_high
-        return {
+        is the block's first number's largest value, or its scale when scaled) and each verb's
+        ``[name, start, size]``; ``"scaled": true`` and ``"heads"`` when the encoding has them."""
+        high = self.observation_high if self.scale is None else self.scale
+        layout: dict[str, Any] = {
             "observation_size": len(high),
             "action_count": len(self.actions),
             "observation": [[name, start, size, float(high[start]) if size else 0.0]
@@ -146,9 +160,26 @@ class Encoding:
             "actions": [[name, start, stop - start]
                         for name, (start, stop) in self.verbs.items()],
         }
+        if self.scale is not None:
+            layout["scaled"] = True
+        if self.heads:
+            layout["heads"] = list(self.heads)
+        return layout
 
     def fingerprint(self) -> str:
         """16 hex digits of the SHA-256 of ``layout()`` as compact JSON: a pinned value that
         changes whenever a block or a verb moves, grows, shrinks, is renamed or rescaled."""
         text = json.dumps(self.layout(), separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def pick_version(game: str, version: int | None,
+                 builders: Mapping[int, Callable[[], Encoding]]) -> Encoding:
+    """The encoding of ``version`` from ``builders`` (a version -> what builds it; None: the
+    newest); ``ValueError`` naming the versions ``game`` has, for any other."""
+    if version is None:
+        return builders[max(builders)]()
+    if isinstance(version, bool) or not isinstance(version, int) or version not in builders:
+        have = ", ".join(str(v) for v in sorted(builders))
+        raise ValueError(f"{game}'s encoding has versions {have}, not {version!r}")
+    return builders[version]()

@@ -216,20 +216,116 @@ def heuristic_episode(env: CitywatchEnv, seed: int) -> dict[str, tuple[float, di
 
 def test_game_options_start_every_reset() -> None:
     """Options given to the environment are the game's set-up (Short Game, Winning the Game):
-    reset(seed) is new_game(players, seed, **options), and a later reset keeps them; the
-    per-reset ``options`` of PettingZoo does not change them."""
+    reset(seed) is new_game(players, seed, **options), and a later reset keeps them."""
     env = pettingzoo_env("guards-guards", players=3, options={"spells": 2})
     assert env.options == {"spells": 2, "rounds": 100}
     assert env.metadata["options"] == {"spells": 2, "rounds": 100}
     env.reset(seed=4)
     assert env.state().position() == GUARDS.new_game(3, seed=4, spells=2).position()
-    for reset in (lambda: env.reset(), lambda: env.reset(seed=5, options={"spells": 5})):
-        reset()
-        state = env.state()
-        assert isinstance(state, GuardsGuardsState)
-        assert (state.spells_to_win, state.rounds) == (2, 100)
+    env.reset()
+    state = env.state()
+    assert isinstance(state, GuardsGuardsState)
+    assert (state.spells_to_win, state.rounds) == (2, 100)
     assert pettingzoo_env("guards-guards", players=3).options == {"spells": 5, "rounds": 100}
     assert pettingzoo_env("ankh-morpork", players=3).metadata["options"] == {}
+
+
+def test_reset_options_set_up_that_game_only() -> None:
+    """PettingZoo's per-reset ``options`` are game options for that game (over the
+    environment's own); the next reset without them goes back to the environment's."""
+    env = pettingzoo_env("guards-guards", players=3, options={"spells": 2})
+    env.reset(seed=5, options={"spells": 4})
+    assert env.state().position() == GUARDS.new_game(3, seed=5, spells=4).position()
+    env.reset(seed=5)
+    assert env.state().position() == GUARDS.new_game(3, seed=5, spells=2).position()
+    assert env.options == {"spells": 2, "rounds": 100}
+
+
+def test_a_reset_option_the_game_lacks_is_named_in_a_warning() -> None:
+    """An unknown key is ignored loudly, not silently: PettingZoo's api_test resets with
+    ``{"options": 1}``, so it warns rather than raises; the known options still hold."""
+    env = pettingzoo_env("guards-guards", players=3)
+    with pytest.warns(UserWarning, match="reset options spels ignored.*spells, rounds"):
+        env.reset(seed=5, options={"spels": 2, "spells": 3})
+    assert env.state().position() == GUARDS.new_game(3, seed=5, spells=3).position()
+
+
+@pytest.mark.parametrize("options, wanted", [
+    ({"spells": 9}, "option spells must be a whole number from 1 to 5"),
+    ({"spells": 9, "spels": 1}, "option spells must be a whole number from 1 to 5"),
+    ([("spells", 2)], "reset options must be a mapping"),
+])
+def test_bad_reset_options_are_refused_and_change_nothing(options: Any, wanted: str) -> None:
+    env = pettingzoo_env("guards-guards", players=3)
+    env.reset(seed=1)
+    before = env.state().position()
+    with pytest.raises(ValueError, match=wanted):
+        env.reset(seed=2, options=options)
+    assert env.state().position() == before
+
+
+@pytest.mark.parametrize("seed", [3, np.int64(3), np.uint8(3), np.int32(3)])
+def test_any_integer_seed_starts_the_same_game(seed: Any) -> None:
+    """A seed is any integer, NumPy's included: the same game as the Python int."""
+    env = pettingzoo_env("ankh-morpork", players=3)
+    env.reset(seed=seed)
+    assert env.state().position() == GAME.new_game(3, seed=3).position()
+
+
+def test_large_and_negative_seeds_are_seeds_too() -> None:
+    env = pettingzoo_env("ankh-morpork", players=3)
+    for seed in (2**80 + 1, -7, np.int64(-7)):
+        env.reset(seed=seed)
+        assert env.state().position() == GAME.new_game(3, seed=int(seed)).position()
+
+
+@pytest.mark.parametrize("seed", [3.0, "3", True, np.bool_(True), np.float64(3)])
+def test_a_seed_that_is_not_an_integer_is_refused(seed: Any) -> None:
+    env = pettingzoo_env("ankh-morpork", players=3)
+    with pytest.raises(ValueError, match="a seed is a whole number"):
+        env.reset(seed=seed)
+
+
+def test_max_cycles_truncates_every_agent() -> None:
+    """``max_cycles``: after max_cycles * players steps in all, every agent is truncated
+    (not terminated), with no end reward; each then steps None and the agents empty."""
+    env = pettingzoo_env("ankh-morpork", players=3, max_cycles=4)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, reward, terminated, truncated, info = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated and reward == 0.0
+            assert info == {"truncated": "max_cycles", "steps": 12}
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        env.step(random_index(obs["action_mask"], rng))
+        steps += 1
+    assert steps == 12 and env.agents == []
+
+
+@pytest.mark.parametrize("bad", [0, -1, 2.5, True, "9", 10**10])
+def test_a_bad_max_cycles_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="max_cycles"):
+        pettingzoo_env("ankh-morpork", players=3, max_cycles=bad)
+
+
+@pytest.mark.parametrize("bad", [-0.1, 1.5, "1", True])
+def test_a_bad_shaping_weight_is_refused(bad: Any) -> None:
+    with pytest.raises(ValueError, match="shaping"):
+        pettingzoo_env("ankh-morpork", players=3, shaping=bad)
+
+
+def test_each_version_names_its_environment() -> None:
+    """``version`` picks the encoding layout: v0 keeps its name and sizes; an unknown version
+    is refused before anything starts."""
+    env = pettingzoo_env("ankh-morpork", players=3, version=0)
+    assert env.metadata["name"] == "citywatch_ankh_morpork_v0"
+    assert env.action_space("player_0").n == NUM_ACTIONS
+    with pytest.raises(ValueError, match="versions"):
+        pettingzoo_env("ankh-morpork", players=3, version=99)
 
 
 @pytest.mark.parametrize("options, wanted", [

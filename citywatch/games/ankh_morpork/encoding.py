@@ -122,6 +122,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
+from citywatch.core.presentation import Encoding, pick_version
 from citywatch.games.ankh_morpork import rules  # noqa: F401  (registers every frame handler)
 from citywatch.games.ankh_morpork.actions import _TEXTS, Action
 from citywatch.games.ankh_morpork.data import (
@@ -433,3 +434,14 @@ def observation(state: AnkhMorporkState, seat: int) -> Vector:
     out[:COUNTS_END] = counts
     out[ones] = 1.0
     return out
+
+
+def encoding_v0() -> Encoding:
+    """Layout 0: the flat action space and the unscaled observation above."""
+    return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
+                    VERB_RANGES)
+
+
+def encoding(version: int | None = None) -> Encoding:
+    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
+    return pick_version("ankh-morpork", version, {0: encoding_v0})

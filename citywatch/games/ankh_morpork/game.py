@@ -189,13 +189,12 @@ class AnkhMorpork(Game):
 
         return AnkhMorporkScreens(self.reference())
 
-    def encoding(self) -> Encoding:
-        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
-        from citywatch.core.presentation import Encoding
+    def encoding(self, version: int | None = None) -> Encoding:
+        """The fixed action space and observation vector of layout ``version`` (None: the
+        newest; ``encoding.py``, needs numpy)."""
         from citywatch.games.ankh_morpork import encoding as enc
 
-        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
+        return enc.encoding(version)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG board (``board.js``) and its card data."""

@@ -134,12 +134,12 @@ class BlackKeep(Game):
         thieves, noise markers and torches changed, and the hexes its public lines name."""
         return view.move_spaces(before, after, lines)
 
-    def encoding(self) -> Encoding:
-        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+    def encoding(self, version: int | None = None) -> Encoding:
+        """The fixed action space and observation vector of layout ``version`` (None: the
+        newest; ``encoding.py``, needs numpy)."""
         from citywatch.games.black_keep import encoding as enc
 
-        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
+        return enc.encoding(version)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG map (``board.js``), its styles and its data (``board.json``)."""

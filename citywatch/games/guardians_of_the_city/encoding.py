@@ -107,6 +107,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from citywatch.core.presentation import Encoding, pick_version
 from citywatch.core.spaces import ActionSpace, Layout
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers every frame)
 from citywatch.games.guardians_of_the_city.actions import SEATS, VERBS, Action
@@ -322,3 +323,14 @@ def observation(state: GotcState, seat: int) -> Vector:
 
 __all__ = ["ACTIONS", "INDEX", "LAYOUT", "NUM_ACTIONS", "OBS_HIGH", "OBS_SIZE", "action_mask",
            "observation"]
+
+
+def encoding_v0() -> Encoding:
+    """Layout 0: the flat action space and the unscaled observation above."""
+    return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
+                    VERB_RANGES)
+
+
+def encoding(version: int | None = None) -> Encoding:
+    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
+    return pick_version("guardians-of-the-city", version, {0: encoding_v0})

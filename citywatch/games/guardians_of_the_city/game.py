@@ -152,12 +152,12 @@ class GuardiansOfTheCity(Game):
 
         return {"heuristic": HeuristicBot}
 
-    def encoding(self) -> Encoding:
-        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
+    def encoding(self, version: int | None = None) -> Encoding:
+        """The fixed action space and observation vector of layout ``version`` (None: the
+        newest; ``encoding.py``, needs numpy)."""
         from citywatch.games.guardians_of_the_city import encoding as enc
 
-        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
+        return enc.encoding(version)
 
     def web_folder(self) -> Path:
         """``web/``: the browser board (``board.js``, ``board.css``) and its card facts

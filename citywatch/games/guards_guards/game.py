@@ -234,13 +234,12 @@ class GuardsGuards(Game):
 
         return GuardsGuardsScreens(self.reference())
 
-    def encoding(self) -> Encoding:
-        """The fixed action space and observation vector (``encoding.py``, needs numpy)."""
-        from citywatch.core.presentation import Encoding
+    def encoding(self, version: int | None = None) -> Encoding:
+        """The fixed action space and observation vector of layout ``version`` (None: the
+        newest; ``encoding.py``, needs numpy)."""
         from citywatch.games.guards_guards import encoding as enc
 
-        return Encoding(enc.ACTIONS, enc.INDEX, enc.OBS_HIGH, enc.observation,
-                        enc.action_mask, enc.VERSION, enc.LAYOUT, enc.VERB_RANGES)
+        return enc.encoding(version)
 
     def web_folder(self) -> Path:
         """``web/``: the SVG hex board (``board.js``) and its data (``board.json``)."""
