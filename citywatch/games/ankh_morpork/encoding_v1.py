@@ -126,6 +126,7 @@ from citywatch.games.ankh_morpork.data import (
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
+from citywatch.games.ankh_morpork.view import progress
 
 VERSION = 1
 """The layout's version (the environment's ``_v1``)."""
@@ -155,13 +156,14 @@ SCALES: dict[str, float] = {
 
 
 def potential(state: AnkhMorporkState, seat: int) -> float:
-    """How near ``seat``'s own personality is to its win, in [0, 1], from its view only."""
-    view: dict[str, Any] = state.view(seat)
-    progress = view["progress"]
-    if progress["need"]:
-        share = progress["have"] / progress["need"]
+    """How near ``seat``'s own personality is to its win, in [0, 1]: the ``progress`` entry of
+    ``state.view(seat)`` (built by the view's own ``progress``, without the rest of the view)
+    and the view's ``draw_pile_size`` for Commander Vimes."""
+    own = progress(state, seat)
+    if own["need"]:
+        share = own["have"] / own["need"]
     else:  # Commander Vimes: the opening draw pile drawn so far
-        share = 1.0 - view["draw_pile_size"] / OPENING_DRAW_PILE[view["players"]]
+        share = 1.0 - len(state.draw_pile) / OPENING_DRAW_PILE[state.n]
     return min(max(float(share), 0.0), 1.0)
 
 

@@ -134,10 +134,10 @@ SCALES: dict[str, float] = {
 
 
 def potential(state: GotcState, seat: int) -> float:
-    """``seat``'s lead on points in [0, 1], from the scores its view shows: its score over
-    its score plus the best other seat's (0.5 while both are 0)."""
-    view: dict[str, Any] = state.view(seat)
-    scores = [float(other["score"]) for other in view["seats"]]
+    """``seat``'s lead on points in [0, 1], from the scores its view shows (each seat's
+    ``score``, ``state.score``, public): its score over its score plus the best other seat's
+    (0.5 while both are 0)."""
+    scores = [float(state.score(p)) for p in range(state.n)]
     own = scores.pop(seat)
     both = own + max(scores)
     return own / both if both else 0.5
