@@ -15,11 +15,11 @@ headroom for longer or richer games: a larger value is clipped to 1.
   opening draw pile (89 cards at most).
 - ``money``: 100 (75). Chrysoprase wins at a net worth of 50.
 - ``hand_size``: 20 (14).
-- ``unused_personalities``: 4, the most there can be (7 cards, less 2 or 3 dealt, less
+- ``unused_personalities``: 4, the most there can be (7 cards, less the 2 to 4 dealt, less
   Chrysoprase at 2 players).
 
 **Potential** (``Encoding.potential``, for the environment's optional shaped rewards): how far
-the seat's own secret personality is from its win, as the view's ``progress`` tells the seat:
+the seat's own secret personality is from its win, as the view's ``progress`` shows the seat:
 ``have / need`` (areas controlled, areas with a minion, trouble markers, net worth), clipped
 to [0, 1]; for Commander Vimes, who wins when the draw pile runs out, the share of the opening
 draw pile drawn so far. A seat sees its own personality only, so the potential is the seat's.
