@@ -11,6 +11,7 @@ or verb added, moved, resized, renamed or rescaled, or what a number or an actio
 pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
 ``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
 pin.
+Layout 1 (``encoding_v1.py``, the newest) is this one scaled to [0, 1], with a potential.
 
 **Observation.** 1563 float32 numbers (``OBS_SIZE``), the same for every player count, each
 from 0 to its block's max (``OBS_HIGH``): counts first, then 0/1 facts. Seats are absolute
@@ -145,6 +146,7 @@ from citywatch.games.ankh_morpork.data import (
     TROLLS,
 )
 from citywatch.games.ankh_morpork.effects import STEP_LEGAL, TARGETS
+from citywatch.games.ankh_morpork.encoding_v1 import layout_1
 from citywatch.games.ankh_morpork.frames import HANDLERS
 from citywatch.games.ankh_morpork.harm import INTERRUPT_KIND
 from citywatch.games.ankh_morpork.state import GONE, AnkhMorporkState
@@ -442,6 +444,11 @@ def encoding_v0() -> Encoding:
                     VERB_RANGES)
 
 
+def encoding_v1() -> Encoding:
+    """Layout 1 (``encoding_v1.py``): layout 0 scaled to [0, 1], with a potential."""
+    return layout_1(encoding_v0())
+
+
 def encoding(version: int | None = None) -> Encoding:
     """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("ankh-morpork", version, {0: encoding_v0})
+    return pick_version("ankh-morpork", version, {0: encoding_v0, 1: encoding_v1})

@@ -10,6 +10,7 @@ or verb added, moved, resized, renamed or rescaled, or what a number or an actio
 pin the new ``Encoding.fingerprint()`` under it in ``tests/encodings.json``;
 ``tests/test_encodings.py`` checks the tables against the code and the fingerprint against the
 pin.
+Layout 1 (``encoding_v1.py``, the newest) is this one scaled to [0, 1], with a potential.
 
 **Observation.** 1098 numbers (``OBS_SIZE``), the same for every player count, each from 0
 to its block's max (``OBS_HIGH``; every number is clipped to it): everything public, the
@@ -120,6 +121,7 @@ from citywatch.games.guardians_of_the_city.data import (
     PILLARS,
 )
 from citywatch.games.guardians_of_the_city.effects import action_limit
+from citywatch.games.guardians_of_the_city.encoding_v1 import layout_1
 from citywatch.games.guardians_of_the_city.frames import DECISIONS
 from citywatch.games.guardians_of_the_city.scoring import REASONS
 from citywatch.games.guardians_of_the_city.state import NONE, GotcState
@@ -331,6 +333,11 @@ def encoding_v0() -> Encoding:
                     VERB_RANGES)
 
 
+def encoding_v1() -> Encoding:
+    """Layout 1 (``encoding_v1.py``): layout 0 scaled to [0, 1], with a potential."""
+    return layout_1(encoding_v0())
+
+
 def encoding(version: int | None = None) -> Encoding:
     """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("guardians-of-the-city", version, {0: encoding_v0})
+    return pick_version("guardians-of-the-city", version, {0: encoding_v0, 1: encoding_v1})

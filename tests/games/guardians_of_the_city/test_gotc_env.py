@@ -1,11 +1,14 @@
 """Guardians of the City's PettingZoo encoding (``encoding.py``): the fixed action space, the
-mask and the observation (ruling 17: what a seat may see). PettingZoo's own ``api_test`` and
+mask and the observation (ruling 17: what a seat may see); layout 1 (``encoding_v1.py``, issue
+33): layout 0 scaled to [0, 1], and the potential. PettingZoo's own ``api_test`` and
 ``seed_test`` run in ``test_conformance.py``."""
 
 from __future__ import annotations
 
+import json
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -25,9 +28,12 @@ from citywatch.games.guardians_of_the_city.encoding import (
     action_mask,
     observation,
 )
+from citywatch.games.guardians_of_the_city.encoding_v1 import SCALES, potential
 from citywatch.games.guardians_of_the_city.state import GotcState
 
 GAME = citywatch.load("guardians-of-the-city")
+V0, V1 = GAME.encoding(0), GAME.encoding(1)
+PINS = Path(__file__).resolve().parents[2] / "encodings.json"
 
 
 def random_states(games: int, seed: int) -> Iterator[GotcState]:
@@ -44,7 +50,7 @@ def random_states(games: int, seed: int) -> Iterator[GotcState]:
 
 
 def test_the_game_offers_its_encoding() -> None:
-    encoding = GAME.encoding()
+    encoding = GAME.encoding(0)
     assert encoding is not None
     assert encoding.actions is ACTIONS and encoding.index is INDEX
     assert encoding.observation_high is OBS_HIGH and OBS_HIGH.shape == (OBS_SIZE,)
@@ -145,3 +151,116 @@ def test_the_environment_plays_a_game_to_the_end() -> None:
             assert all(not env.observe(o)["action_mask"].any() for o in env.agents if o != agent)
             env.step(int(legal[rng.integers(len(legal))]))
     assert len(rewards) == 3 and sum(rewards.values()) == pytest.approx(1.0)
+
+
+# --- layout 1 ---------------------------------------------------------------------------------
+def test_layout_1_keeps_layout_0s_actions_and_blocks_and_scales_every_number() -> None:
+    """Layout 1 is the newest: the same 1543 flat actions and 1098 numbers in the same blocks,
+    every number's high 1.0, every scale above 0 and at most layout 0's max."""
+    assert GAME.encoding().version == V1.version == 1
+    assert len(V1.actions) == 1543 and len(V1.observation_high) == 1098
+    assert V1.actions is ACTIONS and V1.index is INDEX and V1.action_mask is action_mask
+    assert V1.blocks == LAYOUT and V1.verbs == VERB_RANGES and V1.heads == ()
+    assert (np.asarray(V1.observation_high) == 1.0).all()
+    assert V1.scale is not None and len(V1.scale) == OBS_SIZE
+    scale = np.asarray(V1.scale)
+    assert (scale > 0).all() and (scale <= OBS_HIGH).all()
+    for name, value in SCALES.items():
+        start, size = LAYOUT[name]
+        assert (scale[start:start + size] == value).all() and value < OBS_HIGH[start]
+
+
+def test_layout_1_is_layout_0_divided_by_the_scale_and_clipped() -> None:
+    scale = np.asarray(V1.scale, dtype=np.float32)
+    checked = 0
+    for k, state in enumerate(random_states(6, 40)):
+        if k % 5:
+            continue
+        for seat in range(state.n):
+            expected = np.minimum(observation(state, seat) / scale, 1.0)
+            assert np.array_equal(V1.observation(state, seat), expected)
+            checked += 1
+    assert checked > 300
+
+
+def test_support_is_scaled_by_the_groups_maximum_at_the_start() -> None:
+    """Every Citizen Group starts at its maximum support, 4 (rulebook set-up): 1.0 in layout
+    1's support block for each seat at the table, 0 for the seats it lacks."""
+    state = GAME.new_game(players=3, seed=5)
+    support, size = LAYOUT["support"]
+    assert V1.observation(state, 0)[support:support + size].tolist() == [1.0] * 12 + [0.0] * 4
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_observations_stay_in_0_1_through_the_environment(players: int) -> None:
+    """A random game through ``pettingzoo_env(version=1)``: every observation of every agent
+    lies in [0, 1] and in its space, and the environment is named after layout 1."""
+    env = pettingzoo_env("guardians-of-the-city", players=players, version=1)
+    assert env.metadata["name"] == "citywatch_guardians_of_the_city_v1"
+    env.reset(seed=players)
+    rng = np.random.default_rng(players)
+    steps = 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            vector = obs["observation"]
+            assert env.observation_space(agent).contains(obs)
+            assert vector.min() >= 0.0 and vector.max() <= 1.0
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+    assert steps > 50
+
+
+def test_a_hidden_twin_gets_the_same_layout_1_observation_and_potential() -> None:
+    """Ruling 17: other hands (but cards everybody saw) and every deck's order re-drawn
+    (``determinize``): the seat's layout 1 observation and potential do not change; a seat
+    whose own hand was re-drawn sees the difference."""
+    compared = differed = 0
+    for k, state in enumerate(random_states(4, 900)):
+        if k % 7 or state.to_move is None:
+            continue
+        for seat in range(state.n):
+            twin = state.determinize(seat, Rng(k * 10 + seat))
+            assert np.array_equal(V1.observation(twin, seat), V1.observation(state, seat))
+            assert potential(twin, seat) == potential(state, seat)
+            compared += 1
+            for other in range(state.n):
+                if other != seat and sorted(twin.hand[other]) != sorted(state.hand[other]):
+                    assert not np.array_equal(V1.observation(twin, other),
+                                              V1.observation(state, other))
+                    differed += 1
+    assert compared >= 60 and differed >= 20
+
+
+def test_the_potential_is_the_lead_on_the_scores_the_view_shows() -> None:
+    """Ruling 19's score, as every seat's view shows it: the potential is the seat's score
+    over its score plus the best other seat's (0.5 while both are 0), in [0, 1]."""
+    checked = 0
+    for k, state in enumerate(random_states(6, 1300)):
+        if k % 3 or state.to_move is None:
+            continue
+        for seat in range(state.n):
+            scores = [other["score"] for other in state.view(seat)["seats"]]
+            own = scores.pop(seat)
+            both = own + max(scores)
+            assert potential(state, seat) == pytest.approx(own / both if both else 0.5)
+            assert 0.0 <= potential(state, seat) <= 1.0
+            checked += 1
+    assert checked > 300
+
+
+def test_layout_0_is_unchanged() -> None:
+    """Layout 0 is the unscaled layout it was: its own observation and highs, no scale, no
+    potential, and the fingerprint pinned for version 0."""
+    assert V0.version == 0 and V0.scale is None and V0.potential is None
+    assert V0.observation is observation and V0.observation_high is OBS_HIGH
+    assert float(OBS_HIGH[LAYOUT["turn"][0]]) == 999.0
+    pinned = json.loads(PINS.read_text(encoding="utf-8"))["guardians-of-the-city"]["0"]
+    assert V0.fingerprint() == pinned
+    assert pettingzoo_env("guardians-of-the-city", players=2, version=0).metadata["name"] \
+        == "citywatch_guardians_of_the_city_v0"
