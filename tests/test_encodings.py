@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -183,25 +184,26 @@ def test_the_guide_names_the_environment_and_its_sizes(game: str, version: int) 
 
 
 def test_a_fingerprint_follows_every_part_of_the_layout() -> None:
-    enc = encoding_of(ENCODED[0])
+    """A block or verb moved, resized, renamed or rescaled, a scale or a head changed: a new
+    fingerprint; the version alone: the same one."""
+    enc = encoding_of(ENCODED[0], 0)
     first, (start, size) = next(iter(enc.blocks.items()))
     verb, (begin, stop) = next(iter(enc.verbs.items()))
-    changed = [
-        {**enc.blocks, first: (start, size + 1)},
-        {f"{first}_renamed" if n == first else n: where for n, where in enc.blocks.items()},
-    ]
-    for blocks in changed:
-        assert Encoding(enc.actions, enc.index, enc.observation_high, enc.observation,
-                        enc.action_mask, enc.version, blocks, enc.verbs).fingerprint() \
-            != enc.fingerprint()
     rescaled = enc.observation_high.copy()
     rescaled[start] += 1
-    verbs = {**enc.verbs, verb: (begin, stop + 1)}
-    for other in (Encoding(enc.actions, enc.index, rescaled, enc.observation, enc.action_mask,
-                           enc.version, enc.blocks, enc.verbs),
-                  Encoding(enc.actions, enc.index, enc.observation_high, enc.observation,
-                           enc.action_mask, enc.version, enc.blocks, verbs)):
-        assert other.fingerprint() != enc.fingerprint()
-    assert Encoding(enc.actions, enc.index, enc.observation_high, enc.observation,
-                    enc.action_mask, enc.version + 1, enc.blocks, enc.verbs).fingerprint() \
-        == enc.fingerprint()
+    scale = [float(h) for h in enc.observation_high]
+    others = [
+        replace(enc, blocks={**enc.blocks, first: (start, size + 1)}),
+        replace(enc, blocks={f"{first}_renamed" if n == first else n: where
+                             for n, where in enc.blocks.items()}),
+        replace(enc, observation_high=rescaled),
+        replace(enc, verbs={**enc.verbs, verb: (begin, stop + 1)}),
+        replace(enc, scale=scale),
+        replace(enc, heads=(3, 4)),
+    ]
+    prints = [other.fingerprint() for other in others]
+    assert enc.fingerprint() not in prints and len(set(prints)) == len(prints)
+    halved = replace(others[4], scale=[h / 2 or 1.0 for h in scale])
+    assert halved.fingerprint() != others[4].fingerprint()
+    assert replace(others[5], heads=(4, 3)).fingerprint() != others[5].fingerprint()
+    assert replace(enc, version=enc.version + 1).fingerprint() == enc.fingerprint()

@@ -95,13 +95,8 @@ values))::
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Callable, Mapping
-from typing import Any
-
-import numpy as np
-
 from citywatch.core.presentation import Encoding
+from citywatch.core.scaling import scaled
 from citywatch.games.guardians_of_the_city.data import CONSTANTS
 from citywatch.games.guardians_of_the_city.state import GotcState
 
@@ -143,33 +138,6 @@ def potential(state: GotcState, seat: int) -> float:
     return own / both if both else 0.5
 
 
-def scaled(unscaled: Encoding, scales: Mapping[str, float], version: int,
-           progress: Callable[[Any, int], float] | None) -> Encoding:
-    """``unscaled`` with each number divided by its block's scale (its max in ``unscaled``
-    unless ``scales`` names the block) and clipped to 1: the same actions and blocks, at
-    ``version``, with the potential ``progress``. ``ValueError`` if a scale is not above 0 or
-    passes the unscaled max (a number the unscaled layout clips)."""
-    high = np.asarray(unscaled.observation_high, dtype=np.float32)
-    scale = high.copy()
-    for name, value in scales.items():
-        start, size = unscaled.blocks[name]
-        scale[start:start + size] = value
-    if (scale > high).any() or (scale <= 0).any():
-        raise ValueError("a scale is not above 0, or passes the unscaled layout's max")
-    observe = unscaled.observation
-
-    def observation(state: Any, seat: int) -> Any:
-        """What ``seat`` may see of ``state``, each number in [0, 1]."""
-        out = observe(state, seat)
-        np.divide(out, scale, out=out)
-        np.minimum(out, 1.0, out=out)
-        return out
-
-    return dataclasses.replace(
-        unscaled, observation_high=np.ones_like(scale), observation=observation,
-        version=version, scale=tuple(map(float, scale)), potential=progress)
-
-
 def layout_1(unscaled: Encoding) -> Encoding:
     """Layout 1 from layout 0 (``unscaled``): scaled by ``SCALES``, with ``potential``."""
-    return scaled(unscaled, SCALES, VERSION, potential)
+    return scaled(unscaled, SCALES, VERSION, potential, __name__)
