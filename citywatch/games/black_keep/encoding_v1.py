@@ -1,8 +1,168 @@
-"""Thieves of the Black Keep for learning agents, layout 1 (issue 33): factored actions, a
-compact observation scaled to [0, 1], and a progress potential for shaped rewards.
+"""Thieves of the Black Keep for learning agents, layout 1 (issue 33; the environment
+``citywatch_black_keep_v1``): factored actions, a compact observation scaled to [0, 1], and a
+progress potential for shaped rewards. Layout 0 (``encoding.py``) stays as it was.
 
-TABLES
+**The box.** Layout 1 covers maps inside ``BLOCKS`` by ``BLOCKS`` tile places from A1:
+columns A-U, rows 1-21 (``SIDE`` by ``SIDE``, ``CELLS`` = 441 hexes, cell
+``c = column * SIDE + row - 1``), up to ``MAX_TILES`` = 9 tiles and ``MAX_GUARDS`` = 18
+guards. Every shipped map fits (The Black Keep is 3 by 2 tiles, A-U, 1-14, with at most 11
+guards); layout 0's 4-by-4 box would leave 62% of every plane empty on the largest of them.
+A map beyond the box is refused with a ``ValueError`` naming it (``encoding.check_fits``).
 
+**Actions.** The environment chooses an action head by head (``citywatch.env.factored``):
+``HEADS`` = (14, 22, 22, 22, 22, 22, 22), so every step is a ``Discrete(22)`` choice under a
+mask of 22. ``parts(action)`` gives an action's value on each head:
+
+- head 0 (14 values): the verb, numbered in name order (the verbs of the table below);
+- heads 1 and 2 (22 values each): the verb's first field. A hex field is its column + 1 on
+  head 1 and its row + 1 on head 2 (both 1 to 21); any other field is its value + 1 on head 1
+  (a guard card 1-8, a thief card 1-10, a direction 1-6, a guard 1-18) and 0 on head 2;
+  0 on both when the verb has no such field or leaves it unused (-1);
+- heads 3 and 4: the second field, alike; heads 5 and 6: the third field, alike (loot 1-2).
+
+A hex is split into its column and its row rather than taking one head of 441 cells: every
+head then has at most 22 values (a head of 442 would make every step's space and mask 20
+times wider, and the environment's "choosing" block about 1,200 numbers longer, for the few
+decisions where a hex is a free choice: the start hex and the hex of a Guard card played at a
+hex; a move's or a run's hex follows from its card and directions and a pick-pocket's from
+its guard, so those heads are forced and never asked). The flat numbering of layout 0 stays
+(``actions``, ``index``, ``action_mask``; 411,120 actions, the table below), for
+compatibility.
+
+**Observation.** ``observation(state, seat)`` is built from ``state.view(seat)`` only (its
+facts, without the guards' forecast or the warnings), plus the map's fixed geometry that
+every seat sees. It is a float32 vector of 10,353 numbers (``OBS_SIZE``; 41 KB, 42 KB with
+the environment's choosing block and mask), every number in [0, 1]: a count is divided by its
+block's ``scale`` (what 1.0 stands for, ``SCALE``, chosen from what the shipped scenarios
+reach in random and scripted play: the latest dawn is round 40, the longest printed route 24,
+random games leave up to 9 Thief Markers, a thief starts with 4 coins and gains 2 per pocket)
+and clipped at 1. Several facts share a plane where they do not collide, by value (the
+``what`` column gives each value). Seats are relative: ``[seat]`` blocks start with the
+observing seat's own thief, then the next seats in turn order (``seat`` gives the absolute
+seat); guards are in listing order and blocks of absent seats and guards stay 0. Hex planes
+come first, each ``CELLS`` numbers (hex ``c`` of plane ``k`` of a block at
+``start + 441 * k + c``), the map's fixed planes up to ``STATIC_END`` (made once per board
+and kept in ``Board.derived``); then the scalars; a ``[guard][n]`` block holds guard ``g``'s
+``i``-th number at ``start + n * g + i`` (and alike). ``LAYOUT[block]`` is ``(start, size)``::
+
+    block               start  size  scale  what
+    terrain                0   441      1  plane: 1/3 a solid hex, 2/3 a floor hex, 1 a Special
+                                           Hex (door, window, grate)
+    wall                 441  1323      1  3 planes ``[N, NE, SE]``: a wall between this floor
+                                           hex and the floor hex on that side (its other sides
+                                           are its neighbours' planes; a side to a hex that is
+                                           not floor is closed)
+    edge                1764   441      1  plane: 1 an outside edge hex of an entry tile, 0.5 of
+                                           another tile
+    vault               2205   441      1  plane: 0.5 the vault tile, 1 the crown
+    green_line          2646   441     24  plane: position + 1 on its tile's green line
+    red_arrows          3087   441     24  plane: position + 1 on its tile's red arrows
+    marks               3528   441      1  plane: 0.25 crescent, 0.5 star, 0.75 shield, 1 red
+                                           shield (the highest)
+    torch               3969   441      1  plane: 1 a burning torch, 0.5 a put-out one
+    lit                 4410   441      1  plane: a lit hex
+    guard               4851   441      1  plane: a placed guard (its details: the guard blocks)
+    seen                5292   441      1  plane: 1 a guard with a bow sees the hex now, 0.5
+                                           only guards without
+    marker              5733   441     12  plane: a Thief Marker's age: 1 the newest, 2 the one
+                                           before, ...
+    guard_goal          6174   441      1  plane: 1 where some guard heads, 0.5 some guard's
+                                           home
+    thief               6615   441      1  plane: 1 the seat's own thief, 0.5 another thief
+                                           whose dial it may see
+    possible            7056   882      1  2 planes ``[own, others]``: where the public knows
+                                           the own thief may be; the share of the other seats'
+                                           thieves that may be here
+    exit                7938   441      1  plane: 1 the outside edge hexes of the own Exit
+                                           card's tile, 0.5 of another's
+    key_door            8379   441      1  plane: 1 the Special Hexes of tiles whose key the own
+                                           thief holds, 0.5 another's
+    plan_hexes          8820   441      1  plane: the own plan: 0.5 its first step, 1 its
+                                           second, 0.25 its Guard card's hex or guard
+    players             9261     4      1  one-hot: 1 to 4 thieves
+    seat                9265     4      1  one-hot: the observing seat (turn order)
+    mode                9269     3      1  one-hot: ``MODES``
+    difficulty          9272     3      1  one-hot: ``DIFFICULTIES``
+    advanced            9275     1      1  the advanced game
+    round               9276     1     40  the round
+    rounds_left         9277     1     40  dawn - round, at least 0
+    phase               9278     6      1  one-hot: ``PHASES``
+    to_move             9284     4      1  one-hot, by relative seat: who decides now
+    decision            9288     6      1  one-hot: the task (``TASKS``)
+    vault_triggered     9294     1      1  the vault was triggered
+    market              9295     8      2  ``[Guard card]``: face-up copies in the market
+    guard_deck          9303     1     16  cards left in the Guard deck
+    exit_deck           9304     1      8  cards left in the Exit deck
+    treasures_on_crown  9305     1      5  treasure tokens on the crown
+    thief_present       9306     4      1  ``[seat]``: the thief is in the game
+    thief_where         9310     8      1  ``[seat][2]``: column + 1 and row of its hex when the
+                                           seat may know it, else 0
+    wounds              9318     4      3  ``[seat]``: wounds taken
+    coins               9322     4     12  ``[seat]``: coins
+    cards               9326    40      1  ``[seat][thief card]``: 1 in hand, 0.5 discarded
+    guard_cards         9366    32      2  ``[seat][Guard card]``: copies held
+    lockpicks           9398     4      1  ``[seat]``: has lockpicks
+    keys                9402     4      4  ``[seat]``: keys held
+    treasure            9406    24      1  ``[seat][treasure]``: the treasure carried
+    thief_flags         9430    16      1  ``[seat][4]``: armour used, sword used, hiding, the
+                                           public knows its hex
+    standing            9446    16      1  ``[seat][STANDINGS]``: in play, escaped, caught,
+                                           killed
+    plan                9462     1      1  the observing seat has a plan
+    plan_card           9463    10      1  one-hot: its planned thief card
+    plan_escape         9473     1      1  it plans to escape
+    plan_pocket         9474    18      1  ``[guard]``: the guard it plans to pick-pocket
+    plan_loot           9492     2      1  ``[loot]``: what it plans to take from it
+    plan_guard_card     9494     8      1  one-hot: its planned Guard card
+    plan_guard_target   9502    18      1  ``[guard]``: the guard its Guard card targets
+    plan_take           9520     1      1  it plans to take a treasure
+    guard_flags         9521   108      1  ``[guard][6]``: exists, placed, undead, has a bow,
+                                           carries a key, walks its route backward
+    guard_tile          9629    18      9  ``[guard]``: its tile's number in scenario order,
+                                           from 1
+    guard_role          9647    72      1  ``[guard][ROLES]``: its role
+    guard_type          9719    72      1  ``[guard][GUARD_TYPES]``: its type
+    guard_status        9791   108      1  ``[guard][STATUSES]``: its status
+    guard_facing        9899   108      1  ``[guard][FACINGS]``: its facing
+    guard_coins        10007    18      2  ``[guard]``: its coins
+    guard_route        10025    36     24  ``[guard][2]``: its route position + 1, its home's
+    guard_shot         10061    72      1  ``[guard][seat]``: thieves it shot
+    guard_where        10133   108      1  ``[guard][6]``: column + 1 and row of its hex, its
+                                           target and its home (0 for none)
+    guard_home_facing  10241   108      1  ``[guard][FACINGS]``: its home's facing
+    winners            10349     4      1  ``[seat]``: the winners, at the end
+
+**Potential.** ``potential(state, seat)`` is a cheap progress estimate in [0, 1] for
+potential-based shaping (the environment's ``shaping``: each seat gets
+``shaping * (potential after - potential before)``, and 0 once the game is over). It reads
+only what ``seat``'s view shows of its own thief (its hex, treasure, Exit card, wounds and
+standing), never another thief's dial or plan, a deck or the crown's tokens: 1 escaped with a
+treasure; 0 caught, killed or escaped without one; in play without a treasure
+``0.3 * near(crown)``; with one ``0.5 + 0.4 * near(exit)``, the exit being the outside edge
+hexes of its Exit card's tile (of every exit tile before it has one); ``near`` is
+``1 - steps / 42`` along open sides (walking distances made once per board), and each wound
+taken takes a tenth off an in-play thief's progress.
+
+**Flat actions** (layout 0's numbering, kept): verbs in name order, within a verb its fields
+as mixed-radix digits. Fields: name (kind, values)::
+
+    verb                   start    size  values
+    buy                        0       9  card (guard_card, 8)
+    escape                     9     539  card (thief_card, 10) x first (direction, 6) x second
+                                          (direction, 6)
+    guard_card               548  233145  card (guard_card, 8) x guard (32) x at (hex, 784)
+    hide                  233693       1
+    leave                 233694       1
+    move                  233695   60445  card (thief_card, 10) x direction (6) x to (hex, 784)
+    no_buy                294140       1
+    no_guard_card         294141       1
+    pick_pocket           294142   77715  guard (32) x at (hex, 784) x take (loot, 2)
+    rest                  371857       1
+    run                   371858   38465  first (direction, 6) x second (direction, 6) x to (hex,
+                                          784)
+    start                 410323     785  hex (784)
+    stay                  411108      11  card (thief_card, 10)
+    take                  411119       1
 """
 
 from __future__ import annotations
@@ -300,8 +460,10 @@ def _map(board: Board) -> _Map:
 
 
 
-def _guards(guards: list[dict[str, Any]], m: _Map, out: Vector, ones: list[int]) -> None:
-    """Every guard of the view: its numbers by slot, its hex, goal and sight on the planes."""
+def _guards(guards: list[dict[str, Any]], seat: int, n: int, m: _Map, out: Vector,
+            ones: list[int]) -> None:
+    """Every guard of the view: its numbers by slot, its hex, goal and sight on the planes
+    (the thieves it shot by seat from ``seat`` on, of ``n``)."""
     nf, nst, nr, nty = len(FACINGS), len(STATUSES), len(ROLES), len(GUARD_TYPES)
     for k, g in enumerate(guards):
         flags = (True, g["placed"], g["undead"], g["bow"], g["key"],
@@ -313,7 +475,7 @@ def _guards(guards: list[dict[str, Any]], m: _Map, out: Vector, ones: list[int])
         out[G_TILE + k] = (m.tile_number[g["tile"]] + 1) / MAX_TILES
         out[G_COINS + k] = g["coins"] / 2.0
         out[G_ROUTE + 2 * k] = (g["route"]["position"] + 1) / ROUTE_SCALE
-        ones += [G_SHOT + k * MAX_SEATS + _SEAT[name] for name in g["shot"]]
+        ones += [G_SHOT + k * MAX_SEATS + (_SEAT[name] - seat) % n for name in g["shot"]]
         home = g["home"]
         places = (g["hex"], g["target"], None if home is None else home["hex"])
         for n, at in enumerate(places):
@@ -421,7 +583,7 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
     markers = v["markers"]
     for age, marker in enumerate(reversed(markers), 1):
         out[MARKER + CELL1[marker["hex"]]] = age / MARKER_SCALE
-    _guards(v["guards"], m, out, ones)
+    _guards(v["guards"], seat, n, m, out, ones)
     _thieves(v, seat, m, out, ones)
     own = v["thieves"][seat]["plan"]
     if own is not None:
