@@ -97,7 +97,7 @@ and kept in ``Board.derived``); then the scalars; a ``[guard][n]`` block holds g
     thief_present       9306     4      1  ``[seat]``: the thief is in the game
     thief_where         9310     8      1  ``[seat][2]``: column + 1 and row of its hex when the
                                            seat may know it, else 0
-    wounds              9318     4      3  ``[seat]``: wounds taken
+    wounds              9318     4      9  ``[seat]``: wound counters left
     coins               9322     4     12  ``[seat]``: coins
     cards               9326    40      1  ``[seat][thief card]``: 1 in hand, 0.5 discarded
     guard_cards         9366    32      2  ``[seat][Guard card]``: copies held
@@ -141,7 +141,8 @@ treasure; 0 caught, killed or escaped without one; in play without a treasure
 ``0.3 * near(crown)``; with one ``0.5 + 0.4 * near(exit)``, the exit being the outside edge
 hexes of its Exit card's tile (of every exit tile before it has one); ``near`` is
 ``1 - steps / 42`` along open sides (walking distances made once per board), and each wound
-taken takes a tenth off an in-play thief's progress.
+taken (the game's public ``wounds`` option less the counters left) takes a tenth off an
+in-play thief's progress.
 
 **Flat actions** (layout 0's numbering, kept): verbs in name order, within a verb its fields
 as mixed-radix digits. Fields: name (kind, values)::
@@ -228,8 +229,9 @@ MARKER_SCALE = 12.0
 """Thief Markers on the map (random games leave up to 9)."""
 COIN_SCALE = 12.0
 """A thief's coins: 4 at the start, 2 for each guard's pocket picked."""
-WOUND_SCALE = 3.0
-"""The default wound counters (6.1): 1.0 is the last wound."""
+WOUND_SCALE = 9.0
+"""Wound counters left: the ``wounds`` option's most (the default is 3, 6.1; the
+curriculum's first stage gives 9)."""
 DISTANCE_SCALE = 2.0 * SIDE
 """Steps across the box, for the potential's distances."""
 
@@ -269,7 +271,8 @@ HEADS = _head_sizes()
 
 
 def parts(action: Action) -> tuple[int, ...]:
-    """``action``'s value on each head (``HEADS``); ``KeyError`` for a hex outside the box."""
+    """``action``'s value on each head (``HEADS``); ``KeyError`` for a hex outside the box or
+    a guard past ``MAX_GUARDS``."""
     out = [_VERB[action.verb], 0, 0, 0, 0, 0, 0]
     values = (action.x, action.y, action.z)
     for k, kind in enumerate(_KINDS[action.verb]):
@@ -281,8 +284,10 @@ def parts(action: Action) -> tuple[int, ...]:
             if q >= SIDE or row >= SIDE:
                 raise KeyError(action)
             out[1 + 2 * k], out[2 + 2 * k] = q + 1, row + 1
-        else:
+        elif value < KIND_SIZES[kind]:
             out[1 + 2 * k] = value + 1
+        else:
+            raise KeyError(action)
     return tuple(out)
 
 
@@ -620,7 +625,8 @@ def potential(state: BlackKeepState, seat: int) -> float:
     escaped with a treasure 1; caught, killed or escaped without one 0; in play without a
     treasure up to 0.3 as it walks nearer the crown; with one 0.5 plus up to 0.4 as it walks
     nearer its exit (its Exit card's tile's outside edge, else any exit tile's); each wound
-    taken lowers an in-play thief's progress by a tenth."""
+    taken (the public ``wounds`` option less the counters left) lowers an in-play thief's
+    progress by a tenth."""
     t = state.thieves[seat]
     if t.standing != IN_PLAY:
         return 1.0 if t.standing == STANDINGS.index("escaped") and t.treasure != NONE else 0.0
@@ -633,11 +639,12 @@ def potential(state: BlackKeepState, seat: int) -> float:
         walks = m.to_exit.get(t.exit_tile, m.to_any_exit)
         far, base, gain = walks[t.hex], 0.5, 0.4
     near = 0.0 if far < 0 else max(0.0, 1.0 - far / DISTANCE_SCALE)
-    return (base + gain * near) * max(0.0, 1.0 - 0.1 * t.wounds)
+    taken = max(0, state.params.wounds - t.wounds)
+    return (base + gain * near) * max(0.0, 1.0 - 0.1 * taken)
 
 
 def encoding_v1() -> Encoding:
     """Layout 1: factored actions (``HEADS``, ``parts``), the scaled observation above and the
     potential; the flat actions and mask are layout 0's."""
     return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
-                    VERB_RANGES, heads=HEADS, parts=parts, scale=SCALE, potential=potential)
+                    VERB_RANGES, heads=HEADS, parts=parts, scale=tuple(_SCALE), potential=potential)
