@@ -465,80 +465,93 @@ def _map(board: Board) -> _Map:
 
 
 
+class _Marks:
+    """The numbers an observation sets to 1 (``ones``) and to 0.5 (``halves``, unless also
+    in ``ones``), collected as indexes and set at once at the end."""
+
+    __slots__ = ("halves", "ones")
+
+    def __init__(self) -> None:
+        self.ones: list[int] = []
+        self.halves: list[int] = []
+
+
 def _guards(guards: list[dict[str, Any]], seat: int, n: int, m: _Map, out: Vector,
-            ones: list[int]) -> None:
+            marks: _Marks) -> None:
     """Every guard of the view: its numbers by slot, its hex, goal and sight on the planes
     (the thieves it shot by seat from ``seat`` on, of ``n``)."""
     nf, nst, nr, nty = len(FACINGS), len(STATUSES), len(ROLES), len(GUARD_TYPES)
+    ones, halves = marks.ones, marks.halves
     for k, g in enumerate(guards):
-        flags = (True, g["placed"], g["undead"], g["bow"], g["key"],
-                 g["route"]["direction"] < 0)
-        ones += [G_FLAGS + 6 * k + n for n, on in enumerate(flags) if on]
+        route = g["route"]
+        flags = (True, g["placed"], g["undead"], g["bow"], g["key"], route["direction"] < 0)
+        ones += [G_FLAGS + 6 * k + f for f, on in enumerate(flags) if on]
         ones += [G_ROLE + k * nr + _ROLE[g["role"]], G_TYPE + k * nty + _TYPE[g["type"]],
                  G_STATUS + k * nst + _STATUS[g["status"]],
                  G_FACING + k * nf + _FACING[g["facing"]]]
         out[G_TILE + k] = (m.tile_number[g["tile"]] + 1) / MAX_TILES
         out[G_COINS + k] = g["coins"] / 2.0
-        out[G_ROUTE + 2 * k] = (g["route"]["position"] + 1) / ROUTE_SCALE
+        out[G_ROUTE + 2 * k] = (route["position"] + 1) / ROUTE_SCALE
         ones += [G_SHOT + k * MAX_SEATS + (_SEAT[name] - seat) % n for name in g["shot"]]
         home = g["home"]
-        places = (g["hex"], g["target"], None if home is None else home["hex"])
-        for n, at in enumerate(places):
-            out[G_WHERE + 6 * k + 2 * n: G_WHERE + 6 * k + 2 * n + 2] = _where(at)
+        where = G_WHERE + 6 * k
+        out[where:where + 2] = _where(g["hex"])
+        if g["target"] is not None:
+            out[where + 2:where + 4] = _where(g["target"])
+            ones.append(GOAL + CELL1[g["target"]])
         if home is not None:
+            out[where + 4:where + 6] = _where(home["hex"])
             ones.append(G_HOME_FACING + k * nf + _FACING[home["facing"]])
             out[G_ROUTE + 2 * k + 1] = (home["route"]["position"] + 1) / ROUTE_SCALE
-            out[GOAL + CELL1[home["hex"]]] = 0.5
+            halves.append(GOAL + CELL1[home["hex"]])
         if g["placed"]:
             ones.append(GUARD + CELL1[g["hex"]])
-        seen = [SEEN + CELL1[at] for at in g["sees"]]
-        if g["bow"]:
-            ones += seen
-        else:
-            out[seen] = np.maximum(out[seen], 0.5)
-    ones += [GOAL + CELL1[g["target"]] for g in guards if g["target"] is not None]
+        (ones if g["bow"] else halves).extend([SEEN + CELL1[at] for at in g["sees"]])
 
 
-def _thieves(v: dict[str, Any], seat: int, m: _Map, out: Vector, ones: list[int]) -> None:
+_THIEF_FLAGS = ("armour_used", "sword_used", "hiding", "hex_known")
+
+
+def _thieves(v: dict[str, Any], seat: int, m: _Map, out: Vector, marks: _Marks) -> None:
     """Every thief of the view, from ``seat`` on: its numbers and its planes."""
-    n = len(v["thieves"])
-    for p, t in enumerate(v["thieves"]):
+    thieves = v["thieves"]
+    n = len(thieves)
+    shares: dict[int, float] = {}
+    for p, t in enumerate(thieves):
         r = (p - seat) % n
         own = r == 0
+        ones = marks.ones
+        near = ones if own else marks.halves  # the own thief's marks at 1, another's at 0.5
         ones.append(T_PRESENT + r)
         out[T_WHERE + 2 * r: T_WHERE + 2 * r + 2] = _where(t["hex"])
         out[WOUNDS + r] = t["wounds"] / WOUND_SCALE
         out[COINS + r] = t["coins"] / COIN_SCALE
-        out[[CARDS + r * NT + _THIEF_CARD[c] for c in t["discard"]]] = 0.5
+        marks.halves.extend([CARDS + r * NT + _THIEF_CARD[c] for c in t["discard"]])
         ones += [CARDS + r * NT + _THIEF_CARD[c] for c in t["hand"]]
         for c in t["guard_cards"]:
             out[GUARD_CARDS + r * NG + _GUARD_CARD[c]] += 0.5
         out[KEYS + r] = len(t["keys"]) / 4.0
-        doors = [KEY_DOOR + c for tile in t["keys"] for c in m.door_cells[tile]]
-        edges = [] if t["exit"] is None else [EXIT + c for c in m.edge_cells[t["exit"]]]
-        if own:
-            ones += doors + edges
-        else:
-            out[doors] = np.maximum(out[doors], 0.5)
-            out[edges] = np.maximum(out[edges], 0.5)
+        for tile in t["keys"]:
+            near += [KEY_DOOR + c for c in m.door_cells[tile]]
+        if t["exit"] is not None:
+            near += [EXIT + c for c in m.edge_cells[t["exit"]]]
         if t["treasure"] is not None:
             ones.append(TREASURE + r * len(TREASURE_NAMES) + _TREASURE[t["treasure"]])
-        ones += [FLAGS + 4 * r + k for k, key in enumerate(
-            ("armour_used", "sword_used", "hiding", "hex_known")) if t[key]]
+        ones += [FLAGS + 4 * r + k for k, key in enumerate(_THIEF_FLAGS) if t[key]]
         if t["lockpicks"]:
             ones.append(LOCKPICKS + r)
         ones.append(STANDING + r * len(STANDINGS) + _STANDING[t["standing"]])
         if t["hex"] is not None:
-            at = THIEF + CELL1[t["hex"]]
+            near.append(THIEF + CELL1[t["hex"]])
+        if t["possible"]:
             if own:
-                ones.append(at)
+                ones += [POSSIBLE + CELL1[at] for at in t["possible"]]
             else:
-                out[at] = max(out[at], 0.5)
-        possible = [CELL1[at] for at in t["possible"] or ()]
-        if own:
-            ones += [POSSIBLE + c for c in possible]
-        elif possible:
-            out[[POSSIBLE + CELLS + c for c in possible]] += 1.0 / (MAX_SEATS - 1)
+                for at in t["possible"]:
+                    c = POSSIBLE + CELLS + CELL1[at]
+                    shares[c] = shares.get(c, 0.0) + 1.0 / (MAX_SEATS - 1)
+    if shares:
+        out[list(shares)] = list(shares.values())
 
 
 def _plan(plan: dict[str, Any], guards: list[dict[str, Any]], out: Vector,
@@ -579,17 +592,19 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
     v = seat_view(state, seat, advice=False)
     out = np.zeros(OBS_SIZE, dtype=np.float32)
     out[:STATIC_END] = m.planes
-    extinguished = v["extinguished"]
-    ones = [PLAYERS + n - 1, SEAT + seat, MODE + MODES.index(v["mode"]),
-            DIFFICULTY + DIFFICULTIES.index(v["difficulty"])]
-    ones += [TORCH + CELL1[at] for at in v["torches"]]
-    out[[TORCH + CELL1[at] for at in extinguished]] = 0.5
+    marks = _Marks()
+    ones = marks.ones
+    extinguished = set(v["extinguished"])
+    ones += [PLAYERS + n - 1, SEAT + seat, MODE + MODES.index(v["mode"]),
+             DIFFICULTY + DIFFICULTIES.index(v["difficulty"])]
+    ones += [TORCH + CELL1[at] for at in v["torches"] if at not in extinguished]
+    marks.halves += [TORCH + CELL1[at] for at in extinguished]
     ones += [LIT + CELL1[at] for at in v["lit"]]
     markers = v["markers"]
     for age, marker in enumerate(reversed(markers), 1):
         out[MARKER + CELL1[marker["hex"]]] = age / MARKER_SCALE
-    _guards(v["guards"], seat, n, m, out, ones)
-    _thieves(v, seat, m, out, ones)
+    _guards(v["guards"], seat, n, m, out, marks)
+    _thieves(v, seat, m, out, marks)
     own = v["thieves"][seat]["plan"]
     if own is not None:
         _plan(own, v["guards"], out, ones)
@@ -613,6 +628,8 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
     out[CROWN_TOKENS] = v["treasures_on_crown"] / (len(TREASURE_NAMES) - 1)
     if v["result"] is not None:
         ones += [WINNERS + (w - seat) % n for w in v["result"]["winners"]]
+    if marks.halves:
+        out[marks.halves] = 0.5
     out[ones] = 1.0
     np.minimum(out, 1.0, out=out)
     return out

@@ -308,3 +308,16 @@ def test_layout_0_is_still_the_pinned_layout() -> None:
     enc = GAME.encoding(0)
     assert enc is not None and enc.fingerprint() == pinned["0"]
     assert layout_1().fingerprint() == pinned["1"]
+
+
+def test_burning_and_put_out_torches_share_a_plane() -> None:
+    """Spec 2.8 as layout 1 shows it: a burning torch is 1 on the torch plane, a put-out one
+    0.5; the lit plane follows the burning torches only."""
+    state = tutorial_thief("A1")
+    before = observation(state, 0)
+    bp.extinguish(state, "E5")
+    after = observation(state, 0)
+    torch = block(after, "torch")
+    assert torch[CELL1["E5"]] == 0.5 and block(before, "torch")[CELL1["E5"]] == 1.0
+    assert [torch[CELL1[at]] for at in ("A6", "D1", "G7")] == [1.0, 1.0, 1.0]
+    assert block(after, "lit").sum() < block(before, "lit").sum()
