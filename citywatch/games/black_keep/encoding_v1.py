@@ -34,7 +34,7 @@ facts, without the guards' forecast or the warnings), plus the map's fixed geome
 every seat sees. It is a float32 vector of 10,353 numbers (``OBS_SIZE``; 41 KB, 42 KB with
 the environment's choosing block and mask), every number in [0, 1]: a count is divided by its
 block's ``scale`` (what 1.0 stands for, ``SCALE``, chosen from what the shipped scenarios
-reach in random and scripted play: the latest dawn is round 40, the longest printed route 24,
+reach in play: the latest dawn is round 40, the longest printed route 24,
 random games leave up to 9 Thief Markers, a thief starts with 4 coins and gains 2 per pocket)
 and clipped at 1. Several facts share a plane where they do not collide, by value (the
 ``what`` column gives each value). Seats are relative: ``[seat]`` blocks start with the
@@ -71,8 +71,8 @@ and kept in ``Board.derived``); then the scalars; a ``[guard][n]`` block holds g
     thief               6615   441      1  plane: 1 the seat's own thief, 0.5 another thief
                                            whose dial it may see
     possible            7056   882      1  2 planes ``[own, others]``: where the public knows
-                                           the own thief may be; the share of the other seats'
-                                           thieves that may be here
+                                           the own thief may be; how many other thieves may be
+                                           here, over 3
     exit                7938   441      1  plane: 1 the outside edge hexes of the own Exit
                                            card's tile, 0.5 of another's
     key_door            8379   441      1  plane: 1 the Special Hexes of tiles whose key the own
