@@ -252,23 +252,25 @@ def code_of_cell(cell: int) -> int:
 
 
 @lru_cache(maxsize=64)
-def map_problem(board: Board) -> str | None:
-    """Why ``board`` lies outside the box, or None when it fits."""
+def map_problem(board: Board, size: int = MAP_COLUMNS) -> str | None:
+    """Why ``board`` lies outside the box of ``size`` columns by ``size`` rows from A1, or
+    None when it fits."""
     for h in (*board.hexes, *board.solid):
-        if not (0 <= h[0] < MAP_COLUMNS and 1 <= row_number(h) <= MAP_ROWS):
+        if not (0 <= h[0] < size and 1 <= row_number(h) <= size):
             return (f"the map of {board.name} reaches {label(h)}, beyond the PettingZoo "
-                    f"encoding's box (columns A-{column_letters(MAP_COLUMNS - 1)}, rows "
-                    f"1-{MAP_ROWS})")
+                    f"encoding's box (columns A-{column_letters(size - 1)}, rows "
+                    f"1-{size})")
     return None
 
 
-def check_fits(state: BlackKeepState) -> None:
-    """``ValueError`` if the state's map lies outside the box or it has more than
-    ``MAX_GUARDS`` guards."""
-    problem = map_problem(state.board)
-    if problem is None and len(state.guards) > MAX_GUARDS:
+def check_fits(state: BlackKeepState, size: int = MAP_COLUMNS,
+               max_guards: int = MAX_GUARDS) -> None:
+    """``ValueError`` if the state's map lies outside the box (``size`` columns and rows) or
+    it has more than ``max_guards`` guards."""
+    problem = map_problem(state.board, size)
+    if problem is None and len(state.guards) > max_guards:
         problem = (f"{state.board.name} has {len(state.guards)} guards; the PettingZoo encoding "
-                   f"holds at most {MAX_GUARDS}")
+                   f"holds at most {max_guards}")
     if problem is not None:
         raise ValueError(problem)
 
@@ -665,4 +667,5 @@ def encoding_v0() -> Encoding:
 
 def encoding(version: int | None = None) -> Encoding:
     """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("black-keep", version, {0: encoding_v0})
+    from citywatch.games.black_keep.encoding_v1 import encoding_v1
+    return pick_version("black-keep", version, {0: encoding_v0, 1: encoding_v1})

@@ -102,11 +102,15 @@ def shifted(doc: Any, columns: int, rows: int) -> Any:
 
 # --- the action space -------------------------------------------------------------------------
 def test_the_game_offers_its_encoding() -> None:
-    encoding = GAME.encoding()
+    """Layout 0 (the flat space) stays behind ``encoding(0)``; the newest is layout 1."""
+    encoding = GAME.encoding(0)
     assert encoding is not None
     assert encoding.actions is ACTIONS and encoding.index is INDEX
     assert encoding.observation_high is OBS_HIGH and OBS_HIGH.shape == (OBS_SIZE,)
     assert encoding.observation is observation and encoding.action_mask is action_mask
+    assert encoding.heads == () and encoding.scale is None and encoding.potential is None
+    newest = GAME.encoding()
+    assert newest is not None and newest.version == 1 and newest.heads
 
 
 def test_every_hex_of_the_box_is_one_cell() -> None:
@@ -276,7 +280,7 @@ def test_a_scenario_of_ones_own_inside_the_box_is_encoded() -> None:
     through the environment, its hexes encoded in their own cells."""
     doc = shifted(scenarios.read("tutorial"), 14, 14)
     assert not scenarios.problems(doc)
-    env = pettingzoo_env("black-keep", players=2, options={"scenario": doc})
+    env = pettingzoo_env("black-keep", players=2, options={"scenario": doc}, version=0)
     env.reset(seed=3)
     state = env.state()
     assert isinstance(state, BlackKeepState)
@@ -300,7 +304,7 @@ def test_a_map_beyond_the_box_is_refused_clearly() -> None:
         for call in (lambda s=state: observation(s, 0), lambda s=state: action_mask(s)):
             with pytest.raises(ValueError, match="beyond the PettingZoo encoding's box"):
                 call()
-        env = pettingzoo_env("black-keep", players=1, options={"scenario": doc})
+        env = pettingzoo_env("black-keep", players=1, options={"scenario": doc}, version=0)
         env.reset(seed=1)
         with pytest.raises(ValueError, match="columns A-AB, rows 1-28"):
             env.observe("player_0")
@@ -321,10 +325,12 @@ def test_pettingzoo_api_test_and_seed_test_pass(players: int, options: dict[str,
     test_conformance.py)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # dict observations are outside PettingZoo's own list
-        api_test(pettingzoo_env("black-keep", players=players, options=options),
-                 num_cycles=1000)
-        seed_test(lambda: pettingzoo_env("black-keep", players=players, options=options),
-                  num_cycles=500)
+        for version in (0, 1):
+            api_test(pettingzoo_env("black-keep", players=players, options=options,
+                                    version=version), num_cycles=1000)
+            seed_test(lambda v=version: pettingzoo_env("black-keep", players=players,
+                                                       options=options, version=v),
+                      num_cycles=500)
 
 
 def final_rewards(env: Any, rng: np.random.Generator,
@@ -360,7 +366,7 @@ def two_thieves_at_the_edge(mode: str) -> Any:
     pos["treasures"] = [x for x in pos["treasures"] if x != "Eye"][:2]
     bp.put_thief(pos, 0, "A1", treasure="Eye")
     bp.put_thief(pos, 1, "A7")
-    return env_from_state(bp.load(pos))
+    return env_from_state(bp.load(pos), version=0)
 
 
 def test_a_coop_crew_that_wins_gives_every_thief_the_whole_reward() -> None:
@@ -395,7 +401,7 @@ def test_the_environment_plays_random_games_to_the_end() -> None:
     rng = np.random.default_rng(4)
     for k, mode in enumerate(("coop", "rivals", "coop")):
         env = pettingzoo_env("black-keep", players=3, options={
-            "scenario": SCENARIOS[k], "mode": mode})
+            "scenario": SCENARIOS[k], "mode": mode}, version=0)
         env.reset(seed=20 + k)
         final = final_rewards(env, rng)
         outcome = env.state().outcome()
