@@ -331,6 +331,13 @@ def encoding_v0() -> Encoding:
                     VERB_RANGES)
 
 
+def encoding_v1() -> Encoding:
+    """Layout 1 (``encoding_v1``): the actions chosen head by head, the observation scaled."""
+    from citywatch.games.guards_guards.encoding_v1 import build  # it imports this module
+
+    return build()
+
+
 def encoding(version: int | None = None) -> Encoding:
     """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("guards-guards", version, {0: encoding_v0})
+    return pick_version("guards-guards", version, {0: encoding_v0, 1: encoding_v1})
