@@ -9,21 +9,23 @@ its observation blocks (``encoding.observation``: the facts of ``state.view(seat
 ``citywatch.env.factored``): the environment's action space is ``Discrete(159)``, and each
 step's mask marks the values of the head to choose that some legal action allows given the
 heads chosen so far. A head with one legal value is taken without a step, and the action is
-applied once the heads name one legal action. Six heads, ``(78, 159, 159, 5, 5, 5)``:
+applied once the heads name one legal action. Six heads, ``(78, 159, 159, 6, 6, 6)``:
 
     head  size  values
     0       78  the verb, numbered in name order (the action table below)
     1      159  the first field's value + 1 (0: unused): a tile (158), a volunteer (90),
-                a number 0-40 (41), ...; for ``choose_route``, the route's first quadrant + 1
+                a number 0-40 (41), ...; for ``choose_route``, the route's first digit + 1
     2      159  the second field's value + 1 (0: unused); for ``choose_route``, the route's
-                second quadrant + 1 (0: none)
-    3-5      5  ``choose_route`` only: the route's third, fourth and fifth quadrants + 1
-                (0: the route is shorter); 0 for every other verb
+                second digit + 1
+    3-5      6  ``choose_route`` only: the route's third, fourth and fifth digits + 1;
+                0 for every other verb
 
-A route (``actions.ROUTE_CODES``: up to five quadrants, in base 5) is split into its quadrants
-(``DIGITS``) rather than taking one head of 3,126 values: the widest head is then a tile's 159
+A route (``actions.ROUTE_CODES``) is five base-5 digits, lowest first: its quadrants in order,
+each quadrant + 1, then 0 past its end; on its head each digit is + 1 like any field (so 1
+is "no further quadrant", 2 to 5 the quadrants, and 0 only an unused field). Split so
+(``DIGITS``) rather than taking one head of 3,126 values, the widest head is a tile's 159
 values, not 3,126, at every step, and a route is chosen a quadrant at a time, from at most
-four values, as a player traces it on the board.
+five values, as a player traces it on the board.
 
 **Observation.** 3048 numbers (``OBS_SIZE``), each in [0, 1] (``OBS_HIGH`` all 1.0): layout
 0's vector with every number divided by its block's scale (``SCALE``) and clipped to 1.
@@ -226,15 +228,17 @@ def observation(state: GuardsGuardsState, seat: int) -> v0.Vector:
 # --- the actions, head by head ----------------------------------------------------------------
 DIGITS: Mapping[str, tuple[int, ...]] = {"route": (5,) * 5}
 """A field kind chosen as several heads: the radix of each digit, lowest first (a route's five
-quadrants in order, each quadrant + 1, 0 for none: ``actions.ROUTE_CODES``)."""
+quadrants in order, each quadrant + 1, 0 past its end: ``actions.ROUTE_CODES``); a head holds
+a digit + 1, 0 when the field is unused."""
 
 
 def _slots(verb: str) -> tuple[int, ...]:
     """How many values each head after the verb takes for ``verb``: a field's value + 1 (0 for
-    unused), or each digit of a field of a ``DIGITS`` kind."""
+    unused), or each digit + 1 of a field of a ``DIGITS`` kind."""
     sizes: list[int] = []
     for _, kind in VERBS[verb].fields:
-        sizes += DIGITS.get(kind, (v0._KIND_SIZE[kind] + 1,))
+        digits = DIGITS.get(kind)
+        sizes += (v0._KIND_SIZE[kind] + 1,) if digits is None else [r + 1 for r in digits]
     return tuple(sizes)
 
 
@@ -249,18 +253,18 @@ _PARTS: dict[Action, tuple[int, ...]] = {}
 
 def parts(action: Action) -> tuple[int, ...]:
     """The value of ``action`` on each head (``HEADS``): its verb's number, then each field's
-    value + 1 (a route's quadrant digits), 0 on the heads it does not use."""
+    value + 1 (each digit + 1 of a route), 0 on the heads it does not use."""
     found = _PARTS.get(action)
     if found is None:
         values = [_VERB_NUMBER[action.verb]]
         for (_, kind), value in zip(VERBS[action.verb].fields, action[1:], strict=False):
             radices = DIGITS.get(kind)
-            if radices is None:
-                values.append(value + 1)
+            if radices is None or value < 0:
+                values += [value + 1] * (1 if radices is None else len(radices))
                 continue
             for radix in radices:
                 value, digit = divmod(value, radix)
-                values.append(digit)
+                values.append(digit + 1)
         found = (*values, *[0] * (len(HEADS) - len(values)))
         _PARTS[action] = found
     return found
@@ -276,5 +280,5 @@ def potential(state: GuardsGuardsState, seat: int) -> float:
 def build() -> Encoding:
     """Layout 1: the flat numbering of layout 0 chosen head by head, the observation scaled."""
     return Encoding(v0.ACTIONS, v0.INDEX, OBS_HIGH, observation, v0.action_mask, VERSION,
-                    LAYOUT, v0.VERB_RANGES, heads=HEADS, parts=parts, scale=SCALE,
-                    potential=potential)
+                    LAYOUT, v0.VERB_RANGES, heads=HEADS, parts=parts,
+                    scale=tuple(_OBSERVATION.high), potential=potential)
