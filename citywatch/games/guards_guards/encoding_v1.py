@@ -44,6 +44,7 @@ seats a game lacks stay 0; a ``[seat][tile]`` block holds seat ``s``, tile ``t``
     counts                        43    24     9  ``[seat][4]``: volunteers in hand, scrolls,
                                                   items, saboteurs planted
     missed_turns                  67     6     1  ``[seat]``: the seat misses its next turn
+                                                  (one or more turns to miss)
     runners                       73    12     6  ``[seat][2]``: the seat's spell run: runners
                                                   on the way, runners at the gate
     volunteer_decks               85     3    30  cards in the 3 face-down volunteer decks
@@ -200,10 +201,18 @@ SCALES: Mapping[str, float] = {
 (seeds 1000-1299) and 200 games of the heuristic bot (seeds 5000-5199), 2 to 6 players in
 turn; larger values are clipped to 1. Every other block is 0 or 1 already (scale 1)."""
 
-_OBSERVATION = Layout()
-for _name, (_start, _size) in v0.LAYOUT.items():
-    for _part, _length in SPLIT.get(_name, ((_name, _size),)):
-        _OBSERVATION.block(_part, _length, SCALES.get(_part, 1.0))
+
+
+def _layout() -> Layout:
+    """Layout 0's blocks in order, those of ``SPLIT`` cut, each with its scale."""
+    layout = Layout()
+    for name, (_, size) in v0.LAYOUT.items():
+        for part, length in SPLIT.get(name, ((name, size),)):
+            layout.block(part, length, SCALES.get(part, 1.0))
+    return layout
+
+
+_OBSERVATION = _layout()
 LAYOUT = _OBSERVATION.blocks
 """Block name -> (start, size) in the observation vector, in order."""
 SCALE = np.array(_OBSERVATION.high, dtype=np.float32)
@@ -249,6 +258,7 @@ HEADS: tuple[int, ...] = (len(v0.VERB_NAMES), *(
     for k in range(max(map(len, _VERB_SLOTS.values())))))
 """Head 0: the verb (in name order); then the field heads, each as large as its largest use."""
 _PARTS: dict[Action, tuple[int, ...]] = {}
+"""``parts`` of each action asked so far (at most one entry per action of the space)."""
 
 
 def parts(action: Action) -> tuple[int, ...]:
