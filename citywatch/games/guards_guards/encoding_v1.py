@@ -202,7 +202,6 @@ SCALES: Mapping[str, float] = {
 turn; larger values are clipped to 1. Every other block is 0 or 1 already (scale 1)."""
 
 
-
 def _layout() -> Layout:
     """Layout 0's blocks in order, those of ``SPLIT`` cut, each with its scale."""
     layout = Layout()
