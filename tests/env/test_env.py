@@ -210,7 +210,8 @@ def heuristic_episode(env: CitywatchEnv, seed: int) -> dict[str, tuple[float, di
         seat = state.to_move
         assert seat is not None
         choice = bot.choose(Observation(state, seat), state.legal_actions(), rng)
-        env.step(env.action_index(choice))
+        for step in env.action_steps(choice):
+            env.step(step)
     return final
 
 

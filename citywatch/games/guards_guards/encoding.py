@@ -268,39 +268,50 @@ OBS_SIZE = len(_HIGH)
 OBS_HIGH = np.array(_HIGH, dtype=np.float32)
 
 
+COUNTED = DECK_SIZES + 9
+"""The numbers before this one are the counts (every block before ``seat``); the rest are 0 or
+1."""
+_SPELLS, _GUILDS, _DRAGONS = len(SPELL_COLOURS), len(GUILD_CARDS), len(DRAGONS)
+
+
 def observation(state: GuardsGuardsState, seat: int) -> Vector:
     """What ``seat`` may see of ``state`` (the facts of its view), as a vector."""
     s = state
     n = s.n
     if not 0 <= seat < n:
         raise ValueError(f"seat must be 0 to {n - 1}, not {seat}")
-    out = np.zeros(OBS_SIZE, dtype=np.float32)
-    out[TURN] = min(s.turn, MAX_TURN)
+    counts = [0] * COUNTED  # built as a list and copied in once: numpy's item writes are slow
+    counts[TURN] = min(s.turn, MAX_TURN)
     ones = [SEAT + seat, PLAYERS + n - 2, CURRENT + s.current]
+    level = s.level
     for p in range(n):
-        out[DOLLARS + p] = min(s.dollars[p], MAX_DOLLARS)
-        for a in range(3):
-            out[LEVELS + 6 * p + a] = s.attrs[p][a]
-            out[LEVELS + 6 * p + 3 + a] = min(10, s.level(p, a))
-        out[COUNTS + 4 * p: COUNTS + 4 * p + 4] = (
+        counts[DOLLARS + p] = min(s.dollars[p], MAX_DOLLARS)
+        at = LEVELS + 6 * p
+        counts[at:at + 3] = s.attrs[p][:3]
+        counts[at + 3:at + 6] = [min(10, level(p, a)) for a in range(3)]
+        at = COUNTS + 4 * p
+        counts[at:at + 4] = (
             len(s.hand[p]), len(s.scrolls[p]), len(s.items[p]), len(s.saboteurs[p]))
-        out[WAITING + p] = min(9, s.missed[p])
+        counts[WAITING + p] = min(9, s.missed[p])
         run = s.run[p]
         if run is not None:
-            out[AT_GATE + 2 * p] = min(6, len(run.runners))
-            out[AT_GATE + 2 * p + 1] = min(6, len(run.at_gate))
-            ones.append(RUN + p * len(SPELL_COLOURS) + run.colour)
+            counts[AT_GATE + 2 * p] = min(6, len(run.runners))
+            counts[AT_GATE + 2 * p + 1] = min(6, len(run.at_gate))
+            ones.append(RUN + p * _SPELLS + run.colour)
         if s.pos[p] >= 0:
             ones.append(POSITION + p * NT + s.pos[p])
             ones.append(GATE + p * NT + s.gate[p])
         if s.guild[p] >= 0:
-            ones.append(GUILD + p * len(GUILD_CARDS) + s.guild[p])
-        ones += [RETURNED + p * len(SPELL_COLOURS) + c for c in s.returned[p]]
-        for k, on in enumerate((s.pox[p], s.jailed[p], bool(s.flasks[p]))):
-            if on:
-                ones.append(FLAGS + 3 * p + k)
+            ones.append(GUILD + p * _GUILDS + s.guild[p])
+        ones += [RETURNED + p * _SPELLS + c for c in s.returned[p]]
+        if s.pox[p]:
+            ones.append(FLAGS + 3 * p)
+        if s.jailed[p]:
+            ones.append(FLAGS + 3 * p + 1)
+        if s.flasks[p]:
+            ones.append(FLAGS + 3 * p + 2)
     sizes = [*map(len, s.vol_down), len(s.fate_deck), *map(len, s.decks), len(s.dragon_pile)]
-    out[DECK_SIZES: DECK_SIZES + len(sizes)] = [min(NV, x) for x in sizes]
+    counts[DECK_SIZES: DECK_SIZES + len(sizes)] = [min(NV, x) for x in sizes]
     if s.result is None and s.stack:
         f = s.stack[-1]
         if f[1] >= 0:
@@ -308,7 +319,7 @@ def observation(state: GuardsGuardsState, seat: int) -> Vector:
         ones.append(FRAME + _FRAME[f[0]])
     if s.luggage >= 0:
         ones.append(LUGGAGE + s.luggage)
-    ones += [DRAGON + q * len(DRAGONS) + d for q, d in enumerate(s.dragons) if d >= 0]
+    ones += [DRAGON + q * _DRAGONS + d for q, d in enumerate(s.dragons) if d >= 0]
     for d in range(3):
         ones += [FACE_UP + v for v in s.vol_up[d][-1:]]
         ones += [DISCARD + v for v in s.vol_discard[d]]
@@ -318,7 +329,9 @@ def observation(state: GuardsGuardsState, seat: int) -> Vector:
     ones += [OWN_SABOTEURS + q * NV + v for q, v, _ in s.saboteurs[seat]]
     if s.result is not None:
         ones += [WINNERS + w for w in s.result.winners]
-    out[ones] = 1.0
+    out = np.zeros(OBS_SIZE, dtype=np.float32)
+    out[:COUNTED] = counts
+    out[np.fromiter(ones, np.intp, len(ones))] = 1.0
     return out
 
 
@@ -331,6 +344,13 @@ def encoding_v0() -> Encoding:
                     VERB_RANGES)
 
 
+def encoding_v1() -> Encoding:
+    """Layout 1 (``encoding_v1``): the actions chosen head by head, the observation scaled."""
+    from citywatch.games.guards_guards.encoding_v1 import build  # it imports this module
+
+    return build()
+
+
 def encoding(version: int | None = None) -> Encoding:
     """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("guards-guards", version, {0: encoding_v0})
+    return pick_version("guards-guards", version, {0: encoding_v0, 1: encoding_v1})
