@@ -145,6 +145,8 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self._seeds = random.Random()
         self._steps = 0
         self._potentials: list[float] = []
+        self._observed: dict[int, npt.NDArray[np.float32]] = {}
+        """Each seat's game numbers since the state last changed (factored actions only)."""
 
     @classmethod
     def from_state(cls, state: State, render_mode: str | None = None,
@@ -242,8 +244,10 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
             mask = enc.action_mask(state) if moves else np.zeros(self.action_count, np.int8)
             return {"observation": enc.observation(state, seat), "action_mask": mask}
         mask = chooser.mask() if moves else np.zeros(self.action_count, np.int8)
-        vector = np.concatenate([enc.observation(state, seat),
-                                 choosing_block(enc.heads, chooser if moves else None)])
+        cached = self._observed.get(seat)
+        if cached is None:  # the game's numbers hold for every head of a decision
+            cached = self._observed[seat] = enc.observation(state, seat)
+        vector = np.concatenate([cached, choosing_block(enc.heads, chooser if moves else None)])
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -279,6 +283,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
             chosen = chooser.choose(i)
             if chosen is not None:
                 state.apply(chosen)
+                self._observed.clear()
         self._cumulative_rewards[agent] = 0.0
         self._steps += 1
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -326,6 +331,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
         self.infos = {a: {} for a in self.agents}
         self._skip_agent_selection = None
         self._steps = 0
+        self._observed.clear()
         self._potentials = self._potential_of(state)
         self.agent_selection = self.agents[0]
         self._next_decision(state)
@@ -346,6 +352,7 @@ class CitywatchEnv(AECEnv):  # type: ignore[misc]
             if decided is None:
                 return False
             state.apply(decided)
+            self._observed.clear()
             self._shape(state)
 
     def _potential_of(self, state: State) -> list[float]:
