@@ -65,48 +65,8 @@ draw pile drawn so far. A seat sees its own personality only, so the potential i
     events_done                 1547    12      1  random events already drawn
     winners                     1559     4      1  the winners, at the end
 
-**Actions.** 5393, layout 0's (``VERB_RANGES[verb]`` is ``(start, stop)``)::
-
-    verb                   start    size  values
-    play                       0      95  card: every card but the six interrupts
-    pass                      95       1
-    skip                      96     161  card, symbol index: each symbol but "play another card"
-                                          and "random event"
-    stop                     257       1
-    end_turn                 258       1
-    place_minion             259     144  area x lift (-1, or the other 11 areas)
-    place_building           403     288  area x cost (full or half) x lift of a building (-1 or
-                                          another area)
-    assassinate              691      72  area x owner (seats 0-3, troll 4, demon 5)
-    remove_trouble           763      12  area
-    take_money               775       5  the amounts printed on money symbols ($1-$5)
-    scroll                   780      70  the cards with a scroll symbol
-    event                    850       1
-    power                    851     219  per area power: money (its amount), The Shades (an area
-                                          next to it or itself), Dolly Sisters / Dimwell (such an
-                                          area x lift), The Scours (any card), Isle of Gods (any
-                                          area), Unreal Estate
-    mossy                   1070      95  the card taken back: any card but the interrupts
-    protect                 1165       6  the five protecting interrupts, and Small Gods
-    allow                   1171       1
-    target                  1172      44  the 11 cards whose text chooses a player x seat
-    give_card               1216     404  card x seat
-    discard                 1620     505  card x (own: -1, or the seat made to discard)
-    pay_bank                2125       1  CMOT Dibbler's $2
-    done                    2126       1
-    pay                     2127      12  seat x the amounts texts demand ($1, $2, $5)
-    refuse                  2139       1
-    take_card_in_front      2140       2  Dr Whiteface, The Fools' Guild
-    move_minion             2142     528  area x seat x destination (another area)
-    remove_minion           2670      72  area x owner
-    remove_building         2742      48  area x seat
-    replace_building        2790     576  area x seat x lift of own building
-    place_trouble           3366      12  area
-    choose_area             3378      12  area
-    swap_personality        3390       1
-    swap_minions            3391    1980  (area, owner) x (a later area, another owner)
-    hubert                  5371      12  payer x payee, different seats
-    keep_here               5383      10  the areas on the river (only the Flood asks)
+**Actions.** 5393, layout 0's: the same verbs and numbers (``VERB_RANGES[verb]`` is
+``(start, stop)``); ``encoding``'s docstring holds the table.
 """
 
 from __future__ import annotations

@@ -145,25 +145,7 @@ taken (the game's public ``wounds`` option less the counters left) takes a tenth
 in-play thief's progress.
 
 **Flat actions** (layout 0's numbering, kept): verbs in name order, within a verb its fields
-as mixed-radix digits. Fields: name (kind, values)::
-
-    verb                   start    size  values
-    buy                        0       9  card (guard_card, 8)
-    escape                     9     539  card (thief_card, 10) x first (direction, 6) x second
-                                          (direction, 6)
-    guard_card               548  233145  card (guard_card, 8) x guard (32) x at (hex, 784)
-    hide                  233693       1
-    leave                 233694       1
-    move                  233695   60445  card (thief_card, 10) x direction (6) x to (hex, 784)
-    no_buy                294140       1
-    no_guard_card         294141       1
-    pick_pocket           294142   77715  guard (32) x at (hex, 784) x take (loot, 2)
-    rest                  371857       1
-    run                   371858   38465  first (direction, 6) x second (direction, 6) x to (hex,
-                                          784)
-    start                 410323     785  hex (784)
-    stay                  411108      11  card (thief_card, 10)
-    take                  411119       1
+as mixed-radix digits; ``encoding``'s docstring holds the table.
 """
 
 from __future__ import annotations

@@ -72,25 +72,8 @@ now): its score over its score plus the best other seat's, 0.5 while both are 0.
     hand                        1060    34      3  ``[Action card]``: copies in the observing hand
     winners                     1094     4      1  the winners, at the end
 
-**Actions.** 1543, layout 0's (``VERB_RANGES[verb]`` is ``(start, stop)``; fields: name (kind,
-values))::
-
-    verb                   start    size  values
-    discard                    0      35  card (action_card, 34)
-    draw                      35       1
-    effort                    36      36  pillar (5) x level (number, 5)
-    end_plays                 72       1
-    keep_effort               73       1
-    lose_groups               74      17  groups (16)
-    lower                     91       6  pillar (5)
-    next_loss                 97       5  group (4)
-    play                     102    1225  card (action_card, 34) x galvanised (action_card, 34)
-    raise_cells             1327       9  cells (8)
-    raise_groups            1336      17  groups (16)
-    reduce_cells            1353       9  cells (8)
-    remove_subversive       1362     145  seat (4) x card (crisis_card, 28)
-    take_back               1507      35  card (action_card, 34)
-    take_nothing            1542       1
+**Actions.** 1543, layout 0's: the same verbs and numbers (``VERB_RANGES[verb]`` is
+``(start, stop)``); ``encoding``'s docstring holds the table.
 """
 
 from __future__ import annotations
