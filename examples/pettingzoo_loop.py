@@ -65,8 +65,11 @@ def ismcts_game(game: str, players: int, seed: int, spec: str = "ismcts:iteratio
         if agent == "player_0":
             state = env.state()  # a copy; the bot reads it only through Observation
             choice = bot.choose(Observation(state, 0), state.legal_actions(), bot_rng)
-            action = env.action_index(choice)
-            assert obs["action_mask"][action] == 1
+            steps = env.action_steps(choice)  # one index, or a head at a time when factored
+            assert obs["action_mask"][steps[0]] == 1
+            for step in steps[:-1]:
+                env.step(step)
+            action = steps[-1]
             decisions += 1
         else:
             action = random_action(obs, rng)
