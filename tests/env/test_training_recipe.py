@@ -1,0 +1,74 @@
+"""The training recipe (examples/train_maskable_ppo.py), run in process on a tiny budget: its
+JSON has the evaluation curve and a final win rate inside its interval; options are bounded."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHEAP = "guardians-of-the-city"
+
+
+def recipe() -> ModuleType:
+    """The example script as a module (examples/ is not a package)."""
+    path = ROOT / "examples" / "train_maskable_ppo.py"
+    spec = importlib.util.spec_from_file_location("train_maskable_ppo", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_tiny_run_writes_its_curve_and_final_win_rate(tmp_path: Path) -> None:
+    """256 steps, an evaluation every 128: points at 0, 128 and 256 steps, each a win rate
+    within its Wilson interval over 4 games; the JSON is what main returns; the plot exists."""
+    out, picture = tmp_path / "run.json", tmp_path / "run.png"
+    returned = recipe().main(["--game", CHEAP, "--players", "2", "--opponent", "random",
+                              "--timesteps", "256", "--eval-every", "128", "--eval-games", "4",
+                              "--seed", "3", "--out", str(out), "--plot", str(picture)])
+    results = json.loads(out.read_text(encoding="utf-8"))
+    assert results == returned
+    assert [p["steps"] for p in results["curve"]] == [0, 128, 256]
+    final = results["final"]
+    assert final == results["curve"][-1] and final["games"] == 4
+    for point in results["curve"]:
+        assert 0.0 <= point["low"] <= point["win_rate"] <= point["high"] <= 1.0
+        assert point["high"] - point["low"] > 0.3  # 4 games cannot pin a rate down
+    assert results["trained_steps"] == 256
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("argv, wanted", [
+    (["--timesteps", "0"], "--timesteps"),
+    (["--eval-games", "-3"], "--eval-games"),
+    (["--eval-every", "x"], "--eval-every"),
+    (["--shaping", "1.5"], "--shaping"),
+    (["--seed", "-1"], "--seed"),
+    (["--players", "9"], "--players"),
+    (["--seat", "2"], "--seat"),
+    (["--opponent", "nobody"], "--opponent"),
+    (["--game", "chess"], "--game"),
+])
+def test_options_out_of_bounds_are_refused(argv: list[str], wanted: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Every option is checked before training: argparse exits with status 2 naming it."""
+    with pytest.raises(SystemExit) as stop:
+        recipe().main(["--game", CHEAP, "--out", str(tmp_path / "r.json"), *argv])
+    assert stop.value.code == 2
+    assert wanted in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_an_output_folder_that_does_not_exist_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--out in a missing folder fails before training, not after it."""
+    with pytest.raises(SystemExit):
+        recipe().main(["--game", CHEAP, "--out", str(tmp_path / "missing" / "r.json")])
+    assert "--out" in capsys.readouterr().err
