@@ -30,6 +30,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
 from citywatch.bots import make_bot
+from citywatch.cli.arguments import add_options, check_options
 from citywatch.core.registry import game_names, load
 from citywatch.env import SingleAgentEnv
 from citywatch.tournament import wilson
@@ -95,6 +96,7 @@ def parser() -> argparse.ArgumentParser:
                    help="PPO rollout length (capped at --timesteps)")
     p.add_argument("--rescale", action=argparse.BooleanOptionalAction, default=True,
                    help="divide each observation number by its bound (default: on)")
+    add_options(p)
     p.add_argument("--out", type=Path, required=True, help="the results, as JSON")
     p.add_argument("--plot", type=Path, default=None, help="the curve, as PNG")
     return p
@@ -103,6 +105,8 @@ def parser() -> argparse.ArgumentParser:
 def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """The bounds that depend on the game: players, seat, opponent, shaping, output paths."""
     game = load(args.game)
+    args.command = "train_maskable_ppo.py"
+    check_options(p, args)
     if not game.min_players <= args.players <= game.max_players:
         p.error(f"--players: {args.game} is for {game.min_players} to {game.max_players}")
     if args.seat is not None and args.seat >= args.players:
@@ -123,7 +127,8 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
 def make_env(args: argparse.Namespace, shaping: float) -> gymnasium.Env[Any, Any]:
     """The learner's environment, its observations scaled to [0, 1] if asked."""
     env: gymnasium.Env[Any, Any] = SingleAgentEnv(args.game, args.players, seat=args.seat,
-                                                  opponents=args.opponent, shaping=shaping)
+                                                  opponents=args.opponent, shaping=shaping,
+                                                  options=args.options)
     if args.rescale:
         env = RescaleObservation(env, np.float32(0.0), np.float32(1.0))
     return env
@@ -217,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     training = seconds - evaluations.seconds
     results: dict[str, Any] = {
         "game": args.game, "players": args.players, "seat": args.seat,
-        "opponent": args.opponent, "timesteps": args.timesteps,
+        "opponent": args.opponent, "options": args.options, "timesteps": args.timesteps,
         "trained_steps": int(model.num_timesteps), "seed": args.seed,
         "eval_every": args.eval_every, "eval_games": args.eval_games,
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
