@@ -134,7 +134,20 @@ def make_env(args: argparse.Namespace, shaping: float) -> gymnasium.Env[Any, Any
     return env
 
 
-def evaluate(model: MaskablePPO, env: gymnasium.Env[Any, Any], games: int) -> dict[str, Any]:
+class RandomPolicy:
+    """Uniformly random legal actions: the baseline a trained policy is compared with."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = np.random.default_rng(seed)
+
+    def predict(self, observation: Any, action_masks: Any,
+                deterministic: bool = True) -> tuple[int, None]:
+        """A random action among those ``action_masks`` allows."""
+        return int(self.rng.choice(np.flatnonzero(action_masks))), None
+
+
+def evaluate(model: MaskablePPO | RandomPolicy, env: gymnasium.Env[Any, Any],
+             games: int) -> dict[str, Any]:
     """The policy's win rate over ``games`` evaluation games (deterministic masked actions),
     with its 95% Wilson interval."""
     wins = 0.0
@@ -192,6 +205,10 @@ def plot(results: dict[str, Any], path: Path) -> None:
     figure, axes = plt.subplots(figsize=(6, 4))
     axes.plot(steps, [p["win_rate"] for p in curve], marker="o")
     axes.fill_between(steps, [p["low"] for p in curve], [p["high"] for p in curve], alpha=0.3)
+    if "random_policy" in results:
+        axes.axhline(results["random_policy"]["win_rate"], linestyle="--", color="grey",
+                     label="random play")
+        axes.legend(loc="lower right")
     axes.set_ylim(0, 1)
     axes.set_xlabel("learner steps")
     axes.set_ylabel("win rate (95% Wilson interval)")
@@ -213,6 +230,9 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=min(64, n_steps),
                         seed=args.seed, device="cpu", verbose=0)
     evaluations = Evaluations(model, make_env(args, 0.0), args.eval_every, args.eval_games)
+    baseline = evaluate(RandomPolicy(args.seed), evaluations.env, args.eval_games)
+    print(f"random play: win rate {baseline['win_rate']:.3f} [{baseline['low']:.3f}, "
+          f"{baseline['high']:.3f}]", flush=True)
     start = time.perf_counter()
     evaluations.evaluate()
     model.learn(total_timesteps=args.timesteps, callback=evaluations)
@@ -228,7 +248,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
         "seconds": seconds, "training_seconds": training,
         "training_steps_per_second": model.num_timesteps / training if training > 0 else None,
-        "curve": evaluations.curve, "final": evaluations.curve[-1],
+        "curve": evaluations.curve, "final": evaluations.curve[-1], "random_policy": baseline,
     }
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     if args.plot is not None:

@@ -42,10 +42,15 @@ def test_a_tiny_run_writes_its_curve_and_final_win_rate(tmp_path: Path) -> None:
         assert 0.0 <= point["low"] <= point["win_rate"] <= point["high"] <= 1.0
         assert point["high"] - point["low"] > 0.3  # 4 games cannot pin a rate down
     assert results["trained_steps"] == 256
+    baseline = results["random_policy"]  # random legal play on the same evaluation games
+    assert baseline["games"] == 4 and baseline["low"] <= baseline["win_rate"] <= baseline["high"]
+    assert results["options"] == {}
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 @pytest.mark.parametrize("argv, wanted", [
+    (["--option", "turns=3"], "unknown options"),
+    (["--option", "nonsense"], "NAME=VALUE"),
     (["--timesteps", "0"], "--timesteps"),
     (["--eval-games", "-3"], "--eval-games"),
     (["--eval-every", "x"], "--eval-every"),
