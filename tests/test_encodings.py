@@ -16,6 +16,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 import citywatch
@@ -151,6 +152,37 @@ def test_the_module_docstring_gives_the_layout(game: str, version: int) -> None:
     if enc.scale is not None:
         assert all(0.0 <= h <= 1.0 for h in enc.observation_high), (
             f"{game} v{version} says it is scaled but its observation goes past 1")
+
+
+SCALED = [(game, version, players) for game, version in LAYOUTS
+          if encoding_of(game, version).scale is not None
+          for players in sorted({citywatch.load(game).min_players,
+                                 citywatch.load(game).max_players})]
+
+
+@pytest.mark.parametrize(("game", "version", "players"), SCALED)
+def test_a_scaled_layout_stays_in_0_1_through_the_environment(game: str, version: int,
+                                                              players: int) -> None:
+    """Seeded random games (100 steps or more in all) through ``pettingzoo_env(version=...)``:
+    every observation of every agent lies in [0, 1] and in its space, at the fewest and the
+    most players."""
+    env = pettingzoo_env(game, players=players, version=version)
+    rng = np.random.default_rng(players)
+    steps = games = 0
+    while steps < 100:
+        env.reset(seed=games)
+        games += 1
+        for agent in env.agent_iter(max_iter=400):
+            obs, _, terminated, truncated, _ = env.last()
+            vector = obs["observation"]
+            assert env.observation_space(agent).contains(obs), (game, version, agent, steps)
+            assert vector.min() >= 0.0 and vector.max() <= 1.0
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
 
 
 @pytest.mark.parametrize(("game", "version"), LAYOUTS)

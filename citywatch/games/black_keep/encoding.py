@@ -436,15 +436,16 @@ WINNERS = _block("winners", MAX_SEATS)
 OBS_SIZE = len(_HIGH)
 OBS_HIGH = np.array(_HIGH, dtype=np.float32)
 
-_STATUS = {name: i for i, name in enumerate(STATUSES)}
-_FACING = {name: i for i, name in enumerate(FACINGS)}
-_TYPE = {name: i for i, name in enumerate(GUARD_TYPES)}
-_ROLE = {name: i for i, name in enumerate(ROLES)}
-_THIEF_CARD = {name: i for i, name in enumerate(THIEF_CARD_NAMES)}
-_GUARD_CARD = {name: i for i, name in enumerate(GUARD_CARD_NAMES)}
-_TREASURE = {name: i for i, name in enumerate(TREASURE_NAMES)}
-_STANDING = {name: i for i, name in enumerate(STANDINGS)}
-_SEAT = {name: i for i, name in enumerate(SEATS)}
+# Each name's number in the layouts (a card, a status, a seat, ...).
+STATUS_OF = {name: i for i, name in enumerate(STATUSES)}
+FACING_OF = {name: i for i, name in enumerate(FACINGS)}
+TYPE_OF = {name: i for i, name in enumerate(GUARD_TYPES)}
+ROLE_OF = {name: i for i, name in enumerate(ROLES)}
+THIEF_CARD_OF = {name: i for i, name in enumerate(THIEF_CARD_NAMES)}
+GUARD_CARD_OF = {name: i for i, name in enumerate(GUARD_CARD_NAMES)}
+TREASURE_OF = {name: i for i, name in enumerate(TREASURE_NAMES)}
+STANDING_OF = {name: i for i, name in enumerate(STANDINGS)}
+SEAT_OF = {name: i for i, name in enumerate(SEATS)}
 
 
 def _cell(board: Board, hex: int) -> int:
@@ -515,14 +516,14 @@ def _guards(board: Board, guards: list[dict[str, Any]], out: Vector, ones: list[
     """Every guard of the view: its planes at its hex and its own numbers by slot."""
     tiles = _tile_numbers(board)
     for k, g in enumerate(guards):
-        status, facing = _STATUS[g["status"]], _FACING[g["facing"]]
+        status, facing = STATUS_OF[g["status"]], FACING_OF[g["facing"]]
         ones += [G_PRESENT + k, G_TILE + k * MAX_TILES + tiles[g["tile"]],
-                 G_ROLE + k * len(ROLES) + _ROLE[g["role"]],
-                 G_TYPE + k * len(GUARD_TYPES) + _TYPE[g["type"]],
+                 G_ROLE + k * len(ROLES) + ROLE_OF[g["role"]],
+                 G_TYPE + k * len(GUARD_TYPES) + TYPE_OF[g["type"]],
                  G_STATUS + k * len(STATUSES) + status, G_FACING + k * len(FACINGS) + facing]
         ones += [start + k for start, on in ((G_PLACED, g["placed"]), (G_UNDEAD, g["undead"]),
                                              (G_BOW, g["bow"]), (G_KEY, g["key"])) if on]
-        ones += [G_SHOT + k * MAX_SEATS + _SEAT[name] for name in g["shot"]]
+        ones += [G_SHOT + k * MAX_SEATS + SEAT_OF[name] for name in g["shot"]]
         out[G_COINS + k] = g["coins"]
         out[G_ROUTE + k] = g["route"]["position"] + 1
         if g["route"]["direction"] < 0:
@@ -532,7 +533,7 @@ def _guards(board: Board, guards: list[dict[str, Any]], out: Vector, ones: list[
         for n, at in enumerate(places):
             out[G_WHERE + 6 * k + 2 * n: G_WHERE + 6 * k + 2 * n + 2] = _where(at)
         if home is not None:
-            ones += [G_HOME + k, G_HOME_FACING + k * len(FACINGS) + _FACING[home["facing"]]]
+            ones += [G_HOME + k, G_HOME_FACING + k * len(FACINGS) + FACING_OF[home["facing"]]]
             out[G_HOME_ROUTE + k] = home["route"]["position"] + 1
             if home["route"]["direction"] < 0:
                 ones.append(G_HOME_BACKWARD + k)
@@ -559,22 +560,22 @@ def _thieves(board: Board, thieves: list[dict[str, Any]], out: Vector, ones: lis
         ones.append(THIEF_PRESENT + p)
         out[WOUNDS + p] = t["wounds"]
         out[COINS + p] = t["coins"]
-        ones += [HAND + p * NT + _THIEF_CARD[c] for c in t["hand"]]
-        ones += [DISCARD + p * NT + _THIEF_CARD[c] for c in t["discard"]]
+        ones += [HAND + p * NT + THIEF_CARD_OF[c] for c in t["hand"]]
+        ones += [DISCARD + p * NT + THIEF_CARD_OF[c] for c in t["discard"]]
         for c in t["guard_cards"]:
-            out[GUARD_CARDS + p * NG + _GUARD_CARD[c]] += 1
+            out[GUARD_CARDS + p * NG + GUARD_CARD_OF[c]] += 1
         out[KEYS + p] = len(t["keys"])
         for tile in t["keys"]:
             ones += [KEY_DOOR + p * CELLS + c for c in tiles[tile][1]]
         if t["exit"] is not None:
             ones += [EXIT + p * CELLS + c for c in tiles[t["exit"]][0]]
         if t["treasure"] is not None:
-            ones.append(TREASURE + p * len(TREASURE_NAMES) + _TREASURE[t["treasure"]])
+            ones.append(TREASURE + p * len(TREASURE_NAMES) + TREASURE_OF[t["treasure"]])
         ones += [start + p for start, on in (
             (LOCKPICKS, t["lockpicks"]), (ARMOUR_USED, t["armour_used"]),
             (SWORD_USED, t["sword_used"]), (HIDING, t["hiding"]), (HEX_KNOWN, t["hex_known"]))
             if on]
-        ones.append(STANDING + p * len(STANDINGS) + _STANDING[t["standing"]])
+        ones.append(STANDING + p * len(STANDINGS) + STANDING_OF[t["standing"]])
         if t["hex"] is not None:
             ones.append(THIEF_HEX + p * CELLS + CELL[t["hex"]])
         ones += [POSSIBLE + p * CELLS + CELL[at] for at in t["possible"] or ()]
@@ -582,7 +583,7 @@ def _thieves(board: Board, thieves: list[dict[str, Any]], out: Vector, ones: lis
 
 def _plan(plan: dict[str, Any], guards: list[dict[str, Any]], ones: list[int]) -> None:
     """The seat's own plan."""
-    ones += [PLAN, PLAN_CARD + _THIEF_CARD[plan["card"]]]
+    ones += [PLAN, PLAN_CARD + THIEF_CARD_OF[plan["card"]]]
     ones += [PLAN_STEP + k * CELLS + CELL[plan[key]]
              for k, key in enumerate(("first", "second")) if plan[key] is not None]
     if plan["escape"]:
@@ -590,7 +591,7 @@ def _plan(plan: dict[str, Any], guards: list[dict[str, Any]], ones: list[int]) -
     if plan["pocket"] is not None:
         ones += [PLAN_POCKET + plan["pocket"] - 1, PLAN_LOOT + LOOT.index(plan["loot"])]
     if plan["guard_card"] is not None:
-        ones.append(PLAN_GUARD_CARD + _GUARD_CARD[plan["guard_card"]])
+        ones.append(PLAN_GUARD_CARD + GUARD_CARD_OF[plan["guard_card"]])
     target = plan["target"]
     if isinstance(target, int):
         ones.append(PLAN_GUARD + target - 1)
@@ -638,12 +639,12 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
         ones.append(PHASE + PHASES.index(v["phase"]))
     decision = v["decision"]
     if decision is not None:
-        ones += [TO_MOVE + _SEAT[decision["seat"]], DECISION + TASKS[decision["task"]]]
+        ones += [TO_MOVE + SEAT_OF[decision["seat"]], DECISION + TASKS[decision["task"]]]
     if v["vault_triggered"]:
         ones.append(VAULT_TRIGGERED)
     for card in v["market"]:
         if card is not None:
-            out[MARKET + _GUARD_CARD[card]] += 1
+            out[MARKET + GUARD_CARD_OF[card]] += 1
     out[GUARD_DECK] = v["guard_deck"]
     out[EXIT_DECK] = v["exit_deck"]
     out[CROWN_TOKENS] = v["treasures_on_crown"]

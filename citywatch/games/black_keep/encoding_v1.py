@@ -163,10 +163,19 @@ from citywatch.games.black_keep.data import GUARD_CARD_NAMES, LOOT, THIEF_CARD_N
 from citywatch.games.black_keep.encoding import (
     ACTIONS,
     CELL,
+    FACING_OF,
+    GUARD_CARD_OF,
     INDEX,
     MAP_ROWS,
     PHASES,
+    ROLE_OF,
+    SEAT_OF,
+    STANDING_OF,
+    STATUS_OF,
     TASKS,
+    THIEF_CARD_OF,
+    TREASURE_OF,
+    TYPE_OF,
     VERB_NAMES,
     VERB_RANGES,
     Vector,
@@ -362,15 +371,6 @@ SCALE = np.array(_SCALE, dtype=np.float32)
 """What 1.0 stands for, per number."""
 OBS_HIGH = np.ones(OBS_SIZE, dtype=np.float32)
 
-_STATUS = {name: i for i, name in enumerate(STATUSES)}
-_FACING = {name: i for i, name in enumerate(FACINGS)}
-_TYPE = {name: i for i, name in enumerate(GUARD_TYPES)}
-_ROLE = {name: i for i, name in enumerate(ROLES)}
-_THIEF_CARD = {name: i for i, name in enumerate(THIEF_CARD_NAMES)}
-_GUARD_CARD = {name: i for i, name in enumerate(GUARD_CARD_NAMES)}
-_TREASURE = {name: i for i, name in enumerate(TREASURE_NAMES)}
-_STANDING = {name: i for i, name in enumerate(STANDINGS)}
-_SEAT = {name: i for i, name in enumerate(SEATS)}
 _MARK_VALUES = (0.25, 0.5, 0.75, 1.0)
 """The marks plane: crescent, star, shield, red shield."""
 
@@ -468,13 +468,13 @@ def _guards(guards: list[dict[str, Any]], seat: int, n: int, m: _Map, out: Vecto
         route = g["route"]
         flags = (True, g["placed"], g["undead"], g["bow"], g["key"], route["direction"] < 0)
         ones += [G_FLAGS + 6 * k + f for f, on in enumerate(flags) if on]
-        ones += [G_ROLE + k * nr + _ROLE[g["role"]], G_TYPE + k * nty + _TYPE[g["type"]],
-                 G_STATUS + k * nst + _STATUS[g["status"]],
-                 G_FACING + k * nf + _FACING[g["facing"]]]
+        ones += [G_ROLE + k * nr + ROLE_OF[g["role"]], G_TYPE + k * nty + TYPE_OF[g["type"]],
+                 G_STATUS + k * nst + STATUS_OF[g["status"]],
+                 G_FACING + k * nf + FACING_OF[g["facing"]]]
         out[G_TILE + k] = (m.tile_number[g["tile"]] + 1) / MAX_TILES
         out[G_COINS + k] = g["coins"] / 2.0
         out[G_ROUTE + 2 * k] = (route["position"] + 1) / ROUTE_SCALE
-        ones += [G_SHOT + k * MAX_SEATS + (_SEAT[name] - seat) % n for name in g["shot"]]
+        ones += [G_SHOT + k * MAX_SEATS + (SEAT_OF[name] - seat) % n for name in g["shot"]]
         home = g["home"]
         where = G_WHERE + 6 * k
         out[where:where + 2] = _where(g["hex"])
@@ -483,7 +483,7 @@ def _guards(guards: list[dict[str, Any]], seat: int, n: int, m: _Map, out: Vecto
             ones.append(GOAL + CELL1[g["target"]])
         if home is not None:
             out[where + 4:where + 6] = _where(home["hex"])
-            ones.append(G_HOME_FACING + k * nf + _FACING[home["facing"]])
+            ones.append(G_HOME_FACING + k * nf + FACING_OF[home["facing"]])
             out[G_ROUTE + 2 * k + 1] = (home["route"]["position"] + 1) / ROUTE_SCALE
             halves.append(GOAL + CELL1[home["hex"]])
         if g["placed"]:
@@ -508,21 +508,21 @@ def _thieves(v: dict[str, Any], seat: int, m: _Map, out: Vector, marks: _Marks) 
         out[T_WHERE + 2 * r: T_WHERE + 2 * r + 2] = _where(t["hex"])
         out[WOUNDS + r] = t["wounds"] / WOUND_SCALE
         out[COINS + r] = t["coins"] / COIN_SCALE
-        marks.halves.extend([CARDS + r * NT + _THIEF_CARD[c] for c in t["discard"]])
-        ones += [CARDS + r * NT + _THIEF_CARD[c] for c in t["hand"]]
+        marks.halves.extend([CARDS + r * NT + THIEF_CARD_OF[c] for c in t["discard"]])
+        ones += [CARDS + r * NT + THIEF_CARD_OF[c] for c in t["hand"]]
         for c in t["guard_cards"]:
-            out[GUARD_CARDS + r * NG + _GUARD_CARD[c]] += 0.5
+            out[GUARD_CARDS + r * NG + GUARD_CARD_OF[c]] += 0.5
         out[KEYS + r] = len(t["keys"]) / 4.0
         for tile in t["keys"]:
             near += [KEY_DOOR + c for c in m.door_cells[tile]]
         if t["exit"] is not None:
             near += [EXIT + c for c in m.edge_cells[t["exit"]]]
         if t["treasure"] is not None:
-            ones.append(TREASURE + r * len(TREASURE_NAMES) + _TREASURE[t["treasure"]])
+            ones.append(TREASURE + r * len(TREASURE_NAMES) + TREASURE_OF[t["treasure"]])
         ones += [FLAGS + 4 * r + k for k, key in enumerate(_THIEF_FLAGS) if t[key]]
         if t["lockpicks"]:
             ones.append(LOCKPICKS + r)
-        ones.append(STANDING + r * len(STANDINGS) + _STANDING[t["standing"]])
+        ones.append(STANDING + r * len(STANDINGS) + STANDING_OF[t["standing"]])
         if t["hex"] is not None:
             near.append(THIEF + CELL1[t["hex"]])
         if t["possible"]:
@@ -539,13 +539,13 @@ def _thieves(v: dict[str, Any], seat: int, m: _Map, out: Vector, marks: _Marks) 
 def _plan(plan: dict[str, Any], guards: list[dict[str, Any]], out: Vector,
           ones: list[int]) -> None:
     """The seat's own plan: 0.5 at its first step, 1 at its second, 0.25 at its target."""
-    ones += [PLAN, PLAN_CARD + _THIEF_CARD[plan["card"]]]
+    ones += [PLAN, PLAN_CARD + THIEF_CARD_OF[plan["card"]]]
     if plan["escape"]:
         ones.append(PLAN_ESCAPE)
     if plan["pocket"] is not None:
         ones += [PLAN_POCKET + plan["pocket"] - 1, PLAN_LOOT + LOOT.index(plan["loot"])]
     if plan["guard_card"] is not None:
-        ones.append(PLAN_GUARD_CARD + _GUARD_CARD[plan["guard_card"]])
+        ones.append(PLAN_GUARD_CARD + GUARD_CARD_OF[plan["guard_card"]])
     target = plan["target"]
     at = None
     if isinstance(target, int):
@@ -598,13 +598,13 @@ def observation(state: BlackKeepState, seat: int) -> Vector:
         ones.append(PHASE + PHASES.index(v["phase"]))
     decision = v["decision"]
     if decision is not None:
-        ones += [TO_MOVE + (_SEAT[decision["seat"]] - seat) % n,
+        ones += [TO_MOVE + (SEAT_OF[decision["seat"]] - seat) % n,
                  DECISION + TASKS[decision["task"]]]
     if v["vault_triggered"]:
         ones.append(VAULT_TRIGGERED)
     for card in v["market"]:
         if card is not None:
-            out[MARKET + _GUARD_CARD[card]] += 0.5
+            out[MARKET + GUARD_CARD_OF[card]] += 0.5
     out[GUARD_DECK] = v["guard_deck"] / (2.0 * NG)
     out[EXIT_DECK] = v["exit_deck"] / 8.0
     out[CROWN_TOKENS] = v["treasures_on_crown"] / (len(TREASURE_NAMES) - 1)

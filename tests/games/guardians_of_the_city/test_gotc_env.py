@@ -191,31 +191,6 @@ def test_support_is_scaled_by_the_groups_maximum_at_the_start() -> None:
     assert V1.observation(state, 0)[support:support + size].tolist() == [1.0] * 12 + [0.0] * 4
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_observations_stay_in_0_1_through_the_environment(players: int) -> None:
-    """A random game through ``pettingzoo_env(version=1)``: every observation of every agent
-    lies in [0, 1] and in its space, and the environment is named after layout 1."""
-    env = pettingzoo_env("guardians-of-the-city", players=players, version=1)
-    assert env.metadata["name"] == "citywatch_guardians_of_the_city_v1"
-    env.reset(seed=players)
-    rng = np.random.default_rng(players)
-    steps = 0
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        for agent in env.agent_iter():
-            obs, _, terminated, truncated, _ = env.last()
-            vector = obs["observation"]
-            assert env.observation_space(agent).contains(obs)
-            assert vector.min() >= 0.0 and vector.max() <= 1.0
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
-            steps += 1
-    assert steps > 50
-
-
 def test_a_hidden_twin_gets_the_same_layout_1_observation_and_potential() -> None:
     """Ruling 17: other hands (but cards everybody saw) and every deck's order re-drawn
     (``determinize``): the seat's layout 1 observation and potential do not change; a seat
