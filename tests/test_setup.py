@@ -71,4 +71,4 @@ def test_make_play_installs_citywatch_alone_and_takes_a_port(tmp_path: Path) -> 
     assert f"{venv}/bin/citywatch serve --port 8123" in shown
     full = subprocess.run(["make", "-n", "unit", f"VENV={venv}"], cwd=ROOT,
                           capture_output=True, text=True, check=True).stdout
-    assert "-e '.[dev,ray,env]'" in full
+    assert "-e '.[dev,ray,env,train]'" in full

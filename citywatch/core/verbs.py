@@ -167,6 +167,11 @@ class Verbs(Mapping[str, Verb[A]]):
         self._verbs[name] = Verb(fields, text)
         return name
 
+    def withdraw(self, name: str) -> None:
+        """Forget the verb ``name`` (a test's scaffolding verb, once its tests are done);
+        ``KeyError`` if it is not declared."""
+        del self._verbs[name]
+
     def name_of(self, kind: str, index: int) -> str:
         """The readable name of ``index`` as a ``kind``."""
         return self.kinds[kind].name(index)

@@ -123,7 +123,7 @@ from collections.abc import Callable
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.presentation import Encoding, pick_version
+from citywatch.core.presentation import Encoding
 from citywatch.games.ankh_morpork import rules  # noqa: F401  (registers every frame handler)
 from citywatch.games.ankh_morpork.actions import _TEXTS, Action
 from citywatch.games.ankh_morpork.data import (
@@ -146,7 +146,6 @@ from citywatch.games.ankh_morpork.data import (
     TROLLS,
 )
 from citywatch.games.ankh_morpork.effects import STEP_LEGAL, TARGETS
-from citywatch.games.ankh_morpork.encoding_v1 import layout_1
 from citywatch.games.ankh_morpork.frames import HANDLERS
 from citywatch.games.ankh_morpork.harm import INTERRUPT_KIND
 from citywatch.games.ankh_morpork.state import GONE, AnkhMorporkState
@@ -442,13 +441,3 @@ def encoding_v0() -> Encoding:
     """Layout 0: the flat action space and the unscaled observation above."""
     return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
                     VERB_RANGES)
-
-
-def encoding_v1() -> Encoding:
-    """Layout 1 (``encoding_v1.py``): layout 0 scaled to [0, 1], with a potential."""
-    return layout_1(encoding_v0())
-
-
-def encoding(version: int | None = None) -> Encoding:
-    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("ankh-morpork", version, {0: encoding_v0, 1: encoding_v1})

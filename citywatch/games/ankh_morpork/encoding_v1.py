@@ -80,6 +80,7 @@ from citywatch.games.ankh_morpork.data import (
     TWO_PLAYER_REMOVED_CARDS,
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
+from citywatch.games.ankh_morpork.encoding import encoding_v0
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.games.ankh_morpork.view import progress
 
@@ -125,3 +126,8 @@ def potential(state: AnkhMorporkState, seat: int) -> float:
 def layout_1(unscaled: Encoding) -> Encoding:
     """Layout 1 from layout 0 (``unscaled``): scaled by ``SCALES``, with ``potential``."""
     return scaled(unscaled, SCALES, VERSION, potential, __name__)
+
+
+def encoding_v1() -> Encoding:
+    """Layout 1: layout 0 scaled to [0, 1], with a potential."""
+    return layout_1(encoding_v0())

@@ -173,7 +173,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.presentation import Encoding, pick_version
+from citywatch.core.presentation import Encoding
 from citywatch.core.spaces import ActionIndex, ActionList, ActionSpace, Layout
 from citywatch.games.black_keep.actions import ROWS, SEATS, VERBS, Action
 from citywatch.games.black_keep.board import BLOCKED, TILE_SIZE, Board
@@ -664,9 +664,3 @@ def encoding_v0() -> Encoding:
     """Layout 0: the flat action space and the unscaled observation above."""
     return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
                     VERB_RANGES)
-
-
-def encoding(version: int | None = None) -> Encoding:
-    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    from citywatch.games.black_keep.encoding_v1 import encoding_v1
-    return pick_version("black-keep", version, {0: encoding_v0, 1: encoding_v1})

@@ -137,9 +137,11 @@ class BlackKeep(Game):
     def encoding(self, version: int | None = None) -> Encoding:
         """The fixed action space and observation vector of layout ``version`` (None: the
         newest; ``encoding.py``, needs numpy)."""
-        from citywatch.games.black_keep import encoding as enc
+        from citywatch.core.presentation import pick_version
+        from citywatch.games.black_keep.encoding import encoding_v0
+        from citywatch.games.black_keep.encoding_v1 import encoding_v1
 
-        return enc.encoding(version)
+        return pick_version(self.name, version, {0: encoding_v0, 1: encoding_v1})
 
     def web_folder(self) -> Path:
         """``web/``: the SVG map (``board.js``), its styles and its data (``board.json``)."""

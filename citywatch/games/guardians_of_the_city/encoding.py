@@ -108,7 +108,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.presentation import Encoding, pick_version
+from citywatch.core.presentation import Encoding
 from citywatch.core.spaces import ActionSpace, Layout
 from citywatch.games.guardians_of_the_city import view  # noqa: F401  (registers every frame)
 from citywatch.games.guardians_of_the_city.actions import SEATS, VERBS, Action
@@ -121,7 +121,6 @@ from citywatch.games.guardians_of_the_city.data import (
     PILLARS,
 )
 from citywatch.games.guardians_of_the_city.effects import action_limit
-from citywatch.games.guardians_of_the_city.encoding_v1 import layout_1
 from citywatch.games.guardians_of_the_city.frames import DECISIONS
 from citywatch.games.guardians_of_the_city.scoring import REASONS
 from citywatch.games.guardians_of_the_city.state import NONE, GotcState
@@ -331,13 +330,3 @@ def encoding_v0() -> Encoding:
     """Layout 0: the flat action space and the unscaled observation above."""
     return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
                     VERB_RANGES)
-
-
-def encoding_v1() -> Encoding:
-    """Layout 1 (``encoding_v1.py``): layout 0 scaled to [0, 1], with a potential."""
-    return layout_1(encoding_v0())
-
-
-def encoding(version: int | None = None) -> Encoding:
-    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("guardians-of-the-city", version, {0: encoding_v0, 1: encoding_v1})

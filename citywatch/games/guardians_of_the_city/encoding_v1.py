@@ -81,6 +81,7 @@ from __future__ import annotations
 from citywatch.core.presentation import Encoding
 from citywatch.core.scaling import scaled
 from citywatch.games.guardians_of_the_city.data import CONSTANTS
+from citywatch.games.guardians_of_the_city.encoding import encoding_v0
 from citywatch.games.guardians_of_the_city.state import GotcState
 
 VERSION = 1
@@ -124,3 +125,8 @@ def potential(state: GotcState, seat: int) -> float:
 def layout_1(unscaled: Encoding) -> Encoding:
     """Layout 1 from layout 0 (``unscaled``): scaled by ``SCALES``, with ``potential``."""
     return scaled(unscaled, SCALES, VERSION, potential, __name__)
+
+
+def encoding_v1() -> Encoding:
+    """Layout 1: layout 0 scaled to [0, 1], with a potential."""
+    return layout_1(encoding_v0())

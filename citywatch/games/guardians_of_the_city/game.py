@@ -155,9 +155,11 @@ class GuardiansOfTheCity(Game):
     def encoding(self, version: int | None = None) -> Encoding:
         """The fixed action space and observation vector of layout ``version`` (None: the
         newest; ``encoding.py``, needs numpy)."""
-        from citywatch.games.guardians_of_the_city import encoding as enc
+        from citywatch.core.presentation import pick_version
+        from citywatch.games.guardians_of_the_city.encoding import encoding_v0
+        from citywatch.games.guardians_of_the_city.encoding_v1 import encoding_v1
 
-        return enc.encoding(version)
+        return pick_version(self.name, version, {0: encoding_v0, 1: encoding_v1})
 
     def web_folder(self) -> Path:
         """``web/``: the browser board (``board.js``, ``board.css``) and its card facts

@@ -156,7 +156,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from citywatch.core.presentation import Encoding, pick_version
+from citywatch.core.presentation import Encoding
 from citywatch.core.spaces import ActionIndex, ActionList, ActionSpace, Layout
 from citywatch.games.guards_guards import rules  # noqa: F401  (registers every verb and frame)
 from citywatch.games.guards_guards.actions import ROUTE_CODES, VERBS, Action
@@ -342,15 +342,3 @@ def encoding_v0() -> Encoding:
     """Layout 0: the flat action space and the unscaled observation above."""
     return Encoding(ACTIONS, INDEX, OBS_HIGH, observation, action_mask, VERSION, LAYOUT,
                     VERB_RANGES)
-
-
-def encoding_v1() -> Encoding:
-    """Layout 1 (``encoding_v1``): the actions chosen head by head, the observation scaled."""
-    from citywatch.games.guards_guards.encoding_v1 import build  # it imports this module
-
-    return build()
-
-
-def encoding(version: int | None = None) -> Encoding:
-    """The encoding of layout ``version`` (None: the newest); ``ValueError`` for another."""
-    return pick_version("guards-guards", version, {0: encoding_v0, 1: encoding_v1})

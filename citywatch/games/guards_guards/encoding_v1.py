@@ -206,7 +206,7 @@ def potential(state: GuardsGuardsState, seat: int) -> float:
     return min(1.0, len(state.returned[seat]) / state.spells_to_win)
 
 
-def build() -> Encoding:
+def encoding_v1() -> Encoding:
     """Layout 1: the flat numbering of layout 0 chosen head by head, the observation scaled."""
     return Encoding(v0.ACTIONS, v0.INDEX, OBS_HIGH, observation, v0.action_mask, VERSION,
                     LAYOUT, v0.VERB_RANGES, heads=HEADS, parts=parts,

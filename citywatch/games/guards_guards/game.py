@@ -237,9 +237,11 @@ class GuardsGuards(Game):
     def encoding(self, version: int | None = None) -> Encoding:
         """The fixed action space and observation vector of layout ``version`` (None: the
         newest; ``encoding.py``, needs numpy)."""
-        from citywatch.games.guards_guards import encoding as enc
+        from citywatch.core.presentation import pick_version
+        from citywatch.games.guards_guards.encoding import encoding_v0
+        from citywatch.games.guards_guards.encoding_v1 import encoding_v1
 
-        return enc.encoding(version)
+        return pick_version(self.name, version, {0: encoding_v0, 1: encoding_v1})
 
     def web_folder(self) -> Path:
         """``web/``: the SVG hex board (``board.js``) and its data (``board.json``)."""

@@ -6,8 +6,10 @@ state, a scripted die and an idle frame under the decision being tested.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
+
+import pytest
 
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame, Handler
@@ -34,8 +36,7 @@ from citywatch.games.guards_guards.data import (
 from citywatch.games.guards_guards.frames import DECISIONS, OPS, advance, op
 from citywatch.games.guards_guards.state import GuardsGuardsState, Turn
 
-IDLE = "test_idle" if "test_idle" in VERBS else verb(
-    "test_idle", (("n", "number"),), lambda a: f"Wait ({a.x})")
+IDLE = "test_idle"
 
 
 class ScriptedRng(Rng):
@@ -59,19 +60,28 @@ class ScriptedRng(Rng):
         return ScriptedRng(self.rolls, self.picks)
 
 
-if "idle" not in DECISIONS.handlers:
-    class IdleHandler(Handler[GuardsGuardsState]):
-        """A frame that always waits: the bottom of a test's stack."""
+class IdleHandler(Handler[GuardsGuardsState]):
+    """A frame that always waits: the bottom of a test's stack."""
 
-        kind = "idle"
+    kind = "idle"
 
-        def legal(self, s: GuardsGuardsState, f: Frame) -> list[Action]:
-            return [Action(IDLE, 0), Action(IDLE, 1)]
+    def legal(self, s: GuardsGuardsState, f: Frame) -> list[Action]:
+        return [Action(IDLE, 0), Action(IDLE, 1)]
 
-        def apply(self, s: GuardsGuardsState, f: Frame, a: Action) -> None:
-            return None
+    def apply(self, s: GuardsGuardsState, f: Frame, a: Action) -> None:
+        return None
 
+
+@pytest.fixture(autouse=True, scope="module")
+def idle_frames() -> Iterator[None]:
+    """The test's idle decision and its verb exist only while this module's tests run: the
+    game's encodings number every declared verb and decision kind, so a scaffolding one left
+    behind would change them for whatever test imports them next."""
+    verb(IDLE, (("n", "number"),), lambda a: f"Wait ({a.x})")
     DECISIONS.handler(IdleHandler)
+    yield
+    del DECISIONS.handlers[IdleHandler.kind]
+    VERBS.withdraw(IDLE)
 
 RESULTS: list[tuple[Any, ...]] = []
 if "test_result" not in OPS:

@@ -61,9 +61,9 @@ def test_heads_are_the_verb_then_each_field_position() -> None:
     """Head 0 numbers the verbs; each later head is as large as the largest field (value + 1)
     that takes it, a route's five base-5 digits (+ 1) taking one head each."""
     heads = ENCODING.heads
-    assert heads[0] == len(VERBS) == len(v0.VERB_NAMES)
+    assert heads[0] == len(v0.VERB_NAMES) == len(set(v0.VERB_NAMES) & set(VERBS))
     widest: dict[int, int] = {}
-    for name in VERBS:
+    for name in v0.VERB_NAMES:
         at = 1
         for _, kind in VERBS[name].fields:
             sizes = [6] * 5 if kind == "route" else [v0._KIND_SIZE[kind] + 1]
