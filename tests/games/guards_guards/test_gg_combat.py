@@ -6,18 +6,16 @@ state, a scripted die and an idle frame under the decision being tested.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 
-import pytest
-
 from citywatch.core.rng import Rng
-from citywatch.core.stack import Frame, Handler
+from citywatch.core.stack import Frame
 from citywatch.games.guards_guards import (
     encoding,  # noqa: F401  (its layout is fixed before the test-only verb and frame below)
     rules,  # noqa: F401  (registers every rule)
 )
-from citywatch.games.guards_guards.actions import VERBS, Action, verb
+from citywatch.games.guards_guards.actions import Action
 from citywatch.games.guards_guards.board import LUGGAGE_START
 from citywatch.games.guards_guards.combat import (
     ATTACKER_WON,
@@ -33,10 +31,8 @@ from citywatch.games.guards_guards.data import (
     ITEMS,
     VOLUNTEERS,
 )
-from citywatch.games.guards_guards.frames import DECISIONS, OPS, advance, op
+from citywatch.games.guards_guards.frames import OPS, advance, op
 from citywatch.games.guards_guards.state import GuardsGuardsState, Turn
-
-IDLE = "test_idle"
 
 
 class ScriptedRng(Rng):
@@ -59,29 +55,6 @@ class ScriptedRng(Rng):
     def copy(self) -> ScriptedRng:
         return ScriptedRng(self.rolls, self.picks)
 
-
-class IdleHandler(Handler[GuardsGuardsState]):
-    """A frame that always waits: the bottom of a test's stack."""
-
-    kind = "idle"
-
-    def legal(self, s: GuardsGuardsState, f: Frame) -> list[Action]:
-        return [Action(IDLE, 0), Action(IDLE, 1)]
-
-    def apply(self, s: GuardsGuardsState, f: Frame, a: Action) -> None:
-        return None
-
-
-@pytest.fixture(autouse=True, scope="module")
-def idle_frames() -> Iterator[None]:
-    """The test's idle decision and its verb exist only while this module's tests run: the
-    game's encodings number every declared verb and decision kind, so a scaffolding one left
-    behind would change them for whatever test imports them next."""
-    verb(IDLE, (("n", "number"),), lambda a: f"Wait ({a.x})")
-    DECISIONS.handler(IdleHandler)
-    yield
-    del DECISIONS.handlers[IdleHandler.kind]
-    VERBS.withdraw(IDLE)
 
 RESULTS: list[tuple[Any, ...]] = []
 if "test_result" not in OPS:
