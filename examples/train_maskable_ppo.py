@@ -72,6 +72,27 @@ def fraction(text: str) -> float:
     return value
 
 
+def positive_fraction(text: str) -> float:
+    """An argparse type: a number above 0 and at most 1."""
+    value = fraction(text)
+    if value == 0.0:
+        raise argparse.ArgumentTypeError("0 is not above 0")
+    return value
+
+
+MAX_LAYERS = 8
+MAX_WIDTH = 4096
+
+
+def layer_sizes(text: str) -> list[int]:
+    """An argparse type: 1 to 8 comma-separated layer widths, each from 1 to 4096."""
+    parts = text.split(",")
+    if not 1 <= len(parts) <= MAX_LAYERS:
+        raise argparse.ArgumentTypeError(f"give 1 to {MAX_LAYERS} widths, like 256,256")
+    width = whole_number(1, MAX_WIDTH)
+    return [width(part.strip()) for part in parts]
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's options, each bounded."""
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -94,11 +115,26 @@ def parser() -> argparse.ArgumentParser:
                    help="weight of potential-based shaped rewards in training (0: off)")
     p.add_argument("--n-steps", type=whole_number(8, 1 << 20), default=1024,
                    help="PPO rollout length (capped at --timesteps)")
+    p.add_argument("--gamma", type=fraction, default=0.99,
+                   help="PPO's discount factor (default 0.99; long games learn better nearer 1)")
+    p.add_argument("--ent-coef", type=fraction, default=0.0,
+                   help="PPO's entropy bonus (default 0)")
+    p.add_argument("--learning-rate", type=positive_fraction, default=3e-4,
+                   help="Adam's step size (default 3e-4)")
+    p.add_argument("--net-arch", type=layer_sizes, default=[64, 64],
+                   help="hidden layers of the policy and value networks, e.g. 256,256 "
+                        "(default 64,64)")
+    p.add_argument("--eval-actions", choices=("deterministic", "sampled"),
+                   default="deterministic",
+                   help="evaluate with the policy's most likely action or with actions sampled "
+                        "from it (default deterministic)")
     p.add_argument("--rescale", action=argparse.BooleanOptionalAction, default=True,
                    help="divide each observation number by its bound (default: on)")
     add_options(p)
     p.add_argument("--out", type=Path, required=True, help="the results, as JSON")
     p.add_argument("--plot", type=Path, default=None, help="the curve, as PNG")
+    p.add_argument("--save", type=Path, default=None,
+                   help="the trained model, as sb3's zip (MaskablePPO.load reads it)")
     return p
 
 
@@ -119,7 +155,7 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.shaping and (encoding is None or encoding.potential is None):
         p.error(f"--shaping: {args.game} offers no shaped rewards (its encoding has no "
                 f"potential)")
-    for option, path in (("--out", args.out), ("--plot", args.plot)):
+    for option, path in (("--out", args.out), ("--plot", args.plot), ("--save", args.save)):
         if path is not None and not path.resolve().parent.is_dir():
             p.error(f"{option}: the folder {path.resolve().parent} does not exist")
 
@@ -147,16 +183,16 @@ class RandomPolicy:
 
 
 def evaluate(model: MaskablePPO | RandomPolicy, env: gymnasium.Env[Any, Any],
-             games: int) -> dict[str, Any]:
-    """The policy's win rate over ``games`` evaluation games (deterministic masked actions),
-    with its 95% Wilson interval."""
+             games: int, deterministic: bool = True) -> dict[str, Any]:
+    """The policy's win rate over ``games`` evaluation games (its most likely masked action,
+    or a sampled one), with its 95% Wilson interval."""
     wins = 0.0
     masks = env.get_wrapper_attr("action_masks")
     for game in range(games):
         obs, _ = env.reset(seed=EVAL_SEEDS + game)
         total, done = 0.0, False
         while not done:
-            action, _ = model.predict(obs, action_masks=masks(), deterministic=True)
+            action, _ = model.predict(obs, action_masks=masks(), deterministic=deterministic)
             obs, reward, terminated, truncated, _ = env.step(action)
             total += float(reward)
             done = terminated or truncated
@@ -169,8 +205,9 @@ class Evaluations(BaseCallback):
     """Evaluates the policy every ``every`` learner steps; keeps the curve."""
 
     def __init__(self, learner: MaskablePPO, env: gymnasium.Env[Any, Any], every: int,
-                 games: int) -> None:
+                 games: int, deterministic: bool = True) -> None:
         super().__init__()
+        self.deterministic = deterministic
         self.learner = learner
         self.env = env
         self.every = every
@@ -183,7 +220,8 @@ class Evaluations(BaseCallback):
         """Add the point of the curve at the current step."""
         start = time.perf_counter()
         steps = int(self.learner.num_timesteps)
-        point = {"steps": steps, **evaluate(self.learner, self.env, self.games)}
+        point = {"steps": steps,
+                 **evaluate(self.learner, self.env, self.games, self.deterministic)}
         self.seconds += time.perf_counter() - start
         self.curve.append(point)
         print(f"{point['steps']:>9} steps: win rate {point['win_rate']:.3f} "
@@ -228,8 +266,12 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     env = make_env(args, args.shaping)
     n_steps = min(args.n_steps, args.timesteps)
     model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=min(64, n_steps),
+                        gamma=args.gamma, ent_coef=args.ent_coef,
+                        learning_rate=args.learning_rate,
+                        policy_kwargs={"net_arch": list(args.net_arch)},
                         seed=args.seed, device="cpu", verbose=0)
-    evaluations = Evaluations(model, make_env(args, 0.0), args.eval_every, args.eval_games)
+    evaluations = Evaluations(model, make_env(args, 0.0), args.eval_every, args.eval_games,
+                              args.eval_actions == "deterministic")
     baseline = evaluate(RandomPolicy(args.seed), evaluations.env, args.eval_games)
     print(f"random play: win rate {baseline['win_rate']:.3f} [{baseline['low']:.3f}, "
           f"{baseline['high']:.3f}]", flush=True)
@@ -246,11 +288,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "trained_steps": int(model.num_timesteps), "seed": args.seed,
         "eval_every": args.eval_every, "eval_games": args.eval_games,
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
+        "gamma": args.gamma, "ent_coef": args.ent_coef, "learning_rate": args.learning_rate,
+        "net_arch": list(args.net_arch), "eval_actions": args.eval_actions,
         "seconds": seconds, "training_seconds": training,
         "training_steps_per_second": model.num_timesteps / training if training > 0 else None,
         "curve": evaluations.curve, "final": evaluations.curve[-1], "random_policy": baseline,
     }
     args.out.write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    if args.save is not None:
+        model.save(args.save)
     if args.plot is not None:
         plot(results, args.plot)
     final = results["final"]

@@ -18,11 +18,16 @@ headroom for longer or richer games: a larger value is clipped to 1.
 - ``unused_personalities``: 4, the most there can be (7 cards, less the 2 to 4 dealt, less
   Chrysoprase at 2 players).
 
-**Potential** (``Encoding.potential``, for the environment's optional shaped rewards): how far
-the seat's own secret personality is from its win, as the view's ``progress`` shows the seat:
-``have / need`` (areas controlled, areas with a minion, trouble markers, net worth), clipped
-to [0, 1]; for Commander Vimes, who wins when the draw pile runs out, the share of the opening
-draw pile drawn so far. A seat sees its own personality only, so the potential is the seat's.
+**Potential** (``Encoding.potential``, for the environment's optional shaped rewards): the
+mean of the two ways a game is won (rulebook, Winning the Game and End of the Game).
+``personality_share``: how far the seat's own secret personality is from its win, as the
+view's ``progress`` shows the seat: ``have / need`` (areas controlled, areas with a minion,
+trouble markers, net worth), clipped to [0, 1]; for Commander Vimes, who wins when the draw
+pile runs out, the share of the opening draw pile drawn so far. ``points_share``: the seat's
+share of the points every seat would score were the game to end now (``scoring.points``,
+ruling 25; a negative score counts 0, an even share while nobody has any), which decides
+most games, the ones the draw pile ends. A seat sees its own personality only, and the
+points are public (minions, buildings, money, loans), so the potential is the seat's.
 
 **Observation.** 1563 numbers in [0, 1]; ``[seat][area]`` and the other pairs as in layout 0.
 ``LAYOUT[block]`` is ``(start, size)``::
@@ -81,6 +86,7 @@ from citywatch.games.ankh_morpork.data import (
     TWO_PLAYER_REMOVED_PERSONALITIES,
 )
 from citywatch.games.ankh_morpork.encoding import encoding_v0
+from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 from citywatch.games.ankh_morpork.view import progress
 
@@ -111,7 +117,7 @@ SCALES: dict[str, float] = {
 """The blocks whose scale is not layout 0's max (the docstring says why each)."""
 
 
-def potential(state: AnkhMorporkState, seat: int) -> float:
+def personality_share(state: AnkhMorporkState, seat: int) -> float:
     """How near ``seat``'s own personality is to its win, in [0, 1]: the ``progress`` entry of
     ``state.view(seat)`` (built by the view's own ``progress``, without the rest of the view)
     and the view's ``draw_pile_size`` for Commander Vimes."""
@@ -121,6 +127,19 @@ def potential(state: AnkhMorporkState, seat: int) -> float:
     else:  # Commander Vimes: the opening draw pile drawn so far
         share = 1.0 - len(state.draw_pile) / OPENING_DRAW_PILE[state.n]
     return min(max(float(share), 0.0), 1.0)
+
+
+def points_share(state: AnkhMorporkState, seat: int) -> float:
+    """``seat``'s share of the points all seats would score now (negative scores count 0;
+    an even share while no seat has any)."""
+    scores = [max(score, 0) for score in points(state)]
+    total = sum(scores)
+    return scores[seat] / total if total else 1.0 / state.n
+
+
+def potential(state: AnkhMorporkState, seat: int) -> float:
+    """The mean of ``personality_share`` and ``points_share``, in [0, 1]."""
+    return 0.5 * personality_share(state, seat) + 0.5 * points_share(state, seat)
 
 
 def layout_1(unscaled: Encoding) -> Encoding:

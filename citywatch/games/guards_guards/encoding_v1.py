@@ -81,9 +81,13 @@ seats a game lacks stay 0; a ``[seat][tile]`` block holds seat ``s``, tile ``t``
     winners                     3042     6     1  the winners, at the end
 
 **Potential.** ``potential(state, seat)`` (``Encoding.potential``, for the environment's
-``shaping``): the seat's Great Spells returned over the spells it needs to win
-(``spells_to_win``, 5 unless the Short Game sets fewer), at most 1; both are public in every
-view. It rises by one share per spell returned, the win condition of Winning the Game.
+``shaping``) follows the order in which a game is judged (Winning the Game, and the Short
+Game's spells, then dollars; ruling 48): ``0.9 * spells + 0.1 * purse``, at most 1, where
+``spells`` is the seat's Great Spells returned over the spells it needs to win
+(``spells_to_win``, 5 unless the Short Game sets fewer) and ``purse`` its share of all the
+seats' dollars (an even share while nobody has any). One spell (at least 0.9 / 5 = 0.18)
+always outweighs the whole purse (0.1), as a spell outweighs any dollars in the judging.
+Returned spells and dollars are public in every view.
 
 **Actions.** 51,477 (``NUM_ACTIONS``), numbered as in layout 0 (``encoding``'s docstring
 explains the numbering and the field kinds and holds the table); head 0 numbers the verbs in
@@ -200,10 +204,18 @@ def parts(action: Action) -> tuple[int, ...]:
 
 
 # --- the potential ----------------------------------------------------------------------------
+SPELLS_WEIGHT = 0.9
+"""The potential's weight on returned spells; the rest is the seat's share of the dollars."""
+
+
 def potential(state: GuardsGuardsState, seat: int) -> float:
-    """The share of the Great Spells ``seat`` must return to win that it has returned (public:
-    each seat's returned spells and the spells to win are in every view)."""
-    return min(1.0, len(state.returned[seat]) / state.spells_to_win)
+    """``0.9 * spells + 0.1 * purse``, at most 1: the share of the Great Spells ``seat`` must
+    return to win that it has returned, and its share of all seats' dollars, the judging's
+    tie break (public: returned spells, the spells to win and dollars are in every view)."""
+    spells = min(1.0, len(state.returned[seat]) / state.spells_to_win)
+    table = sum(state.dollars)
+    purse = state.dollars[seat] / table if table else 1.0 / len(state.dollars)
+    return min(1.0, SPELLS_WEIGHT * spells + (1.0 - SPELLS_WEIGHT) * purse)
 
 
 def encoding_v1() -> Encoding:

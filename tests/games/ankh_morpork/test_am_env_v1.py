@@ -1,6 +1,7 @@
 """Ankh-Morpork's encoding layout 1 (``encoding_v1.py``, issue 33): layout 0's actions and
 blocks, every number divided by its block's scale and clipped to [0, 1], built from the seat's
-view only; the potential is the view's own progress to the seat's win. Layout 0 stays as it
+view only; the potential is the mean of the view's own progress to the seat's personality
+win and its share of the points. Layout 0 stays as it
 was (its fingerprint is pinned in ``tests/encodings.json``)."""
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from citywatch.games.ankh_morpork.encoding import (
     action_mask,
     observation,
 )
-from citywatch.games.ankh_morpork.encoding_v1 import OPENING_DRAW_PILE, SCALES, potential
+from citywatch.games.ankh_morpork.encoding_v1 import (
+    OPENING_DRAW_PILE,
+    SCALES,
+    personality_share,
+    points_share,
+    potential,
+)
+from citywatch.games.ankh_morpork.scoring import points
 from citywatch.games.ankh_morpork.state import AnkhMorporkState
 
 GAME = citywatch.load("ankh-morpork")
@@ -104,8 +112,9 @@ def test_a_hidden_twin_gets_the_same_observation_and_potential() -> None:
 
 
 def test_the_potential_is_the_views_progress_to_the_win() -> None:
-    """The potential is the view's ``have / need`` (clipped to [0, 1]); for Commander Vimes
-    the share of the opening draw pile drawn (its size from the view)."""
+    """The personality share is the view's ``have / need`` (clipped to [0, 1]); for Commander
+    Vimes the share of the opening draw pile drawn (its size from the view). The potential is
+    its mean with the seat's share of the points (ruling 25), the two ways to win."""
     checked = 0
     for state in random_states(6, 120, every=4):
         if state.to_move is None:
@@ -117,10 +126,34 @@ def test_the_potential_is_the_views_progress_to_the_win() -> None:
                 expected = progress["have"] / progress["need"]
             else:
                 expected = 1 - view["draw_pile_size"] / OPENING_DRAW_PILE[view["players"]]
-            assert potential(state, seat) == pytest.approx(min(max(expected, 0.0), 1.0))
+            assert personality_share(state, seat) == pytest.approx(
+                min(max(expected, 0.0), 1.0))
+            assert potential(state, seat) == pytest.approx(
+                (personality_share(state, seat) + points_share(state, seat)) / 2)
             assert 0.0 <= potential(state, seat) <= 1.0
             checked += 1
     assert checked > 300
+
+
+def test_the_points_share_is_the_seats_part_of_the_points_now() -> None:
+    """End of the Game (ruling 25): $5 a minion, building costs, cash, loans. The points
+    share is the seat's part of all seats' points now, a negative score counting 0, and the
+    shares of a table add up to 1."""
+    checked = 0
+    for state in random_states(4, 120, every=6):
+        scores = [max(score, 0) for score in points(state)]
+        for seat in range(state.n):
+            if sum(scores):
+                assert points_share(state, seat) == pytest.approx(scores[seat] / sum(scores))
+        assert sum(points_share(state, seat) for seat in range(state.n)) == pytest.approx(1.0)
+        checked += 1
+    assert checked > 30
+    # Red's 3 minions score $5 each; with $10 cash each, Red has 25 points of 35.
+    for money, red_share in ((0, 1.0), (10, 25 / 35)):
+        pos = minions(blank(players=2, money=money), "Dolly Sisters", Red=3)
+        state = start(pos)
+        assert points_share(state, seat_of("Red")) == pytest.approx(red_share)
+        assert points_share(state, 1 - seat_of("Red")) == pytest.approx(1 - red_share)
 
 
 def test_the_opening_draw_pile_is_what_set_up_leaves() -> None:
@@ -146,12 +179,12 @@ def test_each_personality_is_measured_by_its_own_condition() -> None:
     pos["discard_pile"] = pos["draw_pile"][54:]
     pos["draw_pile"] = pos["draw_pile"][:54]
     state = start(pos)
-    assert potential(state, seat_of("Blue")) == pytest.approx(3 / 9)
-    assert potential(state, seat_of("Green")) == pytest.approx(4 / 8)
-    assert potential(state, seat_of("Yellow")) == pytest.approx(2 / 4)
+    assert personality_share(state, seat_of("Blue")) == pytest.approx(3 / 9)
+    assert personality_share(state, seat_of("Green")) == pytest.approx(4 / 8)
+    assert personality_share(state, seat_of("Yellow")) == pytest.approx(2 / 4)
     left = state.view(seat_of("Red"))["draw_pile_size"]
     assert left < 81 - 27
-    assert potential(state, seat_of("Red")) == pytest.approx((81 - left) / 81)
+    assert personality_share(state, seat_of("Red")) == pytest.approx((81 - left) / 81)
 
 
 def test_layout_0_is_unchanged() -> None:
