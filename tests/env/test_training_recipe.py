@@ -60,6 +60,14 @@ def test_a_tiny_run_writes_its_curve_and_final_win_rate(tmp_path: Path) -> None:
     (["--seat", "2"], "--seat"),
     (["--opponent", "nobody"], "--opponent"),
     (["--game", "chess"], "--game"),
+    (["--gamma", "1.5"], "--gamma"),
+    (["--ent-coef", "-0.1"], "--ent-coef"),
+    (["--learning-rate", "0"], "--learning-rate"),
+    (["--net-arch", "0"], "--net-arch"),
+    (["--net-arch", "64,x"], "--net-arch"),
+    (["--net-arch", ",".join(["8"] * 9)], "--net-arch"),
+    (["--net-arch", "5000"], "--net-arch"),
+    (["--eval-actions", "greedy"], "--eval-actions"),
 ])
 def test_options_out_of_bounds_are_refused(argv: list[str], wanted: str, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,6 +77,27 @@ def test_options_out_of_bounds_are_refused(argv: list[str], wanted: str, tmp_pat
     assert stop.value.code == 2
     assert wanted in capsys.readouterr().err
     assert not (tmp_path / "r.json").exists()
+
+
+def test_the_model_options_reach_ppo_and_the_saved_model_loads(tmp_path: Path) -> None:
+    """--gamma, --ent-coef, --learning-rate and --net-arch are PPO's; --eval-actions sampled
+    evaluates with sampled actions; --save writes a model MaskablePPO.load reads back, with
+    the same network; the JSON records every choice."""
+    from sb3_contrib import MaskablePPO
+    out, saved = tmp_path / "run.json", tmp_path / "model.zip"
+    results = recipe().main(["--game", CHEAP, "--timesteps", "64", "--n-steps", "32",
+                             "--eval-every", "64", "--eval-games", "2", "--gamma", "0.999",
+                             "--ent-coef", "0.01", "--learning-rate", "0.001",
+                             "--net-arch", "32,16", "--eval-actions", "sampled",
+                             "--out", str(out), "--save", str(saved)])
+    assert (results["gamma"], results["ent_coef"], results["learning_rate"]) == (
+        0.999, 0.01, 0.001)
+    assert results["net_arch"] == [32, 16] and results["eval_actions"] == "sampled"
+    model = MaskablePPO.load(saved, device="cpu")
+    assert model.gamma == 0.999 and model.ent_coef == 0.01
+    widths = [layer.out_features for layer in model.policy.mlp_extractor.policy_net
+              if hasattr(layer, "out_features")]
+    assert widths == [32, 16]
 
 
 def test_an_output_folder_that_does_not_exist_is_refused(
