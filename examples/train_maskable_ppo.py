@@ -6,8 +6,9 @@ Needs the optional extras ``env`` and ``train``: ``pip install -e '.[env,train]'
 
 The learner plays ``citywatch.env.SingleAgentEnv`` (a seat drawn each episode unless
 ``--seat``); the other seats are the ``--opponent`` bot. Every ``--eval-every`` steps and at
-the end, the policy plays ``--eval-games`` games against the same opponent (deterministic
-masked actions, no shaping, the same evaluation seeds each time) and its win rate (the
+the end, the policy plays ``--eval-games`` games against the same opponent (masked actions
+sampled from the policy, or its most likely ones with ``--eval-actions deterministic``; no
+shaping; the same evaluation seeds each time) and its win rate (the
 learner's end reward: 1 for a win, a share of a shared win) is written with its 95% Wilson
 interval. The JSON holds the options, the curve and the final point; ``docs/training.md``
 explains the conventions.
@@ -124,10 +125,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--net-arch", type=layer_sizes, default=[64, 64],
                    help="hidden layers of the policy and value networks, e.g. 256,256 "
                         "(default 64,64)")
-    p.add_argument("--eval-actions", choices=("deterministic", "sampled"),
-                   default="deterministic",
-                   help="evaluate with the policy's most likely action or with actions sampled "
-                        "from it (default deterministic)")
+    p.add_argument("--eval-actions", choices=("sampled", "deterministic"), default="sampled",
+                   help="evaluate with actions sampled from the policy (default), as it plays "
+                        "in training, or with its most likely action")
     p.add_argument("--rescale", action=argparse.BooleanOptionalAction, default=True,
                    help="divide each observation number by its bound (default: on)")
     add_options(p)
@@ -185,18 +185,21 @@ class RandomPolicy:
 def evaluate(model: MaskablePPO | RandomPolicy, env: gymnasium.Env[Any, Any],
              games: int, deterministic: bool = True) -> dict[str, Any]:
     """The policy's win rate over ``games`` evaluation games (its most likely masked action,
-    or a sampled one), with its 95% Wilson interval."""
+    or one sampled from torch's generator seeded afresh), with its 95% Wilson interval."""
     wins = 0.0
     masks = env.get_wrapper_attr("action_masks")
-    for game in range(games):
-        obs, _ = env.reset(seed=EVAL_SEEDS + game)
-        total, done = 0.0, False
-        while not done:
-            action, _ = model.predict(obs, action_masks=masks(), deterministic=deterministic)
-            obs, reward, terminated, truncated, _ = env.step(action)
-            total += float(reward)
-            done = terminated or truncated
-        wins += min(max(total, 0.0), 1.0)
+    with torch.random.fork_rng(devices=[]):  # training's generator is left as it was
+        torch.manual_seed(EVAL_SEEDS)  # the same sampling at every evaluation
+        for game in range(games):
+            obs, _ = env.reset(seed=EVAL_SEEDS + game)
+            total, done = 0.0, False
+            while not done:
+                action, _ = model.predict(obs, action_masks=masks(),
+                                          deterministic=deterministic)
+                obs, reward, terminated, truncated, _ = env.step(action)
+                total += float(reward)
+                done = terminated or truncated
+            wins += min(max(total, 0.0), 1.0)
     low, high = wilson(wins, games)
     return {"win_rate": wins / games, "low": low, "high": high, "games": games}
 

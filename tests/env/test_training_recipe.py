@@ -100,6 +100,30 @@ def test_the_model_options_reach_ppo_and_the_saved_model_loads(tmp_path: Path) -
     assert widths == [32, 16]
 
 
+def test_sampled_evaluations_repeat_and_leave_training_as_it_was(tmp_path: Path) -> None:
+    """Evaluating samples from a generator of its own: the same run gives the same curve, and
+    a run evaluated more often trains exactly the same network."""
+    import torch
+    from sb3_contrib import MaskablePPO
+
+    def run(name: str, every: str) -> tuple[dict[str, object], dict[str, torch.Tensor]]:
+        out, saved = tmp_path / f"{name}.json", tmp_path / f"{name}.zip"
+        results = recipe().main(["--game", CHEAP, "--timesteps", "64", "--n-steps", "32",
+                                 "--eval-every", every, "--eval-games", "3", "--seed", "5",
+                                 "--out", str(out), "--save", str(saved)])
+        return results, MaskablePPO.load(saved, device="cpu").policy.state_dict()
+
+    first, weights = run("first", "32")
+    again, weights_again = run("again", "32")
+    sparse, weights_sparse = run("sparse", "64")
+    assert first["eval_actions"] == "sampled"
+    assert first["curve"] == again["curve"]
+    assert first["final"]["win_rate"] == sparse["final"]["win_rate"]
+    for name, tensor in weights.items():
+        assert torch.equal(tensor, weights_again[name])
+        assert torch.equal(tensor, weights_sparse[name])
+
+
 def test_an_output_folder_that_does_not_exist_is_refused(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--out in a missing folder fails before training, not after it."""
