@@ -122,6 +122,10 @@ def parser() -> argparse.ArgumentParser:
                    help="PPO's entropy bonus (default 0)")
     p.add_argument("--learning-rate", type=positive_fraction, default=3e-4,
                    help="Adam's step size (default 3e-4)")
+    p.add_argument("--anneal", action="store_true",
+                   help="lower the step size linearly to 0 over the run (default: constant)")
+    p.add_argument("--batch-size", type=whole_number(8, 1 << 20), default=64,
+                   help="PPO's minibatch (default 64, capped at the rollout length)")
     p.add_argument("--net-arch", type=layer_sizes, default=[64, 64],
                    help="hidden layers of the policy and value networks, e.g. 256,256 "
                         "(default 64,64)")
@@ -268,9 +272,15 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     torch.set_num_threads(1)
     env = make_env(args, args.shaping)
     n_steps = min(args.n_steps, args.timesteps)
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps, batch_size=min(64, n_steps),
+    step_size: float = args.learning_rate
+    learning_rate: float | Callable[[float], float] = step_size
+    if args.anneal:  # sb3 passes the share of the run still to go, from 1 down to 0
+        def learning_rate(remaining: float) -> float:
+            return step_size * remaining
+    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps,
+                        batch_size=min(args.batch_size, n_steps),
                         gamma=args.gamma, ent_coef=args.ent_coef,
-                        learning_rate=args.learning_rate,
+                        learning_rate=learning_rate,
                         policy_kwargs={"net_arch": list(args.net_arch)},
                         seed=args.seed, device="cpu", verbose=0)
     evaluations = Evaluations(model, make_env(args, 0.0), args.eval_every, args.eval_games,
@@ -292,6 +302,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "eval_every": args.eval_every, "eval_games": args.eval_games,
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
         "gamma": args.gamma, "ent_coef": args.ent_coef, "learning_rate": args.learning_rate,
+        "anneal": args.anneal, "batch_size": min(args.batch_size, n_steps),
         "net_arch": list(args.net_arch), "eval_actions": args.eval_actions,
         "seconds": seconds, "training_seconds": training,
         "training_steps_per_second": model.num_timesteps / training if training > 0 else None,

@@ -68,6 +68,7 @@ def test_a_tiny_run_writes_its_curve_and_final_win_rate(tmp_path: Path) -> None:
     (["--net-arch", ",".join(["8"] * 9)], "--net-arch"),
     (["--net-arch", "5000"], "--net-arch"),
     (["--eval-actions", "greedy"], "--eval-actions"),
+    (["--batch-size", "4"], "--batch-size"),
 ])
 def test_options_out_of_bounds_are_refused(argv: list[str], wanted: str, tmp_path: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
@@ -86,6 +87,7 @@ def test_the_model_options_reach_ppo_and_the_saved_model_loads(tmp_path: Path) -
     from sb3_contrib import MaskablePPO
     out, saved = tmp_path / "run.json", tmp_path / "model.zip"
     results = recipe().main(["--game", CHEAP, "--timesteps", "64", "--n-steps", "32",
+                             "--batch-size", "32",
                              "--eval-every", "64", "--eval-games", "2", "--gamma", "0.999",
                              "--ent-coef", "0.01", "--learning-rate", "0.001",
                              "--net-arch", "32,16", "--eval-actions", "sampled",
@@ -94,10 +96,27 @@ def test_the_model_options_reach_ppo_and_the_saved_model_loads(tmp_path: Path) -
         0.999, 0.01, 0.001)
     assert results["net_arch"] == [32, 16] and results["eval_actions"] == "sampled"
     model = MaskablePPO.load(saved, device="cpu")
-    assert model.gamma == 0.999 and model.ent_coef == 0.01
+    assert model.gamma == 0.999 and model.ent_coef == 0.01 and model.batch_size == 32
+    assert model.lr_schedule(1.0) == 0.001 and model.lr_schedule(0.5) == 0.001  # constant
     widths = [layer.out_features for layer in model.policy.mlp_extractor.policy_net
               if hasattr(layer, "out_features")]
     assert widths == [32, 16]
+
+
+def test_anneal_lowers_the_step_size_to_nothing(tmp_path: Path) -> None:
+    """--anneal: the step size falls linearly from --learning-rate to 0 over the run; the
+    minibatch is capped at the rollout length."""
+    from sb3_contrib import MaskablePPO
+    out, saved = tmp_path / "run.json", tmp_path / "model.zip"
+    results = recipe().main(["--game", CHEAP, "--timesteps", "32", "--n-steps", "32",
+                             "--batch-size", "128", "--eval-every", "32", "--eval-games", "1",
+                             "--learning-rate", "0.002", "--anneal",
+                             "--out", str(out), "--save", str(saved)])
+    assert results["anneal"] is True and results["batch_size"] == 32
+    model = MaskablePPO.load(saved, device="cpu")
+    assert model.lr_schedule(1.0) == 0.002
+    assert model.lr_schedule(0.25) == 0.0005
+    assert model.lr_schedule(0.0) == 0.0
 
 
 def test_sampled_evaluations_repeat_and_leave_training_as_it_was(tmp_path: Path) -> None:
