@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+import zipfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -139,6 +140,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--plot", type=Path, default=None, help="the curve, as PNG")
     p.add_argument("--save", type=Path, default=None,
                    help="the trained model, as sb3's zip (MaskablePPO.load reads it)")
+    p.add_argument("--load", type=Path, default=None,
+                   help="start from a model --save wrote (a curriculum's next stage): its "
+                        "network and weights, this run's game, options and PPO settings")
     return p
 
 
@@ -159,6 +163,8 @@ def check(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.shaping and (encoding is None or encoding.potential is None):
         p.error(f"--shaping: {args.game} offers no shaped rewards (its encoding has no "
                 f"potential)")
+    if args.load is not None and not args.load.is_file():
+        p.error(f"--load: no file {args.load}")
     for option, path in (("--out", args.out), ("--plot", args.plot), ("--save", args.save)):
         if path is not None and not path.resolve().parent.is_dir():
             p.error(f"{option}: the folder {path.resolve().parent} does not exist")
@@ -209,7 +215,9 @@ def evaluate(model: MaskablePPO | RandomPolicy, env: gymnasium.Env[Any, Any],
 
 
 class Evaluations(BaseCallback):
-    """Evaluates the policy every ``every`` learner steps; keeps the curve."""
+    """Evaluates the policy after the first update at or past each multiple of ``every``
+    learner steps (an evaluation always sees every step counted updated into the network);
+    keeps the curve."""
 
     def __init__(self, learner: MaskablePPO, env: gymnasium.Env[Any, Any], every: int,
                  games: int, deterministic: bool = True) -> None:
@@ -234,9 +242,14 @@ class Evaluations(BaseCallback):
         print(f"{point['steps']:>9} steps: win rate {point['win_rate']:.3f} "
               f"[{point['low']:.3f}, {point['high']:.3f}]", flush=True)
 
-    def _on_step(self) -> bool:
-        if self.num_timesteps % self.every == 0:
+    def _on_rollout_start(self) -> None:
+        """Between PPO's update and its next rollout: evaluate once a multiple of ``every``
+        steps has been trained on since the last point."""
+        last = self.curve[-1]["steps"] if self.curve else 0
+        if self.num_timesteps // self.every > last // self.every:
             self.evaluate()
+
+    def _on_step(self) -> bool:
         return True
 
 
@@ -264,6 +277,17 @@ def plot(results: dict[str, Any], path: Path) -> None:
     plt.close(figure)
 
 
+def load_model(p: argparse.ArgumentParser, path: Path, env: gymnasium.Env[Any, Any],
+               ppo: dict[str, Any]) -> MaskablePPO:
+    """The saved model at ``path``, its network and weights kept, trained on ``env`` with this
+    run's PPO settings (``ppo``); a file that is no model, or a model of other spaces, stops
+    the script with argparse's error naming --load."""
+    try:
+        return MaskablePPO.load(path, env=env, device="cpu", **ppo)
+    except (ValueError, KeyError, OSError, zipfile.BadZipFile, RuntimeError) as exc:
+        p.error(f"--load: {path} is not a model for this game and table: {exc}")
+
+
 def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     """Train, evaluate, write the JSON (and the plot); return what the JSON holds."""
     p = parser()
@@ -277,12 +301,16 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
     if args.anneal:  # sb3 passes the share of the run still to go, from 1 down to 0
         def learning_rate(remaining: float) -> float:
             return step_size * remaining
-    model = MaskablePPO("MlpPolicy", env, n_steps=n_steps,
-                        batch_size=min(args.batch_size, n_steps),
-                        gamma=args.gamma, ent_coef=args.ent_coef,
-                        learning_rate=learning_rate,
-                        policy_kwargs={"net_arch": list(args.net_arch)},
-                        seed=args.seed, device="cpu", verbose=0)
+    ppo = {"n_steps": n_steps, "batch_size": min(args.batch_size, n_steps),
+           "gamma": args.gamma, "ent_coef": args.ent_coef, "learning_rate": learning_rate}
+    if args.load is not None:
+        model = load_model(p, args.load, env, ppo)
+        model.set_random_seed(args.seed)
+        model.num_timesteps = 0  # this stage's steps
+    else:
+        model = MaskablePPO("MlpPolicy", env, **ppo,
+                            policy_kwargs={"net_arch": list(args.net_arch)},
+                            seed=args.seed, device="cpu", verbose=0)
     evaluations = Evaluations(model, make_env(args, 0.0), args.eval_every, args.eval_games,
                               args.eval_actions == "deterministic")
     baseline = evaluate(RandomPolicy(args.seed), evaluations.env, args.eval_games)
@@ -303,7 +331,8 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
         "gamma": args.gamma, "ent_coef": args.ent_coef, "learning_rate": args.learning_rate,
         "anneal": args.anneal, "batch_size": min(args.batch_size, n_steps),
-        "net_arch": list(args.net_arch), "eval_actions": args.eval_actions,
+        "net_arch": list(model.policy_kwargs.get("net_arch", args.net_arch)),
+        "eval_actions": args.eval_actions, "loaded": None if args.load is None else str(args.load),
         "seconds": seconds, "training_seconds": training,
         "training_steps_per_second": model.num_timesteps / training if training > 0 else None,
         "curve": evaluations.curve, "final": evaluations.curve[-1], "random_policy": baseline,

@@ -31,7 +31,8 @@ def test_a_tiny_run_writes_its_curve_and_final_win_rate(tmp_path: Path) -> None:
     within its Wilson interval over 4 games; the JSON is what main returns; the plot exists."""
     out, picture = tmp_path / "run.json", tmp_path / "run.png"
     returned = recipe().main(["--game", CHEAP, "--players", "2", "--opponent", "random",
-                              "--timesteps", "256", "--eval-every", "128", "--eval-games", "4",
+                              "--timesteps", "256", "--n-steps", "128", "--eval-every", "128",
+                              "--eval-games", "4",
                               "--seed", "3", "--out", str(out), "--plot", str(picture)])
     results = json.loads(out.read_text(encoding="utf-8"))
     assert results == returned
@@ -141,6 +142,44 @@ def test_sampled_evaluations_repeat_and_leave_training_as_it_was(tmp_path: Path)
     for name, tensor in weights.items():
         assert torch.equal(tensor, weights_again[name])
         assert torch.equal(tensor, weights_sparse[name])
+
+
+def test_a_next_stage_starts_from_the_saved_model(tmp_path: Path) -> None:
+    """--load (a curriculum): the second stage starts from the first stage's network, so its
+    first evaluation is the first stage's last (the same games, the same sampling), then it
+    trains on with its own settings and counts its own steps."""
+    first, saved = tmp_path / "first.json", tmp_path / "first.zip"
+    stage_one = recipe().main(["--game", CHEAP, "--timesteps", "64", "--n-steps", "32",
+                               "--eval-every", "64", "--eval-games", "6", "--seed", "2",
+                               "--net-arch", "16", "--out", str(first), "--save", str(saved)])
+    stage_two = recipe().main(["--game", CHEAP, "--timesteps", "32", "--n-steps", "32",
+                               "--eval-every", "32", "--eval-games", "6", "--seed", "3",
+                               "--gamma", "0.9", "--load", str(saved),
+                               "--out", str(tmp_path / "second.json")])
+    assert stage_two["curve"][0] == {**stage_one["final"], "steps": 0}
+    assert stage_two["loaded"] == str(saved) and stage_two["net_arch"] == [16]
+    assert stage_two["trained_steps"] == 32 and stage_two["gamma"] == 0.9
+
+
+@pytest.mark.parametrize("what", ["missing", "not a model", "another game"])
+def test_a_load_that_is_no_model_for_this_game_is_refused(
+        what: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--load of a missing file, of a file that is no model, or of a model of another game's
+    spaces stops before training (argparse's exit status 2), naming --load."""
+    model = tmp_path / "model.zip"
+    if what == "not a model":
+        model.write_bytes(b"not a zip at all")
+    elif what == "another game":
+        recipe().main(["--game", CHEAP, "--timesteps", "8", "--n-steps", "8",
+                       "--eval-every", "8", "--eval-games", "1",
+                       "--out", str(tmp_path / "gotc.json"), "--save", str(model)])
+        capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:
+        recipe().main(["--game", "ankh-morpork", "--timesteps", "8", "--load", str(model),
+                       "--out", str(tmp_path / "r.json")])
+    assert stop.value.code == 2
+    assert "--load" in capsys.readouterr().err
+    assert not (tmp_path / "r.json").exists()
 
 
 def test_an_output_folder_that_does_not_exist_is_refused(
