@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -188,3 +189,13 @@ def test_an_output_folder_that_does_not_exist_is_refused(
     with pytest.raises(SystemExit):
         recipe().main(["--game", CHEAP, "--out", str(tmp_path / "missing" / "r.json")])
     assert "--out" in capsys.readouterr().err
+
+
+def test_the_guide_lists_every_option() -> None:
+    """docs/training.md's option table names every option of the recipe's command line."""
+    guide = (ROOT / "docs" / "training.md").read_text(encoding="utf-8")
+    table = {flag for line in guide.splitlines() if line.startswith("| `--")
+             for flag in re.findall(r"--[a-z-]+", line.split(" | ")[0])}
+    options = {flag for action in recipe().parser()._actions for flag in action.option_strings
+               if flag.startswith("--") and flag not in ("--help", "--no-rescale")}
+    assert options - table == set()
