@@ -115,18 +115,18 @@ def parser() -> argparse.ArgumentParser:
                    help="games per evaluation")
     p.add_argument("--shaping", type=fraction, default=0.0,
                    help="weight of potential-based shaped rewards in training (0: off)")
-    p.add_argument("--n-steps", type=whole_number(8, 1 << 20), default=1024,
-                   help="PPO rollout length (capped at --timesteps)")
-    p.add_argument("--gamma", type=fraction, default=0.99,
-                   help="PPO's discount factor (default 0.99; long games learn better nearer 1)")
+    p.add_argument("--n-steps", type=whole_number(8, 1 << 20), default=2048,
+                   help="PPO rollout length (default 2048, capped at --timesteps)")
+    p.add_argument("--gamma", type=fraction, default=0.999,
+                   help="PPO's discount factor (default 0.999: games of hundreds of decisions)")
     p.add_argument("--ent-coef", type=fraction, default=0.0,
                    help="PPO's entropy bonus (default 0)")
     p.add_argument("--learning-rate", type=positive_fraction, default=3e-4,
                    help="Adam's step size (default 3e-4)")
-    p.add_argument("--anneal", action="store_true",
-                   help="lower the step size linearly to 0 over the run (default: constant)")
-    p.add_argument("--batch-size", type=whole_number(8, 1 << 20), default=64,
-                   help="PPO's minibatch (default 64, capped at the rollout length)")
+    p.add_argument("--anneal", action=argparse.BooleanOptionalAction, default=True,
+                   help="lower the step size linearly to 0 over the run (default: on)")
+    p.add_argument("--batch-size", type=whole_number(8, 1 << 20), default=256,
+                   help="PPO's minibatch (default 256, capped at the rollout length)")
     p.add_argument("--net-arch", type=layer_sizes, default=[64, 64],
                    help="hidden layers of the policy and value networks, e.g. 256,256 "
                         "(default 64,64)")

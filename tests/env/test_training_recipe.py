@@ -91,7 +91,7 @@ def test_the_model_options_reach_ppo_and_the_saved_model_loads(tmp_path: Path) -
     results = recipe().main(["--game", CHEAP, "--timesteps", "64", "--n-steps", "32",
                              "--batch-size", "32",
                              "--eval-every", "64", "--eval-games", "2", "--gamma", "0.999",
-                             "--ent-coef", "0.01", "--learning-rate", "0.001",
+                             "--ent-coef", "0.01", "--learning-rate", "0.001", "--no-anneal",
                              "--net-arch", "32,16", "--eval-actions", "sampled",
                              "--out", str(out), "--save", str(saved)])
     assert (results["gamma"], results["ent_coef"], results["learning_rate"]) == (
@@ -197,5 +197,6 @@ def test_the_guide_lists_every_option() -> None:
     table = {flag for line in guide.splitlines() if line.startswith("| `--")
              for flag in re.findall(r"--[a-z-]+", line.split(" | ")[0])}
     options = {flag for action in recipe().parser()._actions for flag in action.option_strings
-               if flag.startswith("--") and flag not in ("--help", "--no-rescale")}
+               if flag.startswith("--")
+               and flag not in ("--help", "--no-rescale", "--no-anneal")}
     assert options - table == set()
