@@ -270,8 +270,10 @@ def plot(results: dict[str, Any], path: Path) -> None:
     axes.set_ylim(0, 1)
     axes.set_xlabel("learner steps")
     axes.set_ylabel("win rate (95% Wilson interval)")
-    axes.set_title(f"MaskablePPO on {results['game']} ({results['players']} players) "
-                   f"vs {results['opponent']}")
+    players = results["players"]
+    table = (f"{players} players, the others: {results['opponent']}" if players > 1
+             else "1 player")
+    axes.set_title(f"MaskablePPO on {results['game']} ({table})", fontsize=10)
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
