@@ -5,13 +5,13 @@ Needs the optional extras ``env`` and ``train``: ``pip install -e '.[env,train]'
 --opponent random --timesteps 200000 --out runs/gotc.json --plot runs/gotc.png``.
 
 The learner plays ``citywatch.env.SingleAgentEnv`` (a seat drawn each episode unless
-``--seat``); the other seats are the ``--opponent`` bot. Every ``--eval-every`` steps and at
-the end, the policy plays ``--eval-games`` games against the same opponent (masked actions
-sampled from the policy, or its most likely ones with ``--eval-actions deterministic``; no
-shaping; the same evaluation seeds each time) and its win rate (the
-learner's end reward: 1 for a win, a share of a shared win) is written with its 95% Wilson
-interval. The JSON holds the options, the curve and the final point; ``docs/training.md``
-explains the conventions.
+``--seat``); the other seats are the ``--opponent`` bot. After the first PPO update at or
+past each multiple of ``--eval-every`` steps, and at the end, the policy plays
+``--eval-games`` games against the same opponent (masked actions sampled from the policy,
+or its most likely ones with ``--eval-actions deterministic``; no shaping; the same
+evaluation seeds each time) and its win rate (the learner's end reward: 1 for a win, a
+share of a shared win) is written with its 95% Wilson interval. The JSON holds the options,
+the curve and the final point; ``docs/training.md`` explains the conventions.
 """
 
 from __future__ import annotations
