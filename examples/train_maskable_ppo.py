@@ -332,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> dict[str, Any]:
         "eval_every": args.eval_every, "eval_games": args.eval_games,
         "shaping": args.shaping, "n_steps": n_steps, "rescale": args.rescale,
         "gamma": args.gamma, "ent_coef": args.ent_coef, "learning_rate": args.learning_rate,
-        "anneal": args.anneal, "batch_size": min(args.batch_size, n_steps),
+        "anneal": args.anneal, "batch_size": ppo["batch_size"],
         "net_arch": list(model.policy_kwargs.get("net_arch", args.net_arch)),
         "eval_actions": args.eval_actions, "loaded": None if args.load is None else str(args.load),
         "seconds": seconds, "training_seconds": training,

@@ -12,7 +12,7 @@ from typing import Any
 from citywatch.core.rng import Rng
 from citywatch.core.stack import Frame
 from citywatch.games.guards_guards import (
-    encoding,  # noqa: F401  (its layout is fixed before the test-only verb and frame below)
+    encoding,  # noqa: F401  (its layout is fixed before conftest's test-only verb and frame)
     rules,  # noqa: F401  (registers every rule)
 )
 from citywatch.games.guards_guards.actions import Action
